@@ -1,0 +1,42 @@
+//===- Instrumentation.h - hotline's two IR passes ------------------------===//
+//
+// hotline-count runs at the start of the pipeline, before inlining: it gives every function
+// an exact per-thread entry counter, which moves with the code when it is inlined.
+// hotline-functions runs after the optimizer (or before inlining, on request): it times the
+// functions that are still real calls and worth timing, with __hotline_enter at entry and
+// __hotline_exit on every way out.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Options.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace hotline {
+
+class CountPass : public llvm::PassInfoMixin<CountPass> {
+public:
+  explicit CountPass(Options Opts) : Opts(std::move(Opts)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  Options Opts;
+};
+
+class TimingPass : public llvm::PassInfoMixin<TimingPass> {
+public:
+  explicit TimingPass(Options Opts) : Opts(std::move(Opts)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  Options Opts;
+};
+
+// Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
+// not for a GPU, and selected by the include/exclude lists.
+bool isInstrumentable(const llvm::Function &F, const Options &Opts);
+
+} // namespace hotline

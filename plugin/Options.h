@@ -1,0 +1,38 @@
+//===- Options.h - What the user asked the plugin to instrument -----------===//
+//
+// Parsed from -fplugin-arg-hotline-<name>=<value> (clang) or from pass parameters
+// (opt -passes='hotline-functions<name=value;...>'); docs/plugin-options.md lists them.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hotline {
+
+enum class TimingMode { AfterInlining, BeforeInlining, Off };
+
+struct Options {
+  TimingMode Timing = TimingMode::AfterInlining;
+  // Functions without loops or calls that have fewer IR instructions than this are counted
+  // but not timed: two clock reads would cost more than the body.
+  unsigned MinInstructions = 30;
+  std::vector<std::shared_ptr<llvm::Regex>> Include; // empty: everything
+  std::vector<std::shared_ptr<llvm::Regex>> Exclude;
+
+  // Applies one "name=value" (or "name") argument; the error names the option.
+  llvm::Error parse(llvm::StringRef Argument);
+  // Applies "a=1;b=2" (pass-parameter syntax).
+  llvm::Error parseList(llvm::StringRef Arguments);
+
+  // Whether a function (by demangled and linkage name) passes the include/exclude lists.
+  bool selects(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
+};
+
+} // namespace hotline

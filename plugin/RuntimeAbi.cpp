@@ -1,0 +1,57 @@
+//===- RuntimeAbi.cpp - IR declarations of the runtime's ABI --------------===//
+#include "RuntimeAbi.h"
+
+#include "llvm/IR/DerivedTypes.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+StructType *siteType(LLVMContext &C) {
+  if (auto *T = StructType::getTypeByName(C, "struct.__hotline_site"))
+    return T;
+  auto *Ptr = PointerType::getUnqual(C);
+  auto *I32 = Type::getInt32Ty(C);
+  return StructType::create(C, {Ptr, Ptr, Ptr, I32, I32}, "struct.__hotline_site");
+}
+
+StructType *moduleType(LLVMContext &C) {
+  if (auto *T = StructType::getTypeByName(C, "struct.__hotline_module"))
+    return T;
+  auto *Ptr = PointerType::getUnqual(C);
+  auto *I32 = Type::getInt32Ty(C);
+  return StructType::create(C, {I32, I32, Ptr, Ptr, I32, I32}, "struct.__hotline_module");
+}
+
+static FunctionCallee nounwindFunction(Module &M, StringRef Name, FunctionType *Type) {
+  FunctionCallee Callee = M.getOrInsertFunction(Name, Type);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    F->setDoesNotThrow();
+  return Callee;
+}
+
+FunctionCallee enterFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, EnterName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+}
+
+FunctionCallee exitFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+}
+
+FunctionCallee threadCountersInitFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(C), false));
+}
+
+GlobalVariable *threadCountersVariable(Module &M) {
+  if (auto *G = M.getGlobalVariable(ThreadCountersName))
+    return G;
+  auto *G = new GlobalVariable(M, PointerType::getUnqual(M.getContext()), /*isConstant=*/false,
+                               GlobalValue::ExternalLinkage, nullptr, ThreadCountersName, nullptr,
+                               GlobalValue::InitialExecTLSModel);
+  return G;
+}
+
+} // namespace hotline

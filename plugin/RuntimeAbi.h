@@ -1,0 +1,38 @@
+//===- RuntimeAbi.h - The runtime symbols and layouts the passes emit -----===//
+//
+// Mirrors runtime/include/hotline/abi.h, the one contract with libhotline_rt: every symbol
+// the instrumentation calls is named here, next to the IR type of the records it emits.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "hotline/abi.h"
+
+#include "llvm/IR/Module.h"
+
+namespace hotline {
+
+inline constexpr const char *RegisterModuleName = "__hotline_register_module";
+inline constexpr const char *UnregisterModuleName = "__hotline_unregister_module";
+inline constexpr const char *ThreadCountersName = "__hotline_thread_counters";
+inline constexpr const char *ThreadCountersInitName = "__hotline_thread_counters_init";
+inline constexpr const char *EnterName = "__hotline_enter";
+inline constexpr const char *ExitName = "__hotline_exit";
+// Everything the plugin itself emits carries this prefix and is never instrumented.
+inline constexpr const char *InternalPrefix = "__hotline";
+
+// struct __hotline_site { ptr name, linkage_name, file; i32 line, kind; }
+llvm::StructType *siteType(llvm::LLVMContext &C);
+// struct __hotline_module { i32 abi_version, site_count; ptr sites, source_file; i32 site_base, reserved; }
+llvm::StructType *moduleType(llvm::LLVMContext &C);
+inline constexpr unsigned ModuleSiteCountField = 1;
+inline constexpr unsigned ModuleSitesField = 2;
+inline constexpr unsigned ModuleSiteBaseField = 4;
+
+// Declarations of the runtime's entry points, all nounwind.
+llvm::FunctionCallee enterFunction(llvm::Module &M);
+llvm::FunctionCallee exitFunction(llvm::Module &M);
+llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
+llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
+
+} // namespace hotline

@@ -1,0 +1,158 @@
+//===- SiteTable.cpp - Numbering sites and emitting their table -----------===//
+#include "SiteTable.h"
+
+#include "RuntimeAbi.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+static constexpr const char *SitesMetadataName = "hotline.sites";
+static constexpr const char *SiteAttachmentName = "hotline.site";
+static constexpr const char *ModuleRecordName = "__hotline.module";
+static constexpr const char *SiteArrayName = "__hotline.sites";
+static constexpr const char *StringPrefix = "__hotline.str.";
+static constexpr unsigned RegistrationPriority = 101;
+
+std::string demangledName(const Function &F) { return demangle(F.getName()); }
+
+SiteTable::SiteTable(Module &M) : M(M) {
+  for (GlobalVariable &G : M.globals())
+    if (G.getName().starts_with(StringPrefix))
+      if (auto *Data = dyn_cast<ConstantDataSequential>(G.getInitializer()))
+        Strings[Data->getAsCString()] = &G;
+}
+
+std::optional<unsigned> SiteTable::existingSite(const Function &F) {
+  if (MDNode *N = F.getMetadata(SiteAttachmentName))
+    if (auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(0)))
+      return unsigned(C->getZExtValue());
+  return std::nullopt;
+}
+
+// File and line of F from its debug info; without -g, the translation unit's file.
+static std::pair<std::string, unsigned> sourceLocation(const Function &F) {
+  if (DISubprogram *SP = F.getSubprogram()) {
+    SmallString<256> Path(SP->getFilename());
+    if (!Path.empty() && sys::path::is_relative(Path) && !SP->getDirectory().empty()) {
+      Path = SP->getDirectory();
+      sys::path::append(Path, SP->getFilename());
+    }
+    return {std::string(Path), SP->getLine()};
+  }
+  return {F.getParent()->getSourceFileName(), 0};
+}
+
+unsigned SiteTable::siteFor(Function &F) {
+  if (std::optional<unsigned> Id = existingSite(F))
+    return *Id;
+  LLVMContext &C = M.getContext();
+  NamedMDNode *Sites = M.getOrInsertNamedMetadata(SitesMetadataName);
+  unsigned Id = Sites->getNumOperands();
+  auto [File, Line] = sourceLocation(F);
+  auto *I32 = Type::getInt32Ty(C);
+  Sites->addOperand(MDTuple::get(
+      C, {MDString::get(C, demangledName(F)), MDString::get(C, F.getName()), MDString::get(C, File),
+          ConstantAsMetadata::get(ConstantInt::get(I32, Line)),
+          ConstantAsMetadata::get(ConstantInt::get(I32, HOTLINE_ABI_SITE_FUNCTION))}));
+  F.setMetadata(SiteAttachmentName, MDTuple::get(C, {ConstantAsMetadata::get(ConstantInt::get(I32, Id))}));
+  return Id;
+}
+
+Constant *SiteTable::stringConstant(StringRef S) {
+  GlobalVariable *&G = Strings[S];
+  if (!G) {
+    Constant *Data = ConstantDataArray::getString(M.getContext(), S);
+    G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Data,
+                           StringPrefix + Twine(Strings.size()));
+    G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    G->setAlignment(Align(1));
+  }
+  return G;
+}
+
+GlobalVariable *SiteTable::moduleRecord() {
+  if (GlobalVariable *G = M.getGlobalVariable(ModuleRecordName, /*AllowInternal=*/true))
+    return G;
+  LLVMContext &C = M.getContext();
+  auto *I32 = Type::getInt32Ty(C);
+  auto *Ptr = PointerType::getUnqual(C);
+  StructType *Type = moduleType(C);
+  Constant *Init = ConstantStruct::get(
+      Type, {ConstantInt::get(I32, HOTLINE_ABI_VERSION), ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr),
+             stringConstant(M.getSourceFileName()), ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE),
+             ConstantInt::get(I32, 0)});
+  auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage, Init,
+                                    ModuleRecordName);
+  Record->setAlignment(Align(8));
+
+  // The constructor and destructor that hand the record to the runtime.
+  auto *VoidFn = FunctionType::get(Type::getVoidTy(C), false);
+  auto *RecordFn = FunctionType::get(Type::getVoidTy(C), {Ptr}, false);
+  auto MakeCaller = [&](StringRef Name, StringRef Callee) {
+    Function *F = Function::Create(VoidFn, GlobalValue::InternalLinkage, Name, M);
+    F->setDoesNotThrow();
+    IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+    FunctionCallee Target = M.getOrInsertFunction(Callee, RecordFn);
+    B.CreateCall(Target, {Record});
+    B.CreateRetVoid();
+    return F;
+  };
+  appendToGlobalCtors(M, MakeCaller("__hotline.module_ctor", RegisterModuleName), RegistrationPriority);
+  appendToGlobalDtors(M, MakeCaller("__hotline.module_dtor", UnregisterModuleName), RegistrationPriority);
+  return Record;
+}
+
+Value *SiteTable::emitGlobalId(unsigned Local, Instruction *InsertBefore) {
+  GlobalVariable *Record = moduleRecord();
+  IRBuilder<> B(InsertBefore);
+  Value *BasePtr = B.CreateStructGEP(moduleType(M.getContext()), Record, ModuleSiteBaseField);
+  Value *Base = B.CreateLoad(B.getInt32Ty(), BasePtr, "hotline.site_base");
+  return B.CreateAdd(Base, B.getInt32(Local), "hotline.site");
+}
+
+void SiteTable::finalize() {
+  NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
+  if (!Sites)
+    return;
+  if (Sites->getNumOperands() > HOTLINE_MAX_SITES_PER_MODULE)
+    report_fatal_error("hotline: " + M.getSourceFileName() + " has more than " +
+                       Twine(HOTLINE_MAX_SITES_PER_MODULE) + " instrumented functions");
+  LLVMContext &C = M.getContext();
+  StructType *SiteTy = siteType(C);
+  std::vector<Constant *> Elements;
+  for (MDNode *Site : Sites->operands()) {
+    auto Str = [&](unsigned I) { return stringConstant(cast<MDString>(Site->getOperand(I))->getString()); };
+    auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(Site->getOperand(I)); };
+    Elements.push_back(ConstantStruct::get(SiteTy, {Str(0), Str(1), Str(2), Int(3), Int(4)}));
+  }
+  ArrayType *ArrayTy = ArrayType::get(SiteTy, Elements.size());
+  auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                   ConstantArray::get(ArrayTy, Elements), SiteArrayName);
+  Array->setAlignment(Align(8));
+
+  GlobalVariable *Record = moduleRecord();
+  auto *Init = cast<ConstantStruct>(Record->getInitializer());
+  SmallVector<Constant *, 6> Fields;
+  for (unsigned I = 0; I < Init->getNumOperands(); ++I)
+    Fields.push_back(Init->getOperand(I));
+  GlobalVariable *Old = dyn_cast<GlobalVariable>(Fields[ModuleSitesField]);
+  Fields[ModuleSiteCountField] = ConstantInt::get(Type::getInt32Ty(C), Elements.size());
+  Fields[ModuleSitesField] = Array;
+  Record->setInitializer(ConstantStruct::get(Init->getType(), Fields));
+  if (Old)
+    Old->removeDeadConstantUsers();
+  if (Old && Old->use_empty())
+    Old->eraseFromParent();
+  Array->setName(SiteArrayName); // takes the plain name once the old array is gone
+}
+
+} // namespace hotline

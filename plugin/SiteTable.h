@@ -1,0 +1,43 @@
+//===- SiteTable.h - The module's table of instrumented sites -------------===//
+//
+// Both passes number the functions they instrument through this table. Sites are kept in
+// named metadata while the pipeline runs (so a later pass finds the ids an earlier one
+// gave); finalize() turns them into the constant __hotline_site array, the
+// __hotline_module record, and the constructor and destructor that (un)register it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Module.h"
+
+namespace hotline {
+
+class SiteTable {
+public:
+  explicit SiteTable(llvm::Module &M);
+
+  // The module-local id of F's site, creating the site on first use.
+  unsigned siteFor(llvm::Function &F);
+  // The id F was given by an earlier pass, if any.
+  static std::optional<unsigned> existingSite(const llvm::Function &F);
+
+  // The __hotline_module record (created with its constructor and destructor on first use).
+  llvm::GlobalVariable *moduleRecord();
+  // Emits "load site_base; add Local" before InsertBefore: F's global site id.
+  llvm::Value *emitGlobalId(unsigned Local, llvm::Instruction *InsertBefore);
+
+  // (Re)builds the constant site array from the metadata. Call at the end of every pass.
+  void finalize();
+
+private:
+  llvm::Constant *stringConstant(llvm::StringRef S);
+
+  llvm::Module &M;
+  llvm::StringMap<llvm::GlobalVariable *> Strings;
+};
+
+// The demangled name, or the linkage name when it is not mangled.
+std::string demangledName(const llvm::Function &F);
+
+} // namespace hotline

@@ -1,0 +1,81 @@
+/* The contract between HotlinePlugin (which emits calls and tables) and libhotline_rt (which
+ * defines them). Every __hotline_* symbol and shared layout lives here and nowhere else; the
+ * plugin names them through plugin/RuntimeAbi.h, which must stay in sync with this file. */
+#ifndef HOTLINE_ABI_H
+#define HOTLINE_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever a layout or a signature below changes. A module built for another version
+ * is refused at registration with one line on stderr (its functions then run unrecorded). */
+#define HOTLINE_ABI_VERSION 1u
+
+/* The runtime is built with hidden visibility; the ABI is what it exports. */
+#define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
+
+/* Global site ids below this are real sites; this and the next
+ * HOTLINE_MAX_SITES_PER_MODULE ids are the never-reported slots described at site_base. */
+#define HOTLINE_UNREGISTERED_SITE_BASE (1u << 21)
+#define HOTLINE_MAX_SITES_PER_MODULE (1u << 19)
+
+enum __hotline_site_kind_abi { HOTLINE_ABI_SITE_FUNCTION = 1 };
+
+/* One instrumented place in one module. Emitted by the plugin as constant data. */
+struct __hotline_site {
+  const char *name;         /* demangled name */
+  const char *linkage_name; /* mangled (linkage) name */
+  const char *file;         /* source file, "" without debug info */
+  uint32_t line;            /* 0 without debug info */
+  uint32_t kind;            /* enum __hotline_site_kind_abi */
+};
+
+/* One instrumented translation unit. Emitted by the plugin as a writable global that its
+ * constructor passes to __hotline_register_module and its destructor to
+ * __hotline_unregister_module. */
+struct __hotline_module {
+  uint32_t abi_version;              /* HOTLINE_ABI_VERSION the plugin was built for */
+  uint32_t site_count;
+  const struct __hotline_site *sites;
+  const char *source_file;           /* the translation unit's main file */
+  uint32_t site_base;                /* the global id of sites[0], written by the runtime at
+                                        registration; instrumented code reads it to index the
+                                        counters. The plugin initializes it to
+                                        HOTLINE_UNREGISTERED_SITE_BASE, so code that runs
+                                        before registration (or in a refused module) counts
+                                        into slots that are never reported and is not timed. */
+  uint32_t reserved;
+};
+
+/* Registration, called from each module's constructor (priority 101) and destructor. After
+ * unregistering, the runtime keeps its own copy of the module's strings, so a profile written
+ * after dlclose still names the functions. */
+HOTLINE_ABI_EXPORT void __hotline_register_module(struct __hotline_module *module);
+HOTLINE_ABI_EXPORT void __hotline_unregister_module(struct __hotline_module *module);
+
+/* Exact entry counting (inserted at pipeline start, before inlining). Per thread: an array of
+ * 64-bit counters indexed by global site id (module->site_base + local index). It is null
+ * until the thread's first count; instrumented code then calls
+ * __hotline_thread_counters_init, which sets and returns it. The TLS model is initial-exec. */
+extern HOTLINE_ABI_EXPORT __thread uint64_t *__hotline_thread_counters;
+HOTLINE_ABI_EXPORT uint64_t *__hotline_thread_counters_init(void);
+
+/* Timing (inserted after inlining, on functions worth timing). __hotline_exit is called on
+ * every way out of the function: returns, unwinding, musttail calls and noreturn calls. Both
+ * take the global site id. */
+HOTLINE_ABI_EXPORT void __hotline_enter(uint32_t site_id);
+HOTLINE_ABI_EXPORT void __hotline_exit(uint32_t site_id);
+
+#ifdef __cplusplus
+}
+static_assert(sizeof(__hotline_site) == 32, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_module) == 32, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+#else
+_Static_assert(sizeof(struct __hotline_site) == 32, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_module) == 32, "ABI layout changed");
+#endif
+
+#endif

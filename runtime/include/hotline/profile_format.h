@@ -1,0 +1,135 @@
+/* On-disk layout of a .hotline profile: the one definition shared by the runtime's writer and
+ * the tools' reader. Specified in prose in docs/profile-format.md; change both together and
+ * bump HOTLINE_PROFILE_VERSION whenever a layout below changes. */
+#ifndef HOTLINE_PROFILE_FORMAT_H
+#define HOTLINE_PROFILE_FORMAT_H
+
+#include <stdint.h>
+
+#define HOTLINE_PROFILE_MAGIC "HOTLINE\x7f" /* 8 bytes, no terminating NUL stored */
+#define HOTLINE_PROFILE_VERSION 1u
+
+/* All integers are little-endian; all times are nanoseconds; string fields are byte offsets
+ * into the STRINGS section (offset 0 is the empty string). */
+
+/* The file starts with this header, followed by section_count sections back to back. */
+struct hotline_file_header {
+  char magic[8];
+  uint32_t version;
+  uint32_t header_size;   /* sizeof(struct hotline_file_header) */
+  uint32_t section_count;
+  uint32_t reserved;
+  uint64_t file_size;     /* total size of the file in bytes, for truncation checks */
+};
+
+/* Every section starts with this header; its payload of `size` bytes follows. For sections
+ * that are arrays of records, entry_size is the size of one record (readers use it to skip
+ * fields added at the end by newer writers); for blobs it is 0. Readers skip unknown kinds. */
+struct hotline_section_header {
+  uint32_t kind;
+  uint32_t entry_size;
+  uint64_t size;
+};
+
+enum hotline_section_kind {
+  HOTLINE_SECTION_RUN = 1,         /* one struct hotline_run_record */
+  HOTLINE_SECTION_STRINGS = 2,     /* blob of NUL-terminated UTF-8 strings */
+  HOTLINE_SECTION_MODULES = 3,     /* struct hotline_module_record[] */
+  HOTLINE_SECTION_SITES = 4,       /* struct hotline_site_record[] */
+  HOTLINE_SECTION_SITE_COUNTS = 5, /* uint64_t[site count]: exact entries of each site, all threads */
+  HOTLINE_SECTION_THREADS = 6,     /* struct hotline_thread_record[] */
+  HOTLINE_SECTION_CALL_TREE = 7    /* struct hotline_call_node_record[], grouped by thread */
+};
+
+/* What was run, where and when, and how the clock was calibrated. */
+struct hotline_run_record {
+  uint64_t pid;
+  uint64_t parent_pid;
+  int64_t start_unix_ns;   /* wall-clock (CLOCK_REALTIME) time the runtime started */
+  uint64_t wall_ns;        /* runtime start to profile write, CLOCK_MONOTONIC */
+  uint64_t start_ticks;    /* clock calibration: the runtime's clock at start and at write, */
+  uint64_t end_ticks;      /* bracketed by CLOCK_MONOTONIC readings; times below are already */
+  uint64_t start_mono_ns;  /* converted to ns, these are kept so a reader can judge the clock */
+  uint64_t end_mono_ns;
+  uint32_t program;        /* string: the executable's path */
+  uint32_t command_line;   /* string: argv joined by spaces */
+  uint32_t host;           /* string: hostname */
+  uint32_t clock_source;   /* string: "tsc" or "clock_gettime" */
+  uint32_t runtime_version; /* string */
+  uint32_t thread_count;   /* threads that recorded anything */
+  uint32_t flags;          /* HOTLINE_RUN_* */
+  uint32_t reserved;
+};
+
+enum hotline_run_flags {
+  HOTLINE_RUN_INCOMPLETE = 1u /* written while other threads were still running */
+};
+
+/* One instrumented module (a translation unit, compiled with the plugin). */
+struct hotline_module_record {
+  uint32_t object_path;   /* string: the executable or shared library that held it */
+  uint32_t source_file;   /* string: the translation unit's main source file */
+  uint32_t first_site;    /* index of its first site in the SITES section */
+  uint32_t site_count;
+};
+
+enum hotline_site_kind { HOTLINE_SITE_FUNCTION = 1 };
+
+/* One instrumented place in the source. Sites are numbered by their index in SITES. */
+struct hotline_site_record {
+  uint32_t name;          /* string: demangled name */
+  uint32_t linkage_name;  /* string: mangled (linkage) name */
+  uint32_t file;          /* string: source file, "" when unknown (no -g) */
+  uint32_t line;          /* 0 when unknown */
+  uint32_t kind;          /* enum hotline_site_kind */
+  uint32_t module;        /* index into MODULES */
+};
+
+/* One thread that recorded anything; its call-tree nodes are CALL_TREE[first_node,
+ * first_node + node_count). */
+struct hotline_thread_record {
+  uint64_t tid;            /* kernel thread id */
+  uint64_t start_ns;       /* relative to the run's start */
+  uint64_t end_ns;         /* relative to the run's start; the write time if still running */
+  uint32_t first_node;
+  uint32_t node_count;
+  uint32_t name;           /* string: the thread's name (pthread_getname_np), may be "" */
+  uint32_t flags;          /* HOTLINE_THREAD_* */
+};
+
+enum hotline_thread_flags {
+  HOTLINE_THREAD_RUNNING_AT_WRITE = 1u /* the thread had not exited when the profile was written */
+};
+
+/* One calling context: a timed function reached through the path of its ancestors. */
+struct hotline_call_node_record {
+  uint32_t site;           /* index into SITES */
+  uint32_t parent;         /* index of the parent node within this thread's nodes, or
+                              HOTLINE_NO_PARENT for the thread's top-level calls; parents
+                              always come before their children */
+  uint64_t calls;          /* completed timed calls along this path */
+  uint64_t inclusive_ns;   /* time inside these calls, callees included */
+  uint64_t exclusive_ns;   /* inclusive_ns minus the inclusive time of the child nodes */
+};
+
+#define HOTLINE_NO_PARENT 0xffffffffu
+
+#ifdef __cplusplus
+static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_site_record) == 24, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: bump the version");
+#else
+_Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_run_record) == 96, "profile layout changed");
+_Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_site_record) == 24, "profile layout changed");
+_Static_assert(sizeof(struct hotline_thread_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout changed");
+#endif
+
+#endif

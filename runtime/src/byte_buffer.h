@@ -1,0 +1,58 @@
+// A growable byte buffer on mmap'd memory, for assembling the profile without malloc.
+#pragma once
+
+#include "memory.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+namespace hotline::rt {
+
+class ByteBuffer {
+public:
+  ByteBuffer() = default;
+  ByteBuffer(const ByteBuffer &) = delete;
+  ByteBuffer &operator=(const ByteBuffer &) = delete;
+  ~ByteBuffer() { release_pages(data_, capacity_); }
+
+  // Appends n bytes; returns the offset they were written at, or UINT64_MAX (and sets
+  // failed()) when memory ran out.
+  uint64_t append(const void *bytes, size_t n) {
+    if (!reserve(size_ + n))
+      return UINT64_MAX;
+    uint64_t offset = size_;
+    memcpy(data_ + size_, bytes, n);
+    size_ += n;
+    return offset;
+  }
+  template <typename T> uint64_t append_record(const T &record) { return append(&record, sizeof record); }
+
+  char *data() { return data_; }
+  size_t size() const { return size_; }
+  bool failed() const { return failed_; }
+
+private:
+  bool reserve(size_t needed) {
+    if (needed <= capacity_)
+      return true;
+    size_t capacity = capacity_ ? capacity_ : 1u << 16;
+    while (capacity < needed)
+      capacity *= 2;
+    void *p = data_ ? mremap(data_, capacity_, capacity, MREMAP_MAYMOVE) : reserve_pages(capacity);
+    if (p == MAP_FAILED || !p) {
+      failed_ = true;
+      return false;
+    }
+    data_ = static_cast<char *>(p);
+    capacity_ = capacity;
+    return true;
+  }
+
+  char *data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+  bool failed_ = false;
+};
+
+} // namespace hotline::rt

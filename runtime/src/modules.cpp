@@ -1,0 +1,94 @@
+// Registration of instrumented modules: hands out global site ids, and keeps a module's
+// names alive after dlclose.
+#include "modules.h"
+
+#include "memory.h"
+#include "runtime.h"
+#include "spin_lock.h"
+
+#include <dlfcn.h>
+#include <string.h>
+
+namespace hotline::rt {
+
+namespace {
+constexpr uint32_t kMaxModules = 1u << 16;
+SpinLock registry_lock;
+ModuleEntry *modules = nullptr; // kMaxModules entries, reserved on first registration
+uint32_t modules_used = 0;
+uint32_t sites_used = 0;
+
+const char *copy_string(const char *s) {
+  if (!s)
+    return "";
+  size_t n = strlen(s) + 1;
+  char *copy = static_cast<char *>(arena_alloc(n));
+  if (!copy)
+    return "";
+  memcpy(copy, s, n);
+  return copy;
+}
+
+const char *object_path_of(const void *address) {
+  Dl_info info;
+  if (dladdr(address, &info) && info.dli_fname && info.dli_fname[0])
+    return copy_string(info.dli_fname);
+  return "";
+}
+} // namespace
+
+uint32_t registered_site_count() { return __atomic_load_n(&sites_used, __ATOMIC_ACQUIRE); }
+uint32_t module_count() { return __atomic_load_n(&modules_used, __ATOMIC_ACQUIRE); }
+const ModuleEntry &module_at(uint32_t index) { return modules[index]; }
+
+} // namespace hotline::rt
+
+using namespace hotline::rt;
+
+extern "C" void __hotline_register_module(__hotline_module *module) {
+  runtime_init();
+  module->site_base = kRefusedSiteBase;
+  if (module->abi_version != HOTLINE_ABI_VERSION) {
+    report_problem("module %s was built for hotline ABI %u, this runtime is ABI %u; rebuild it "
+                   "with the matching plugin (its functions are not recorded)",
+                   module->source_file, module->abi_version, HOTLINE_ABI_VERSION);
+    return;
+  }
+  const char *object_path = object_path_of(module);
+  SpinLockGuard guard(registry_lock);
+  if (!modules)
+    modules = static_cast<ModuleEntry *>(reserve_pages(sizeof(ModuleEntry) * kMaxModules));
+  if (!modules || modules_used == kMaxModules || module->site_count > kMaxSitesPerModule ||
+      module->site_count > kMaxSites - sites_used) {
+    report_problem("too many instrumented functions or modules (limit %u sites, %u modules); "
+                   "%s is not recorded",
+                   kMaxSites, kMaxModules, module->source_file);
+    return;
+  }
+  ModuleEntry &entry = modules[modules_used];
+  entry = {module, module->sites, module->source_file, object_path, sites_used, module->site_count};
+  module->site_base = sites_used;
+  __atomic_store_n(&sites_used, sites_used + module->site_count, __ATOMIC_RELEASE);
+  __atomic_store_n(&modules_used, modules_used + 1, __ATOMIC_RELEASE);
+}
+
+extern "C" void __hotline_unregister_module(__hotline_module *module) {
+  SpinLockGuard guard(registry_lock);
+  for (uint32_t i = 0; i < modules_used; ++i) {
+    ModuleEntry &entry = modules[i];
+    if (entry.module != module)
+      continue;
+    auto *sites = static_cast<__hotline_site *>(arena_alloc(sizeof(__hotline_site) * entry.site_count));
+    if (sites) {
+      for (uint32_t s = 0; s < entry.site_count; ++s) {
+        sites[s] = module->sites[s];
+        sites[s].name = copy_string(module->sites[s].name);
+        sites[s].linkage_name = copy_string(module->sites[s].linkage_name);
+        sites[s].file = copy_string(module->sites[s].file);
+      }
+    }
+    entry.source_file = copy_string(entry.source_file);
+    __atomic_store_n(&entry.sites, sites, __ATOMIC_RELEASE); // null: names lost (out of memory)
+    entry.module = nullptr;
+  }
+}

@@ -1,0 +1,45 @@
+// The registry of instrumented modules and their sites, numbered globally.
+#pragma once
+
+#include <hotline/abi.h>
+
+#include <stdint.h>
+
+namespace hotline::rt {
+
+// Global site ids live in [0, kMaxSites). Modules that arrive when the space is full, or that
+// were built for another ABI, get site_base = kRefusedSiteBase: their counters land in a tail
+// of every counter array that is never reported, and enter/exit ignore their ids.
+constexpr uint32_t kMaxSites = HOTLINE_UNREGISTERED_SITE_BASE;
+constexpr uint32_t kMaxSitesPerModule = HOTLINE_MAX_SITES_PER_MODULE;
+constexpr uint32_t kRefusedSiteBase = HOTLINE_UNREGISTERED_SITE_BASE;
+constexpr uint32_t kCounterSlots = kMaxSites + kMaxSitesPerModule;
+
+// The runtime's record of one registered module. `sites` points at the module's own table
+// while it is loaded and at the runtime's copy after it is unloaded.
+struct ModuleEntry {
+  const __hotline_module *module; // null after unregistration
+  const __hotline_site *sites;
+  const char *source_file;
+  const char *object_path;
+  uint32_t site_base;
+  uint32_t site_count;
+};
+
+// Number of global site ids handed out so far; ids below it are valid.
+uint32_t registered_site_count();
+
+// Calls f(entry) for each registered module in registration order (= site id order).
+template <typename F> void for_each_module(F f);
+
+// Implementation details of for_each_module.
+uint32_t module_count();
+const ModuleEntry &module_at(uint32_t index);
+
+template <typename F> void for_each_module(F f) {
+  uint32_t n = module_count();
+  for (uint32_t i = 0; i < n; ++i)
+    f(module_at(i));
+}
+
+} // namespace hotline::rt

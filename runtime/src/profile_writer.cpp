@@ -1,0 +1,290 @@
+// Serializes the recorded state into the profile format and writes it atomically.
+#include "profile_writer.h"
+
+#include "byte_buffer.h"
+#include "modules.h"
+#include "runtime.h"
+#include "threads.h"
+
+#include <hotline/profile_format.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef HOTLINE_VERSION_STRING
+#define HOTLINE_VERSION_STRING "unknown"
+#endif
+
+namespace hotline::rt {
+
+namespace {
+
+// The STRINGS section: offset 0 is the empty string.
+class StringTable {
+public:
+  StringTable() { bytes_.append("", 1); }
+  uint32_t add(const char *s) {
+    if (!s || !s[0])
+      return 0;
+    return uint32_t(bytes_.append(s, strlen(s) + 1));
+  }
+  ByteBuffer &bytes() { return bytes_; }
+
+private:
+  ByteBuffer bytes_;
+};
+
+// Reads a whole small file (/proc/self/cmdline) into buf; returns its length.
+size_t read_small_file(const char *path, char *buf, size_t capacity) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  size_t n = 0;
+  while (n < capacity) {
+    ssize_t got = read(fd, buf + n, capacity - n);
+    if (got <= 0)
+      break;
+    n += size_t(got);
+  }
+  close(fd);
+  return n;
+}
+
+struct RunFacts {
+  char program[4096];
+  char command_line[8192];
+  char host[256];
+};
+
+void collect_run_facts(RunFacts &facts) {
+  ssize_t n = readlink("/proc/self/exe", facts.program, sizeof facts.program - 1);
+  facts.program[n > 0 ? n : 0] = '\0';
+  size_t length = read_small_file("/proc/self/cmdline", facts.command_line, sizeof facts.command_line - 1);
+  for (size_t i = 0; i + 1 < length; ++i)
+    if (facts.command_line[i] == '\0')
+      facts.command_line[i] = ' ';
+  facts.command_line[length] = '\0';
+  if (gethostname(facts.host, sizeof facts.host) != 0)
+    facts.host[0] = '\0';
+  facts.host[sizeof facts.host - 1] = '\0';
+}
+
+const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+// The calling thread's open calls (for example main, when exit() runs the hooks) get the time
+// they have run so far; they are not counted as completed calls.
+void close_open_frames(ThreadState *t, uint64_t now) {
+  if (!t)
+    return;
+  uint32_t depth = t->depth < kMaxStackDepth ? t->depth : kMaxStackDepth;
+  for (uint32_t d = 0; d < depth; ++d)
+    if (CallNode *n = t->frames[d].node)
+      n->inclusive_ticks += now - t->frames[d].start_ticks;
+}
+
+void add_section(ByteBuffer &out, uint32_t kind, uint32_t entry_size, ByteBuffer &payload) {
+  hotline_section_header header{kind, entry_size, payload.size()};
+  out.append_record(header);
+  out.append(payload.data(), payload.size());
+}
+
+bool write_all(int fd, const char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = write(fd, data, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    data += n;
+    size -= size_t(n);
+  }
+  return true;
+}
+
+// Moves the finished temporary file to its final name without replacing anything: an
+// existing profile of the same name (pid reuse) makes us pick "<name>.1", "<name>.2", ...
+bool publish(const char *temp_path, const char *dir, const char *stem, char *final_path, size_t capacity) {
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    if (attempt == 0)
+      snprintf(final_path, capacity, "%s/%s.hotline", dir, stem);
+    else
+      snprintf(final_path, capacity, "%s/%s.%d.hotline", dir, stem, attempt);
+    if (link(temp_path, final_path) == 0) {
+      unlink(temp_path);
+      return true;
+    }
+    if (errno != EEXIST)
+      break;
+  }
+  return false;
+}
+
+bool g_written = false;
+
+} // namespace
+
+void write_profile() {
+  if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
+    return;
+  int saved_errno = errno;
+  ThreadState *self = current_thread();
+  ClockPair start = runtime_start_clock();
+  ClockPair end = read_clock_pair();
+  // A calibration window under a millisecond would make the tick rate imprecise.
+  ClockPair calibration_end = end;
+  while (calibration_end.mono_ns - start.mono_ns < 1000000)
+    calibration_end = read_clock_pair();
+  close_open_frames(self, end.ticks);
+  TickConverter time = make_tick_converter(start, calibration_end);
+
+  static RunFacts facts;
+  collect_run_facts(facts);
+  StringTable strings;
+  ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section;
+
+  uint32_t site_count = registered_site_count();
+  for_each_module([&](const ModuleEntry &m) {
+    hotline_module_record record{strings.add(m.object_path), strings.add(m.source_file), m.site_base,
+                                 m.site_count};
+    uint32_t module_index = uint32_t(modules_section.size() / sizeof record);
+    modules_section.append_record(record);
+    const __hotline_site *sites = __atomic_load_n(&m.sites, __ATOMIC_ACQUIRE);
+    for (uint32_t i = 0; i < m.site_count; ++i) {
+      hotline_site_record site{};
+      site.name = strings.add(sites ? sites[i].name : "<unloaded module>");
+      site.linkage_name = strings.add(sites ? sites[i].linkage_name : "");
+      site.file = strings.add(sites ? sites[i].file : "");
+      site.line = sites ? sites[i].line : 0;
+      site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
+      site.module = module_index;
+      sites_section.append_record(site);
+    }
+  });
+
+  uint64_t *totals = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * (site_count + 1)));
+  if (totals)
+    add_exited_thread_counts(totals, site_count);
+
+  uint32_t thread_count = 0;
+  bool incomplete = false;
+  for (ThreadState *t = all_threads(); t; t = t->next) {
+    bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
+    if (!exited && totals && t->counters)
+      for (uint32_t i = 0; i < site_count; ++i)
+        totals[i] += __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED);
+    bool running = !exited && t != self;
+    incomplete |= running;
+
+    hotline_thread_record record{};
+    record.tid = uint64_t(t->tid);
+    record.start_ns = time.since_origin_ns(t->start_ticks);
+    record.end_ns = time.since_origin_ns(exited ? t->end_ticks : end.ticks);
+    record.first_node = uint32_t(nodes_section.size() / sizeof(hotline_call_node_record));
+    record.name = strings.add(t->name);
+    record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
+    uint32_t node_count = 0;
+    for_each_node(t, [&](const CallNode &n) {
+      if (&n == &t->root)
+        return;
+      hotline_call_node_record node{};
+      node.site = n.site;
+      node.parent = n.parent == &t->root ? HOTLINE_NO_PARENT : n.parent->index - 1;
+      node.calls = n.calls;
+      node.inclusive_ns = time.duration_ns(n.inclusive_ticks);
+      nodes_section.append_record(node);
+      ++node_count;
+    });
+    // Exclusive time: inclusive minus the children's inclusive, clamped at zero (rounding).
+    auto *first = reinterpret_cast<hotline_call_node_record *>(nodes_section.data()) + record.first_node;
+    for (uint32_t i = 0; i < node_count; ++i)
+      first[i].exclusive_ns = first[i].inclusive_ns;
+    for (uint32_t i = 0; i < node_count; ++i)
+      if (first[i].parent != HOTLINE_NO_PARENT) {
+        hotline_call_node_record &parent = first[first[i].parent];
+        parent.exclusive_ns -= parent.exclusive_ns < first[i].inclusive_ns ? parent.exclusive_ns : first[i].inclusive_ns;
+      }
+    record.node_count = node_count;
+    threads_section.append_record(record);
+    ++thread_count;
+  }
+  if (totals)
+    counts_section.append(totals, sizeof(uint64_t) * site_count);
+  release_pages(totals, sizeof(uint64_t) * (site_count + 1));
+
+  hotline_run_record run{};
+  run.pid = uint64_t(getpid());
+  run.parent_pid = uint64_t(getppid());
+  run.start_unix_ns = runtime_start_unix_ns();
+  run.wall_ns = end.mono_ns - start.mono_ns;
+  run.start_ticks = start.ticks;
+  run.end_ticks = calibration_end.ticks;
+  run.start_mono_ns = start.mono_ns;
+  run.end_mono_ns = calibration_end.mono_ns;
+  run.program = strings.add(facts.program);
+  run.command_line = strings.add(facts.command_line);
+  run.host = strings.add(facts.host);
+  run.clock_source = strings.add(clock_source_name());
+  run.runtime_version = strings.add(HOTLINE_VERSION_STRING);
+  run.thread_count = thread_count;
+  run.flags = incomplete ? HOTLINE_RUN_INCOMPLETE : 0;
+  ByteBuffer run_section;
+  run_section.append_record(run);
+
+  ByteBuffer file;
+  hotline_file_header header{};
+  memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
+  header.version = HOTLINE_PROFILE_VERSION;
+  header.header_size = sizeof header;
+  header.section_count = 7;
+  file.append_record(header);
+  add_section(file, HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section);
+  add_section(file, HOTLINE_SECTION_STRINGS, 0, strings.bytes());
+  add_section(file, HOTLINE_SECTION_MODULES, sizeof(hotline_module_record), modules_section);
+  add_section(file, HOTLINE_SECTION_SITES, sizeof(hotline_site_record), sites_section);
+  add_section(file, HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t), counts_section);
+  add_section(file, HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record), threads_section);
+  add_section(file, HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section);
+  bool out_of_memory = file.failed() || strings.bytes().failed() || modules_section.failed() ||
+                       sites_section.failed() || counts_section.failed() ||
+                       threads_section.failed() || nodes_section.failed() || !totals;
+  if (out_of_memory) {
+    report_problem("out of memory while assembling the profile; nothing written");
+    errno = saved_errno;
+    return;
+  }
+  reinterpret_cast<hotline_file_header *>(file.data())->file_size = file.size();
+
+  const char *dir = options().output_dir;
+  static char stem[4200], temp_path[8192], final_path[8192];
+  snprintf(stem, sizeof stem, "%s.%d", base_name(facts.program[0] ? facts.program : "program"), int(getpid()));
+  snprintf(temp_path, sizeof temp_path, "%s/.%s.hotline.tmp", dir, stem);
+  int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    report_problem("cannot write the profile into %s: %s", dir, strerror(errno));
+    errno = saved_errno;
+    return;
+  }
+  bool written = write_all(fd, file.data(), file.size());
+  int write_errno = errno;
+  if (close(fd) != 0 && written) {
+    written = false;
+    write_errno = errno;
+  }
+  if (!written) {
+    unlink(temp_path);
+    report_problem("cannot write the profile %s: %s", temp_path, strerror(write_errno));
+  } else if (!publish(temp_path, dir, stem, final_path, sizeof final_path)) {
+    report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno), temp_path);
+  } else if (!options().quiet) {
+    report_problem("profile written to %s", final_path);
+  }
+  errno = saved_errno;
+}
+
+} // namespace hotline::rt

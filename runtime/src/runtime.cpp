@@ -1,0 +1,96 @@
+// Process-wide setup: the clock, the options from HOTLINE_* variables, and the exit hook
+// that writes the profile.
+#include "runtime.h"
+
+#include "profile_writer.h"
+#include "threads.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+namespace hotline::rt {
+
+namespace {
+Options g_options;
+ClockPair g_start_clock;
+int64_t g_start_unix_ns;
+int g_init_state = 0; // 0: not started, 1: in progress, 2: done
+
+int64_t realtime_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+bool parse_bool(const char *name, const char *value, bool fallback) {
+  if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on"))
+    return true;
+  if (!strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no") || !strcmp(value, "off"))
+    return false;
+  report_problem("%s=%s is not a boolean (use 1/0, true/false, yes/no, on/off); using %s", name,
+                 value, fallback ? "1" : "0");
+  return fallback;
+}
+
+void read_options() {
+  if (const char *dir = getenv("HOTLINE_DIR")) {
+    if (dir[0])
+      g_options.output_dir = dir;
+    else
+      report_problem("HOTLINE_DIR is empty; writing the profile to the current directory");
+  }
+  if (const char *quiet = getenv("HOTLINE_QUIET"))
+    g_options.quiet = parse_bool("HOTLINE_QUIET", quiet, false);
+}
+
+void write_profile_at_exit() { write_profile(); }
+} // namespace
+
+void runtime_init() {
+  if (__atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2)
+    return;
+  int expected = 0;
+  if (!__atomic_compare_exchange_n(&g_init_state, &expected, 1, false, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE)) {
+    while (__atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) != 2)
+      sched_yield(); // another thread is initializing
+    return;
+  }
+  clock_init();
+  g_start_clock = read_clock_pair();
+  g_start_unix_ns = realtime_ns();
+  read_options();
+  threads_init();
+  // Registered this early, the hook runs after the program's own atexit handlers and static
+  // destructors, so their time is recorded too.
+  atexit(write_profile_at_exit);
+  __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
+}
+
+const Options &options() { return g_options; }
+ClockPair runtime_start_clock() { return g_start_clock; }
+int64_t runtime_start_unix_ns() { return g_start_unix_ns; }
+
+void report_problem(const char *format, ...) {
+  char line[512];
+  int n = snprintf(line, sizeof line, "hotline: ");
+  va_list args;
+  va_start(args, format);
+  int m = vsnprintf(line + n, sizeof line - n - 1, format, args);
+  va_end(args);
+  size_t length = size_t(n) + (m < 0 ? 0 : size_t(m) < sizeof line - n - 1 ? size_t(m) : sizeof line - n - 2);
+  line[length++] = '\n';
+  ssize_t ignored = write(STDERR_FILENO, line, length);
+  (void)ignored;
+}
+
+} // namespace hotline::rt
+
+// Initialize before ordinary constructors, so code they run is recorded.
+__attribute__((constructor(101))) static void hotline_runtime_constructor() {
+  hotline::rt::runtime_init();
+}

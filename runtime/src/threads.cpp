@@ -1,0 +1,158 @@
+// Creation, lookup and retirement of per-thread recording state.
+#include "threads.h"
+
+#include "memory.h"
+#include "modules.h"
+#include "runtime.h"
+#include "spin_lock.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Counters of a thread that has none of its own yet cannot be null (instrumented code indexes
+// them unconditionally after init), so such threads share this array. Only zero pages that
+// are touched cost memory.
+static uint64_t shared_fallback_counters[hotline::rt::kCounterSlots];
+
+extern "C" {
+__attribute__((tls_model("initial-exec"))) __thread uint64_t *__hotline_thread_counters = nullptr;
+}
+
+namespace hotline::rt {
+
+namespace {
+__attribute__((tls_model("initial-exec"))) __thread ThreadState *tls_thread = nullptr;
+__attribute__((tls_model("initial-exec"))) __thread bool tls_thread_exited = false;
+
+SpinLock threads_lock;
+ThreadState *threads_head = nullptr;
+uint64_t *exited_counts = nullptr; // kMaxSites entries: counts of threads that have exited
+pthread_key_t thread_exit_key;
+
+void retire_thread(void *state);
+
+ThreadState *create_thread_state() {
+  runtime_init();
+  auto *t = static_cast<ThreadState *>(arena_alloc(sizeof(ThreadState)));
+  if (!t)
+    return nullptr;
+  t->counters = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * kCounterSlots));
+  t->frames = static_cast<Frame *>(reserve_pages(sizeof(Frame) * kMaxStackDepth));
+  if (!t->counters || !t->frames) {
+    release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
+    release_pages(t->frames, sizeof(Frame) * kMaxStackDepth);
+    return nullptr;
+  }
+  t->current = &t->root;
+  t->root.site = UINT32_MAX;
+  t->node_count = 1;
+  t->tid = pid_t(syscall(SYS_gettid));
+  t->start_ticks = now_ticks();
+  pthread_getname_np(pthread_self(), t->name, sizeof t->name);
+  {
+    SpinLockGuard guard(threads_lock);
+    t->next = threads_head;
+    __atomic_store_n(&threads_head, t, __ATOMIC_RELEASE);
+  }
+  pthread_setspecific(thread_exit_key, t);
+  return t;
+}
+
+// Runs at thread exit (pthread key destructor), after the thread's C++ thread_local
+// destructors. Folds its counters into the process totals and frees its large arrays; its
+// call tree stays for the profile.
+void retire_thread(void *state) {
+  auto *t = static_cast<ThreadState *>(state);
+  t->end_ticks = now_ticks();
+  uint32_t sites = registered_site_count();
+  {
+    SpinLockGuard guard(threads_lock);
+    if (!exited_counts)
+      exited_counts = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * kMaxSites));
+    if (exited_counts)
+      for (uint32_t i = 0; i < sites; ++i)
+        exited_counts[i] += t->counters[i];
+    __atomic_store_n(&t->exited, true, __ATOMIC_RELEASE);
+  }
+  // Code that still runs on this thread (later key destructors) is counted in the shared
+  // fallback array, which the profile does not report, and is not timed.
+  tls_thread_exited = true;
+  tls_thread = nullptr;
+  __hotline_thread_counters = shared_fallback_counters;
+  release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
+  release_pages(t->frames, sizeof(Frame) * kMaxStackDepth);
+  t->counters = nullptr;
+  t->frames = nullptr;
+}
+} // namespace
+
+void threads_init() { pthread_key_create(&thread_exit_key, retire_thread); }
+
+ThreadState *current_thread() {
+  ThreadState *t = tls_thread;
+  if (__builtin_expect(t != nullptr, 1))
+    return t;
+  if (tls_thread_exited)
+    return nullptr;
+  t = create_thread_state();
+  tls_thread = t;
+  if (t && !__hotline_thread_counters)
+    __hotline_thread_counters = t->counters;
+  return t;
+}
+
+CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
+  // Most-recently-used first: move a found child to the front of its parent's list.
+  CallNode *previous = nullptr;
+  for (CallNode *c = parent->first_child; c; previous = c, c = c->next_sibling) {
+    if (c->site != site)
+      continue;
+    if (previous) {
+      previous->next_sibling = c->next_sibling;
+      c->next_sibling = parent->first_child;
+      parent->first_child = c;
+    }
+    return c;
+  }
+  NodeChunk *chunk = t->newest_chunk;
+  if (!chunk || chunk->used == kNodesPerChunk) {
+    chunk = static_cast<NodeChunk *>(arena_alloc(sizeof(NodeChunk)));
+    if (!chunk)
+      return nullptr;
+    if (t->newest_chunk)
+      __atomic_store_n(&t->newest_chunk->next, chunk, __ATOMIC_RELEASE);
+    else
+      __atomic_store_n(&t->oldest_chunk, chunk, __ATOMIC_RELEASE);
+    t->newest_chunk = chunk;
+  }
+  CallNode *node = &chunk->nodes[chunk->used];
+  node->parent = parent;
+  node->site = site;
+  node->index = t->node_count++;
+  node->next_sibling = parent->first_child;
+  parent->first_child = node;
+  __atomic_store_n(&chunk->used, chunk->used + 1, __ATOMIC_RELEASE);
+  return node;
+}
+
+ThreadState *all_threads() { return __atomic_load_n(&threads_head, __ATOMIC_ACQUIRE); }
+
+void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
+  SpinLockGuard guard(threads_lock);
+  if (exited_counts)
+    for (uint32_t i = 0; i < site_count; ++i)
+      totals[i] += exited_counts[i];
+}
+
+} // namespace hotline::rt
+
+using namespace hotline::rt;
+
+extern "C" uint64_t *__hotline_thread_counters_init(void) {
+  ThreadState *t = current_thread();
+  if (!__hotline_thread_counters)
+    __hotline_thread_counters = t ? t->counters : shared_fallback_counters;
+  return __hotline_thread_counters;
+}

@@ -1,0 +1,80 @@
+// Per-thread recording state: exact entry counters, the calling-context tree and the stack
+// of open timed calls. Only its own thread writes it; the profile writer reads it.
+#pragma once
+
+#include "clock.h"
+
+#include <stdint.h>
+#include <sys/types.h>
+
+namespace hotline::rt {
+
+// One calling context: a timed site reached through its ancestors' path.
+struct CallNode {
+  CallNode *parent;
+  CallNode *first_child;
+  CallNode *next_sibling;
+  uint64_t calls;
+  uint64_t inclusive_ticks;
+  uint32_t site;
+  uint32_t index; // creation order within its thread, parents first; the root is 0
+};
+
+struct Frame {
+  CallNode *node;
+  uint64_t start_ticks;
+};
+
+constexpr uint32_t kMaxStackDepth = 1u << 20;
+constexpr uint32_t kNodesPerChunk = 4096;
+
+struct ThreadState {
+  uint64_t *counters;       // kCounterSlots entries, indexed by global site id
+  Frame *frames;            // kMaxStackDepth entries
+  uint32_t depth;           // may exceed kMaxStackDepth: deeper frames are not recorded
+  CallNode *current;        // innermost open call, or the root
+  CallNode root;
+  struct NodeChunk *oldest_chunk; // node storage, chained oldest first
+  struct NodeChunk *newest_chunk;
+  uint32_t node_count;      // nodes created, root included
+  bool exited;
+  pid_t tid;
+  uint64_t start_ticks;
+  uint64_t end_ticks;
+  char name[16];
+  ThreadState *next;        // in the list of all threads
+};
+
+// The calling thread's state, created on first use; null if the thread has already exited
+// or memory ran out.
+ThreadState *current_thread();
+
+// Finds or creates the child of `parent` for `site` (the slow path of __hotline_enter).
+CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
+
+// Called once, from runtime_init.
+void threads_init();
+
+// The list of all threads that recorded anything, newest first.
+ThreadState *all_threads();
+
+// Adds the counts of exited threads to `totals` (kMaxSites entries). Takes the threads lock.
+void add_exited_thread_counts(uint64_t *totals, uint32_t site_count);
+
+// Node storage: nodes live in chunks of kNodesPerChunk, chained oldest first.
+struct NodeChunk {
+  NodeChunk *next;
+  uint32_t used;
+  CallNode nodes[kNodesPerChunk];
+};
+
+// Calls f(node) for each node of t in creation order (parents before children), root first.
+template <typename F> void for_each_node(const ThreadState *t, F f) {
+  f(t->root);
+  for (const NodeChunk *c = __atomic_load_n(&t->oldest_chunk, __ATOMIC_ACQUIRE); c;
+       c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE))
+    for (uint32_t i = 0, n = __atomic_load_n(&c->used, __ATOMIC_ACQUIRE); i < n; ++i)
+      f(c->nodes[i]);
+}
+
+} // namespace hotline::rt
