@@ -1,96 +1,40 @@
-//===- HotlinePlugin.cpp - How hotline gets into clang and opt ------------===//
+//===- HotlinePlugin.cpp - The one file users load: HotlinePlugin.so ------===//
 //
-// -fplugin=HotlinePlugin.so: a frontend action that runs before the main action, reads the
-// -fplugin-arg-hotline-* options, and registers the IR passes through the code generator's
-// PassBuilder callbacks. -fpass-plugin= and opt -load-pass-plugin reach the same passes
-// through llvmGetPassPluginInfo.
+// -fplugin=HotlinePlugin.so: clang loads this file; it then loads HotlineFrontend.so from
+// its own directory, whose clang action registers the passes (FrontendAction.cpp). That
+// part lives in a second file because it needs clang's symbols, which opt does not have.
+// -fpass-plugin= and opt -load-pass-plugin use llvmGetPassPluginInfo below.
 //
 //===----------------------------------------------------------------------===//
-#include "Instrumentation.h"
+#include "Options.h"
+#include "Pipeline.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/Basic/DiagnosticFrontend.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendPluginRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 
-using namespace llvm;
+#include <dlfcn.h>
+#include <string>
 
-namespace hotline {
-namespace {
-
-// Adds hotline's passes at the points of the pipeline where they belong.
-void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
-  PB.registerPipelineStartEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel) {
-    MPM.addPass(CountPass(Opts));
-    if (Opts.Timing == TimingMode::BeforeInlining)
-      MPM.addPass(TimingPass(Opts));
-  });
-  if (Opts.Timing == TimingMode::AfterInlining)
-    PB.registerOptimizerLastEPCallback(
-        [Opts](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) { MPM.addPass(TimingPass(Opts)); });
+static bool insideClang() {
+  // The frontend plugin registry exists only in processes that contain clang's frontend.
+  return dlsym(RTLD_DEFAULT, "_ZN4llvm8RegistryIN5clang15PluginASTActionEE4HeadE") != nullptr;
 }
 
-class HotlineAction : public clang::PluginASTAction {
-protected:
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
-    CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [Opts = Opts](PassBuilder &PB) { registerPipelinePasses(PB, Opts); });
-    return std::make_unique<clang::ASTConsumer>();
-  }
-
-  bool ParseArgs(const clang::CompilerInstance &CI, const std::vector<std::string> &Args) override {
-    for (const std::string &Arg : Args)
-      if (Error E = Opts.parse(Arg)) {
-        clang::DiagnosticsEngine &Diags = CI.getDiagnostics();
-        unsigned ID = Diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "hotline: -fplugin-arg-hotline-%0: %1");
-        Diags.Report(ID) << Arg << toString(std::move(E));
-        return false;
-      }
-    return true;
-  }
-
-  ActionType getActionType() override { return AddBeforeMainAction; }
-
-private:
-  Options Opts;
-};
-
-// opt -passes='hotline-count' / 'hotline-functions<min-instructions=0;include=^f>'
-bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
-  for (StringRef Pass : {"hotline-count", "hotline-functions"}) {
-    if (!Name.consume_front(Pass))
-      continue;
-    Options Opts;
-    if (!Name.empty()) {
-      if (!Name.consume_front("<") || !Name.consume_back(">"))
-        return false;
-      if (Error E = Opts.parseList(Name)) {
-        errs() << "hotline: " << Pass << ": " << toString(std::move(E)) << "\n";
-        return false;
-      }
-    }
-    if (Pass == StringRef("hotline-count"))
-      MPM.addPass(CountPass(Opts));
-    else
-      MPM.addPass(TimingPass(Opts));
-    return true;
-  }
-  return false;
+__attribute__((constructor)) static void loadFrontendAction() {
+  if (!insideClang())
+    return;
+  Dl_info Self;
+  if (!dladdr(reinterpret_cast<void *>(&loadFrontendAction), &Self) || !Self.dli_fname)
+    return;
+  std::string Path = Self.dli_fname;
+  Path = Path.substr(0, Path.rfind('/') + 1) + "HotlineFrontend.so";
+  if (!dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL))
+    llvm::errs() << "hotline: cannot load " << Path << ": " << dlerror() << "\n";
 }
 
-} // namespace
-} // namespace hotline
-
-static clang::FrontendPluginRegistry::Add<hotline::HotlineAction>
-    RegisterAction("hotline", "hotline: instrument functions for profiling");
-
-extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "hotline", "0.1.0", [](PassBuilder &PB) {
+extern "C" __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "hotline", "0.1.0", [](llvm::PassBuilder &PB) {
             PB.registerPipelineParsingCallback(
-                [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+                [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
                   return hotline::parsePipelineElement(Name, MPM);
                 });
             // -fpass-plugin=: the same passes as -fplugin=, with default options.

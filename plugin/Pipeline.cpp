@@ -1,0 +1,43 @@
+//===- Pipeline.cpp - Registering hotline's passes ------------------------===//
+#include "Pipeline.h"
+
+#include "Instrumentation.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
+  PB.registerPipelineStartEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel) {
+    MPM.addPass(CountPass(Opts));
+    if (Opts.Timing == TimingMode::BeforeInlining)
+      MPM.addPass(TimingPass(Opts));
+  });
+  if (Opts.Timing == TimingMode::AfterInlining)
+    PB.registerOptimizerLastEPCallback(
+        [Opts](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) { MPM.addPass(TimingPass(Opts)); });
+}
+
+bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
+  for (StringRef Pass : {"hotline-count", "hotline-functions"}) {
+    if (!Name.consume_front(Pass))
+      continue;
+    Options Opts;
+    if (!Name.empty()) {
+      if (!Name.consume_front("<") || !Name.consume_back(">"))
+        return false;
+      if (Error E = Opts.parseList(Name)) {
+        errs() << "hotline: " << Pass << ": " << toString(std::move(E)) << "\n";
+        return false;
+      }
+    }
+    if (Pass == "hotline-count")
+      MPM.addPass(CountPass(Opts));
+    else
+      MPM.addPass(TimingPass(Opts));
+    return true;
+  }
+  return false;
+}
+
+} // namespace hotline

@@ -1,0 +1,47 @@
+# lit configuration for hotline: substitutions named for what they do, and feature flags.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "hotline"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hotline_obj_root, "test")
+
+# Tests run with a clean, predictable environment: no inherited HOTLINE_* settings.
+for name in list(os.environ):
+    if name.startswith("HOTLINE_"):
+        del os.environ[name]
+config.environment["HOTLINE_QUIET"] = "1"
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, os.environ.get("PATH", "")])
+
+# Compile (and, when linking, link the static runtime). -Wl, flags are ignored with -c.
+runtime_link = "-Wl,--push-state,--whole-archive {} -Wl,--pop-state".format(config.hotline_rt_static)
+common = "-fplugin={} -I{} -Wno-unused-command-line-argument".format(config.hotline_plugin, config.hotline_include)
+config.substitutions.append(("%clangxx_hotline", "{} {} {}".format(config.clangxx, common, runtime_link)))
+config.substitutions.append(("%clang_hotline", "{} {} {}".format(config.clang, common, runtime_link)))
+config.substitutions.append(("%clangxx_plain", config.clangxx))
+config.substitutions.append(("%clang_plain", config.clang))
+config.substitutions.append(("%hotline_plugin", config.hotline_plugin))
+config.substitutions.append(("%hotline_rt_shared", config.hotline_rt_shared))
+config.substitutions.append(("%hotline_rt_static", config.hotline_rt_static))
+config.substitutions.append(("%hotline_include", config.hotline_include))
+config.substitutions.append(("%hotline", config.hotline_tool))
+config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
+config.substitutions.append(("%googletest_src", config.googletest_src))
+
+if os.path.isdir("/usr/local/cuda"):
+    config.available_features.add("cuda")
+    try:
+        if subprocess.run(["nvidia-smi", "-L"], capture_output=True, timeout=20).returncode == 0:
+            config.available_features.add("cuda-gpu")
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+if shutil.which("mpirun"):
+    config.available_features.add("mpi")
+if os.path.isdir(config.googletest_src):
+    config.available_features.add("googletest-src")

@@ -1,0 +1,43 @@
+; The module's sites become a constant table (demangled name, linkage name, file, line,
+; kind) inside a __hotline_module record that a priority-101 constructor registers and a
+; destructor unregisters. Without debug info the file is the module's source file, line 0.
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s
+
+source_filename = "/src/app.cpp"
+
+; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 1, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], i32 2097152, i32 0 }
+; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [13 x i8] c"/src/app.cpp\00"
+; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_ctor, ptr null }]
+; CHECK-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_dtor, ptr null }]
+; CHECK-DAG: @__hotline.sites = private constant [3 x %struct.__hotline_site] [%struct.__hotline_site { ptr @[[PLAIN:__hotline.str.[0-9]+]], ptr @[[PLAIN]], ptr @[[SRC]], i32 0, i32 1 }, %struct.__hotline_site { ptr @[[DEMANGLED:__hotline.str.[0-9]+]], ptr @[[MANGLED:__hotline.str.[0-9]+]], ptr @[[SRC]], i32 0, i32 1 }, %struct.__hotline_site { ptr @[[WITHDBG:__hotline.str.[0-9]+]], ptr @[[WITHDBG]], ptr @[[FILE:__hotline.str.[0-9]+]], i32 42, i32 1 }]
+; CHECK-DAG: @[[PLAIN]] = private unnamed_addr constant [6 x i8] c"plain\00"
+; CHECK-DAG: @[[DEMANGLED]] = private unnamed_addr constant [29 x i8] c"ns::Widget::resize(int, int)\00"
+; CHECK-DAG: @[[MANGLED]] = private unnamed_addr constant [24 x i8] c"_ZN2ns6Widget6resizeEii\00"
+; CHECK-DAG: @[[WITHDBG]] = private unnamed_addr constant [10 x i8] c"with_line\00"
+; CHECK-DAG: @[[FILE]] = private unnamed_addr constant [20 x i8] c"/src/include/util.h\00"
+
+; CHECK-LABEL: define internal void @__hotline.module_ctor()
+; CHECK:         call void @__hotline_register_module(ptr @__hotline.module)
+; CHECK-LABEL: define internal void @__hotline.module_dtor()
+; CHECK:         call void @__hotline_unregister_module(ptr @__hotline.module)
+
+define void @plain() {
+  ret void
+}
+
+define void @_ZN2ns6Widget6resizeEii(ptr %this, i32 %w, i32 %h) {
+  ret void
+}
+
+define void @with_line() !dbg !5 {
+  ret void
+}
+
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !2, emissionKind: FullDebug)
+!2 = !DIFile(filename: "app.cpp", directory: "/src")
+!3 = !DIFile(filename: "include/util.h", directory: "/src")
+!4 = !DISubroutineType(types: !{null})
+!5 = distinct !DISubprogram(name: "with_line", scope: !3, file: !3, line: 42, type: !4, unit: !1, spFlags: DISPFlagDefinition)

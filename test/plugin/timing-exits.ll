@@ -1,0 +1,100 @@
+; A timed function calls __hotline_enter at entry and __hotline_exit on every way out:
+; each return, before a musttail call, before a call that never returns, and on unwinding
+; (calls that may throw become invokes with a cleanup pad; catch-only pads become cleanups).
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0>' -S %s | FileCheck %s
+
+declare void @work()
+declare void @exit(i32) noreturn nounwind
+declare i32 @target(i32)
+declare i32 @__gxx_personality_v0(...)
+declare ptr @__cxa_begin_catch(ptr)
+declare void @__cxa_end_catch()
+
+define i32 @two_returns(i1 %c) nounwind {
+  br i1 %c, label %a, label %b
+a:
+  ret i32 1
+b:
+  ret i32 2
+}
+
+; CHECK-LABEL: define i32 @two_returns(
+; CHECK:         %hotline.site = add i32 %hotline.site_base, [[ID:[0-9]+]]
+; CHECK-NEXT:    call void @__hotline_enter(i32 %hotline.site)
+; CHECK:       a:
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    ret i32 1
+; CHECK:       b:
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    ret i32 2
+
+define i32 @tail(i32 %x) nounwind {
+  %r = musttail call i32 @target(i32 %x)
+  ret i32 %r
+}
+
+; CHECK-LABEL: define i32 @tail(
+; CHECK:         call void @__hotline_enter(i32 %hotline.site)
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    %r = musttail call i32 @target(i32 %x)
+; CHECK-NEXT:    ret i32 %r
+
+define void @dies(i1 %c) nounwind {
+  br i1 %c, label %die, label %live
+die:
+  call void @exit(i32 3)
+  unreachable
+live:
+  ret void
+}
+
+; CHECK-LABEL: define void @dies(
+; CHECK:       die:
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    call void @exit(i32 3)
+; CHECK-NEXT:    unreachable
+; CHECK:       live:
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    ret void
+
+define void @may_throw() personality ptr @__gxx_personality_v0 {
+  call void @work()
+  ret void
+}
+
+; CHECK-LABEL: define void @may_throw() personality ptr @__gxx_personality_v0
+; CHECK:         call void @__hotline_enter(i32 %hotline.site)
+; CHECK-NEXT:    invoke void @work()
+; CHECK-NEXT:            to label %[[CONT:.*]] unwind label %hotline.cleanup
+; CHECK:       [[CONT]]:
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    ret void
+; CHECK:       hotline.cleanup:
+; CHECK-NEXT:    %cleanup.lpad = landingpad { ptr, i32 }
+; CHECK-NEXT:            cleanup
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    resume { ptr, i32 } %cleanup.lpad
+
+define void @catches_some() personality ptr @__gxx_personality_v0 {
+  invoke void @work() to label %done unwind label %pad
+pad:
+  %lp = landingpad { ptr, i32 } catch ptr null
+  %e = extractvalue { ptr, i32 } %lp, 0
+  %x = call ptr @__cxa_begin_catch(ptr %e) nounwind
+  call void @__cxa_end_catch() nounwind
+  br label %done
+done:
+  ret void
+}
+
+; CHECK-LABEL: define void @catches_some()
+; CHECK:       pad:
+; CHECK-NEXT:    %lp = landingpad { ptr, i32 }
+; CHECK-NEXT:            cleanup
+; CHECK-NEXT:            catch ptr null
+; CHECK:       done:
+; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    ret void
+
+; CHECK: declare void @__hotline_enter(i32) #[[NOUNWIND:[0-9]+]]
+; CHECK: declare void @__hotline_exit(i32) #[[NOUNWIND]]

@@ -1,0 +1,65 @@
+; What is worth timing: functions that call, loop, or have at least min-instructions
+; instructions. Small leaves are left alone (their time is their caller's); the
+; include/exclude lists match demangled or linkage names.
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-functions -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0>' -S %s | FileCheck %s --check-prefixes=CHECK,ALL
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0;include=^ns::>' -S %s | FileCheck %s --check-prefix=INCLUDE
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0;exclude=loops|_ZN2ns>' -S %s | FileCheck %s --check-prefix=EXCLUDE
+
+declare void @work()
+
+define i32 @small_leaf(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
+define void @calls() {
+  call void @work()
+  ret void
+}
+
+define void @loops(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %next = add i32 %i, 1
+  %done = icmp eq i32 %next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+define void @_ZN2ns4leafEv() {
+  ret void
+}
+
+; DEFAULT-LABEL: define i32 @small_leaf(
+; DEFAULT-NOT:     __hotline_enter
+; DEFAULT:         ret i32
+; ALL-LABEL:     define i32 @small_leaf(
+; ALL:             call void @__hotline_enter
+; CHECK-LABEL:   define void @calls(
+; CHECK:           call void @__hotline_enter
+; CHECK-LABEL:   define void @loops(
+; CHECK:           call void @__hotline_enter
+; DEFAULT-LABEL: define void @_ZN2ns4leafEv(
+; DEFAULT-NOT:     __hotline_enter
+; DEFAULT:         ret void
+; ALL-LABEL:     define void @_ZN2ns4leafEv(
+; ALL:             call void @__hotline_enter
+
+; INCLUDE-LABEL: define i32 @small_leaf(
+; INCLUDE-NOT:     __hotline
+; INCLUDE-LABEL: define void @_ZN2ns4leafEv(
+; INCLUDE-NEXT:    %hotline.site_base = load
+; INCLUDE-NEXT:    %hotline.site = add i32 %hotline.site_base, 0
+; INCLUDE-NEXT:    call void @__hotline_enter
+
+; EXCLUDE-LABEL: define void @calls(
+; EXCLUDE:         call void @__hotline_enter
+; EXCLUDE-LABEL: define void @loops(
+; EXCLUDE-NOT:     __hotline
+; EXCLUDE-LABEL: define void @_ZN2ns4leafEv(
+; EXCLUDE-NOT:     __hotline
+; EXCLUDE:       }
