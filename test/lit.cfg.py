@@ -19,15 +19,21 @@ for name in list(os.environ):
 config.environment["HOTLINE_QUIET"] = "1"
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, os.environ.get("PATH", "")])
 
-# Compile (and, when linking, link the static runtime). -Wl, flags are ignored with -c.
-runtime_link = "-Wl,--push-state,--whole-archive {} -Wl,--pop-state".format(config.hotline_rt_static)
-common = "-fplugin={} -I{} -Wno-unused-command-line-argument".format(config.hotline_plugin, config.hotline_include)
-config.substitutions.append(("%clangxx_hotline", "{} {} {}".format(config.clangxx, common, runtime_link)))
-config.substitutions.append(("%clang_hotline", "{} {} {}".format(config.clang, common, runtime_link)))
+# Compile (and, when linking, link the static runtime and export its ABI so dlopen'ed
+# instrumented libraries find it). -Wl, flags are ignored with -c.
+hotline_cflags = "-fplugin={} -I{}".format(config.hotline_plugin, config.hotline_include)
+hotline_ldflags = "-Wl,--push-state,--whole-archive {} -Wl,--pop-state -Wl,--export-dynamic-symbol=__hotline_*".format(
+    config.hotline_rt_static)
+compile_and_link = "{} {} -Wno-unused-command-line-argument".format(hotline_cflags, hotline_ldflags)
+config.substitutions.append(("%clangxx_hotline", "{} {}".format(config.clangxx, compile_and_link)))
+config.substitutions.append(("%clang_hotline", "{} {}".format(config.clang, compile_and_link)))
+config.substitutions.append(("%hotline_cflags", hotline_cflags))
+config.substitutions.append(("%hotline_ldflags", hotline_ldflags))
 config.substitutions.append(("%clangxx_plain", config.clangxx))
 config.substitutions.append(("%clang_plain", config.clang))
 config.substitutions.append(("%hotline_plugin", config.hotline_plugin))
-config.substitutions.append(("%hotline_rt_shared", config.hotline_rt_shared))
+config.substitutions.append(("%hotline_rt_shared", "{} -Wl,-rpath,{}".format(
+    config.hotline_rt_shared, os.path.dirname(config.hotline_rt_shared))))
 config.substitutions.append(("%hotline_rt_static", config.hotline_rt_static))
 config.substitutions.append(("%hotline_include", config.hotline_include))
 config.substitutions.append(("%hotline", config.hotline_tool))

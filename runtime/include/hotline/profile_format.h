@@ -1,6 +1,8 @@
 /* On-disk layout of a .hotline profile: the one definition shared by the runtime's writer and
- * the tools' reader. Specified in prose in docs/profile-format.md; change both together and
- * bump HOTLINE_PROFILE_VERSION whenever a layout below changes. */
+ * the tools' reader. Specified in prose in docs/profile-format.md; change both together.
+ * Appending fields to a record (readers use entry_size to skip them) or adding a section kind
+ * (readers skip unknown ones) keeps the version; any other change to a layout below bumps
+ * HOTLINE_PROFILE_VERSION. */
 #ifndef HOTLINE_PROFILE_FORMAT_H
 #define HOTLINE_PROFILE_FORMAT_H
 
@@ -115,13 +117,13 @@ struct hotline_call_node_record {
 #define HOTLINE_NO_PARENT 0xffffffffu
 
 #ifdef __cplusplus
-static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: bump the version");
-static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: bump the version");
-static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: bump the version");
-static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: bump the version");
-static_assert(sizeof(hotline_site_record) == 24, "profile layout changed: bump the version");
-static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: bump the version");
-static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: bump the version");
+static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_site_record) == 24, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");

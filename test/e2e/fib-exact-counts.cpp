@@ -1,0 +1,30 @@
+// Call counts are exact at the source level at any -O: -O2 turns one of fib's two recursive
+// calls into a loop, yet fib(20) still reports the 21891 calls the source makes.
+// RUN: %clangxx_hotline -O0 -g %s -o %t.O0
+// RUN: %clangxx_hotline -O2 -g %s -o %t.O2
+// RUN: rm -rf %t.d && mkdir -p %t.d/O0 %t.d/O2
+// RUN: env HOTLINE_DIR=%t.d/O0 %t.O0 | FileCheck %s --check-prefix=OUT
+// RUN: env HOTLINE_DIR=%t.d/O2 %t.O2 | FileCheck %s --check-prefix=OUT
+// RUN: %hotline report --sort calls --format json %t.d/O0/*.hotline | FileCheck %s
+// RUN: %hotline report --sort calls --format json %t.d/O2/*.hotline | FileCheck %s --check-prefixes=CHECK,O2
+
+#include <cstdio>
+
+long fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+int main() {
+  printf("fib(20) = %ld\n", fib(20));
+  return 0;
+}
+
+// OUT: fib(20) = 6765
+
+// CHECK:      "name": "fib(int)",
+// CHECK-NEXT: "linkage_name": "_Z3fibi",
+// CHECK-NEXT: "file": "{{.*}}fib-exact-counts.cpp",
+// CHECK-NEXT: "line": 13,
+// CHECK-NEXT: "calls": 21891,
+// After tail-recursion elimination only 10946 calls remain to be timed.
+// O2-NEXT:    "timed_calls": 10946,
+// CHECK:      "name": "main",
+// CHECK:      "calls": 1,

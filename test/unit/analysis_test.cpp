@@ -1,0 +1,350 @@
+// Per-function results and the merged call tree, with exact numbers.
+#include "analysis/call_tree.h"
+#include "analysis/functions.h"
+#include "profile/reader.h"
+#include "profile_builder.h"
+
+#include <gtest/gtest.h>
+
+namespace hotline::test {
+namespace {
+
+using analysis::CallTree;
+using analysis::FunctionCatalog;
+using analysis::FunctionStats;
+using analysis::FunctionTable;
+using profile::Profile;
+
+constexpr uint32_t kTop = HOTLINE_NO_PARENT;
+
+Profile parse(const ProfileBuilder &b,
+              const std::string &name = "test.hotline") {
+  return profile::parse_profile(b.build(), name);
+}
+
+FunctionTable table_of(const std::vector<Profile> &profiles) {
+  FunctionCatalog catalog(profiles);
+  return analysis::compute_function_table(profiles, catalog);
+}
+
+const FunctionStats &find(const FunctionTable &table, const std::string &name,
+                          const std::string &file = "") {
+  for (const FunctionStats &f : table.functions)
+    if (f.function.name == name && (file.empty() || f.function.file == file))
+      return f;
+  throw std::runtime_error("no function " + name + " " + file);
+}
+
+size_t count_named(const FunctionTable &table, const std::string &name) {
+  size_t n = 0;
+  for (const FunctionStats &f : table.functions)
+    n += f.function.name == name;
+  return n;
+}
+
+// main -> work -> leaf, and `tiny` counted but never timed (inlined).
+TEST(Functions, SelfTotalAndCallsOfASimpleChain) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m, "main", "main", "main.cpp", 1, 1);
+  uint32_t work_site = b.add_site(m, "work()", "_Z4workv", "main.cpp", 10, 5);
+  uint32_t leaf_site = b.add_site(m, "leaf()", "_Z4leafv", "main.cpp", 20, 50);
+  b.add_site(m, "tiny()", "_Z4tinyv", "main.cpp", 30, 1000);
+  b.add_site(m, "never()", "_Z5neverv", "main.cpp", 40, 0);
+  b.add_thread(1);
+  uint32_t main_node = b.add_node(main_site, kTop, 1, 1000);
+  uint32_t work_node = b.add_node(work_site, main_node, 5, 600);
+  b.add_node(leaf_site, work_node, 50, 100);
+
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(table.measured_ns, 1000u);   // 400 + 500 + 100
+  ASSERT_EQ(table.functions.size(), 4u); // `never` was neither called nor timed
+
+  const FunctionStats &main_f = find(table, "main");
+  EXPECT_EQ(main_f.calls, 1u);
+  EXPECT_EQ(main_f.timed_calls, 1u);
+  EXPECT_EQ(main_f.self_ns, 400u);
+  EXPECT_EQ(main_f.total_ns, 1000u);
+  EXPECT_DOUBLE_EQ(main_f.self_percent, 40.0);
+  EXPECT_DOUBLE_EQ(main_f.total_percent, 100.0);
+  EXPECT_TRUE(main_f.timed);
+
+  const FunctionStats &work = find(table, "work()");
+  EXPECT_EQ(work.calls, 5u);
+  EXPECT_EQ(work.self_ns, 500u);
+  EXPECT_EQ(work.total_ns, 600u);
+  EXPECT_DOUBLE_EQ(work.self_percent, 50.0);
+
+  const FunctionStats &leaf = find(table, "leaf()");
+  EXPECT_EQ(leaf.calls, 50u);
+  EXPECT_EQ(leaf.timed_calls, 50u);
+  EXPECT_EQ(leaf.self_ns, 100u);
+  EXPECT_EQ(leaf.total_ns, 100u);
+
+  const FunctionStats &tiny = find(table, "tiny()");
+  EXPECT_EQ(tiny.calls, 1000u);
+  EXPECT_EQ(tiny.timed_calls, 0u);
+  EXPECT_FALSE(tiny.timed);
+  EXPECT_EQ(tiny.self_ns, 0u);
+  EXPECT_EQ(tiny.total_ns, 0u);
+
+  // Sorted by self time by default.
+  EXPECT_EQ(table.functions[0].function.name, "work()");
+  EXPECT_EQ(table.functions[1].function.name, "main");
+  EXPECT_EQ(table.functions[3].function.name, "tiny()");
+}
+
+TEST(Functions, RecursionIsNotCountedTwiceInTotal) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "fib.cpp");
+  uint32_t fib = b.add_site(m, "fib(int)", "_Z3fibi", "fib.cpp", 3, 7);
+  b.add_thread(1);
+  uint32_t depth1 = b.add_node(fib, kTop, 1, 1000);
+  uint32_t depth2 = b.add_node(fib, depth1, 2, 600);
+  b.add_node(fib, depth2, 4, 300);
+
+  FunctionTable table = table_of({parse(b)});
+  const FunctionStats &f = find(table, "fib(int)");
+  EXPECT_EQ(f.calls, 7u);
+  EXPECT_EQ(f.timed_calls, 7u);
+  EXPECT_EQ(f.self_ns, 1000u);  // 400 + 300 + 300
+  EXPECT_EQ(f.total_ns, 1000u); // not 1000 + 600 + 300
+  EXPECT_DOUBLE_EQ(f.total_percent, 100.0);
+}
+
+TEST(Functions, MutualRecursionCountsTheOutermostCallOfEach) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "ab.cpp");
+  uint32_t a = b.add_site(m, "a()", "_Z1av", "ab.cpp", 1, 2);
+  uint32_t bs = b.add_site(m, "b()", "_Z1bv", "ab.cpp", 2, 2);
+  b.add_thread(1);
+  uint32_t a1 = b.add_node(a, kTop, 1, 1000);
+  uint32_t b1 = b.add_node(bs, a1, 1, 800);
+  uint32_t a2 = b.add_node(a, b1, 1, 500);
+  b.add_node(bs, a2, 1, 200);
+
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(find(table, "a()").total_ns, 1000u);
+  EXPECT_EQ(find(table, "b()").total_ns, 800u);
+  EXPECT_EQ(find(table, "a()").self_ns, 500u); // 200 + 300
+  EXPECT_EQ(find(table, "b()").self_ns, 500u); // 300 + 200
+}
+
+TEST(Functions, SameFunctionOnSeparateBranchesCountsBoth) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m, "main", "main", "main.cpp", 1, 1);
+  uint32_t x = b.add_site(m, "x()", "_Z1xv", "main.cpp", 5, 1);
+  uint32_t fib = b.add_site(m, "fib(int)", "_Z3fibi", "main.cpp", 9, 3);
+  b.add_thread(1);
+  uint32_t root = b.add_node(main_site, kTop, 1, 1000);
+  uint32_t x_node = b.add_node(x, root, 1, 300);
+  b.add_node(fib, x_node, 1, 100);
+  uint32_t fib_node = b.add_node(fib, root, 1, 400);
+  b.add_node(fib, fib_node, 1, 150);
+
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(find(table, "fib(int)").total_ns,
+            500u); // 100 + 400, the inner 150 is inside
+  EXPECT_EQ(find(table, "fib(int)").self_ns, 500u); // 100 + 250 + 150
+}
+
+TEST(Functions, SameFunctionInTwoModulesIsOneFunction) {
+  ProfileBuilder b;
+  uint32_t m1 = b.add_module("/app", "a.cpp");
+  uint32_t inline_a = b.add_site(m1, "inl()", "_Z3inlv", "inl.h", 5, 3);
+  uint32_t static_a = b.add_site(m1, "helper()", "_ZL6helperv", "a.cpp", 7, 10);
+  uint32_t m2 = b.add_module("/app", "b.cpp");
+  uint32_t inline_b = b.add_site(m2, "inl()", "_Z3inlv", "inl.h", 5, 4);
+  b.add_site(m2, "helper()", "_ZL6helperv", "b.cpp", 7, 20);
+  b.add_thread(1);
+  b.add_node(inline_a, kTop, 3, 300);
+  b.add_node(inline_b, kTop, 4, 500);
+  b.add_node(static_a, kTop, 10, 200);
+
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(count_named(table, "inl()"), 1u);
+  const FunctionStats &inl = find(table, "inl()");
+  EXPECT_EQ(inl.calls, 7u);
+  EXPECT_EQ(inl.timed_calls, 7u);
+  EXPECT_EQ(inl.self_ns, 800u);
+  EXPECT_EQ(inl.total_ns, 800u);
+
+  // Static functions of the same name in different files stay apart.
+  EXPECT_EQ(count_named(table, "helper()"), 2u);
+  EXPECT_EQ(find(table, "helper()", "a.cpp").calls, 10u);
+  EXPECT_TRUE(find(table, "helper()", "a.cpp").timed);
+  EXPECT_EQ(find(table, "helper()", "b.cpp").calls, 20u);
+  EXPECT_FALSE(find(table, "helper()", "b.cpp").timed);
+}
+
+TEST(Functions, WithoutDebugInfoTheModuleSourceKeepsStaticsApart) {
+  ProfileBuilder b;
+  uint32_t m1 = b.add_module("/app", "a.c");
+  b.add_site(m1, "helper", "helper", "", 0, 1);
+  uint32_t m2 = b.add_module("/app", "b.c");
+  b.add_site(m2, "helper", "helper", "", 0, 2);
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(count_named(table, "helper"), 2u);
+  EXPECT_EQ(find(table, "helper", "b.c").calls, 2u);
+  EXPECT_EQ(find(table, "helper", "b.c").function.line, 0u);
+}
+
+TEST(Functions, TwoThreadsAddUp) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m, "main", "main", "main.cpp", 1, 1);
+  uint32_t work = b.add_site(m, "work()", "_Z4workv", "main.cpp", 10, 6);
+  b.add_thread(1, "main");
+  uint32_t root = b.add_node(main_site, kTop, 1, 1000);
+  b.add_node(work, root, 2, 600);
+  b.add_thread(2, "worker");
+  uint32_t outer = b.add_node(work, kTop, 4, 900);
+  b.add_node(work, outer, 3, 400); // recursion within the second thread
+
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(table.measured_ns, 1900u); // 400 + 600 + 500 + 400
+  const FunctionStats &f = find(table, "work()");
+  EXPECT_EQ(f.calls, 6u);
+  EXPECT_EQ(f.timed_calls, 9u);
+  EXPECT_EQ(f.self_ns, 1500u);
+  EXPECT_EQ(f.total_ns, 1500u); // 600 + 900
+  double self_sum = 0;
+  for (const FunctionStats &s : table.functions)
+    self_sum += s.self_percent;
+  EXPECT_NEAR(self_sum, 100.0, 1e-9);
+  EXPECT_NEAR(f.self_percent, 100.0 * 1500 / 1900, 1e-9);
+  EXPECT_NEAR(find(table, "main").total_percent, 100.0 * 1000 / 1900, 1e-9);
+}
+
+TEST(Functions, SeveralProfilesAreAddedTogether) {
+  auto one_run = [](uint64_t time, uint64_t calls) {
+    ProfileBuilder b;
+    uint32_t m = b.add_module("/app", "main.cpp");
+    uint32_t site = b.add_site(m, "work()", "_Z4workv", "main.cpp", 10, calls);
+    b.add_thread(1);
+    b.add_node(site, kTop, calls, time);
+    return profile::parse_profile(b.build(), "run");
+  };
+  FunctionTable table = table_of({one_run(100, 1), one_run(300, 2)});
+  EXPECT_EQ(table.measured_ns, 400u);
+  ASSERT_EQ(table.functions.size(), 1u);
+  EXPECT_EQ(table.functions[0].calls, 3u);
+  EXPECT_EQ(table.functions[0].total_ns, 400u);
+  EXPECT_DOUBLE_EQ(table.functions[0].self_percent, 100.0);
+}
+
+TEST(Functions, NoTimedCallsGivesZeroPercent) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  b.add_site(m, "f()", "_Z1fv", "main.cpp", 1, 3);
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_EQ(table.measured_ns, 0u);
+  EXPECT_EQ(find(table, "f()").self_percent, 0.0);
+}
+
+TEST(Functions, SortOrders) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t outer = b.add_site(m, "outer()", "_Z5outerv", "main.cpp", 1, 1);
+  uint32_t inner = b.add_site(m, "inner()", "_Z5innerv", "main.cpp", 2, 2);
+  b.add_site(m, "many()", "_Z4manyv", "main.cpp", 3, 100);
+  b.add_thread(1);
+  uint32_t root = b.add_node(outer, kTop, 1, 1000);
+  b.add_node(inner, root, 2, 700);
+  FunctionTable table = table_of({parse(b)});
+  std::vector<FunctionStats> functions = table.functions;
+
+  analysis::sort_functions(functions, analysis::FunctionOrder::Self);
+  EXPECT_EQ(functions[0].function.name, "inner()");
+  analysis::sort_functions(functions, analysis::FunctionOrder::Total);
+  EXPECT_EQ(functions[0].function.name, "outer()");
+  analysis::sort_functions(functions, analysis::FunctionOrder::Calls);
+  EXPECT_EQ(functions[0].function.name, "many()");
+}
+
+const CallTree::Node &child_named(const CallTree &tree,
+                                  const FunctionCatalog &catalog,
+                                  uint32_t parent, const std::string &name) {
+  for (uint32_t child : tree.nodes[parent].children)
+    if (catalog.function(tree.nodes[child].function).name == name)
+      return tree.nodes[child];
+  throw std::runtime_error("no child " + name);
+}
+
+uint32_t index_of(const CallTree &tree, const CallTree::Node &node) {
+  return uint32_t(&node - tree.nodes.data());
+}
+
+TEST(CallTree, MergesThreadsAndModulesAlongPaths) {
+  ProfileBuilder b;
+  uint32_t m1 = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m1, "main", "main", "main.cpp", 1, 1);
+  uint32_t work_a = b.add_site(m1, "work()", "_Z4workv", "work.h", 3, 2);
+  uint32_t m2 = b.add_module("/app", "other.cpp");
+  uint32_t work_b = b.add_site(m2, "work()", "_Z4workv", "work.h", 3, 1);
+  uint32_t other = b.add_site(m2, "other()", "_Z5otherv", "other.cpp", 8, 1);
+  b.add_thread(1);
+  uint32_t root1 = b.add_node(main_site, kTop, 1, 1000);
+  b.add_node(work_a, root1, 2, 300);
+  b.add_thread(2);
+  uint32_t root2 = b.add_node(main_site, kTop, 1, 2000);
+  b.add_node(work_b, root2, 1, 500);
+  b.add_node(other, root2, 1, 900);
+
+  std::vector<Profile> profiles = {parse(b)};
+  FunctionCatalog catalog(profiles);
+  CallTree tree = analysis::build_call_tree(profiles, catalog);
+  EXPECT_EQ(tree.measured_ns, 3000u);
+  EXPECT_EQ(tree.nodes[CallTree::kRoot].inclusive_ns, 3000u);
+  ASSERT_EQ(tree.nodes[CallTree::kRoot].children.size(), 1u);
+
+  const CallTree::Node &main_node =
+      child_named(tree, catalog, CallTree::kRoot, "main");
+  EXPECT_EQ(main_node.calls, 2u);
+  EXPECT_EQ(main_node.inclusive_ns, 3000u);
+  EXPECT_EQ(main_node.exclusive_ns, 1300u); // 700 + 600
+  ASSERT_EQ(main_node.children.size(), 2u);
+
+  // Children come biggest inclusive first: other (900) before work (300 + 500).
+  const CallTree::Node &first = tree.nodes[main_node.children[0]];
+  EXPECT_EQ(catalog.function(first.function).name, "other()");
+  const CallTree::Node &work =
+      child_named(tree, catalog, index_of(tree, main_node), "work()");
+  EXPECT_EQ(work.calls, 3u);
+  EXPECT_EQ(work.inclusive_ns, 800u);
+  EXPECT_EQ(work.exclusive_ns, 800u);
+}
+
+TEST(CallTree, KeepsRecursionAsNestedNodesAndMergesProfiles) {
+  auto one_run = [](uint64_t scale) {
+    ProfileBuilder b;
+    uint32_t m = b.add_module("/app", "fib.cpp");
+    uint32_t fib = b.add_site(m, "fib(int)", "_Z3fibi", "fib.cpp", 3, 7);
+    b.add_thread(1);
+    uint32_t d1 = b.add_node(fib, kTop, 1, 100 * scale);
+    uint32_t d2 = b.add_node(fib, d1, 2, 60 * scale);
+    b.add_node(fib, d2, 4, 30 * scale);
+    return profile::parse_profile(b.build(), "run");
+  };
+  std::vector<Profile> profiles = {one_run(1), one_run(2)};
+  FunctionCatalog catalog(profiles);
+  CallTree tree = analysis::build_call_tree(profiles, catalog);
+  ASSERT_EQ(tree.nodes.size(), 4u); // root + three levels of fib
+  const CallTree::Node &d1 =
+      child_named(tree, catalog, CallTree::kRoot, "fib(int)");
+  EXPECT_EQ(d1.calls, 2u);
+  EXPECT_EQ(d1.inclusive_ns, 300u);
+  const CallTree::Node &d2 =
+      child_named(tree, catalog, index_of(tree, d1), "fib(int)");
+  EXPECT_EQ(d2.calls, 4u);
+  EXPECT_EQ(d2.inclusive_ns, 180u);
+  EXPECT_EQ(d2.exclusive_ns, 90u);
+  const CallTree::Node &d3 =
+      child_named(tree, catalog, index_of(tree, d2), "fib(int)");
+  EXPECT_EQ(d3.calls, 8u);
+  EXPECT_TRUE(d3.children.empty());
+}
+
+} // namespace
+} // namespace hotline::test

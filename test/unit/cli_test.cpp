@@ -1,0 +1,158 @@
+// The command's building blocks: argument parsing, number formatting, JSON,
+// tables.
+#include "cli.h"
+#include "json_writer.h"
+#include "text_format.h"
+
+#include <gtest/gtest.h>
+
+namespace hotline::test {
+namespace {
+
+const cli::CommandSpec kCommand = {
+    "report",
+    "hotline report [options] FILE...",
+    "Test command.",
+    {{"top", "N", "how many"}, {"quiet", nullptr, "say less"}}};
+
+TEST(Cli, AcceptsBothValueForms) {
+  cli::ParsedArgs args =
+      cli::parse_args({"a.hotline", "--top", "5", "b.hotline"}, kCommand);
+  EXPECT_EQ(args.value("top"), "5");
+  EXPECT_EQ(args.positional,
+            (std::vector<std::string>{"a.hotline", "b.hotline"}));
+  EXPECT_EQ(cli::parse_args({"--top=7"}, kCommand).value("top"), "7");
+  EXPECT_EQ(cli::parse_args({"--top="}, kCommand).value("top"), "");
+  EXPECT_TRUE(cli::parse_args({"--quiet"}, kCommand).has("quiet"));
+  EXPECT_FALSE(cli::parse_args({}, kCommand).has("top"));
+}
+
+TEST(Cli, HelpAndDoubleDash) {
+  EXPECT_TRUE(cli::parse_args({"--help"}, kCommand).help);
+  EXPECT_TRUE(cli::parse_args({"x", "-h"}, kCommand).help);
+  cli::ParsedArgs args = cli::parse_args({"--", "--top", "-"}, kCommand);
+  EXPECT_EQ(args.positional, (std::vector<std::string>{"--top", "-"}));
+  EXPECT_FALSE(args.has("top"));
+}
+
+TEST(Cli, RejectsMistakes) {
+  EXPECT_THROW(cli::parse_args({"--bogus"}, kCommand), cli::UsageError);
+  EXPECT_THROW(cli::parse_args({"--bogus=1"}, kCommand), cli::UsageError);
+  EXPECT_THROW(cli::parse_args({"-t"}, kCommand), cli::UsageError);
+  EXPECT_THROW(cli::parse_args({"--top"}, kCommand), cli::UsageError);
+  EXPECT_THROW(cli::parse_args({"--quiet=yes"}, kCommand), cli::UsageError);
+  try {
+    cli::parse_args({"--bogus"}, kCommand);
+  } catch (const cli::UsageError &e) {
+    EXPECT_STREQ(e.what(), "unknown option '--bogus' for 'hotline report' (see "
+                           "'hotline report --help')");
+  }
+}
+
+TEST(Cli, ValueCheckers) {
+  EXPECT_EQ(cli::parse_count("top", "20"), 20u);
+  EXPECT_EQ(cli::parse_count("top", "0"), 0u);
+  EXPECT_THROW(cli::parse_count("top", "abc"), cli::UsageError);
+  EXPECT_THROW(cli::parse_count("top", "-1"), cli::UsageError);
+  EXPECT_THROW(cli::parse_count("top", ""), cli::UsageError);
+  EXPECT_THROW(cli::parse_count("top", "99999999999999999999999"),
+               cli::UsageError);
+  try {
+    cli::parse_count("top", "abc");
+  } catch (const cli::UsageError &e) {
+    EXPECT_STREQ(e.what(),
+                 "invalid value 'abc' for --top: expected a whole number");
+  }
+  EXPECT_DOUBLE_EQ(cli::parse_non_negative("min-percent", "0.5"), 0.5);
+  EXPECT_THROW(cli::parse_non_negative("min-percent", "-1"), cli::UsageError);
+  EXPECT_THROW(cli::parse_non_negative("min-percent", "1x"), cli::UsageError);
+  EXPECT_THROW(cli::parse_non_negative("min-percent", "nan"), cli::UsageError);
+  EXPECT_EQ(cli::parse_choice("sort", "calls", {"self", "calls"}), "calls");
+  EXPECT_THROW(cli::parse_choice("sort", "name", {"self", "calls"}),
+               cli::UsageError);
+}
+
+TEST(Cli, HelpListsOptions) {
+  std::string help = cli::help_text(kCommand);
+  EXPECT_NE(help.find("usage: hotline report [options] FILE..."),
+            std::string::npos);
+  EXPECT_NE(help.find("--top N"), std::string::npos);
+  EXPECT_NE(help.find("--quiet"), std::string::npos);
+}
+
+TEST(TextFormat, DurationsHaveThreeSignificantDigits) {
+  EXPECT_EQ(text::format_duration(0), "0 ns");
+  EXPECT_EQ(text::format_duration(999), "999 ns");
+  EXPECT_EQ(text::format_duration(1000), "1.00 µs");
+  EXPECT_EQ(text::format_duration(1234), "1.23 µs");
+  EXPECT_EQ(text::format_duration(12345), "12.3 µs");
+  EXPECT_EQ(text::format_duration(123456), "123 µs");
+  EXPECT_EQ(text::format_duration(999999), "1.00 ms");
+  EXPECT_EQ(text::format_duration(45600000), "45.6 ms");
+  EXPECT_EQ(text::format_duration(1500000000), "1.50 s");
+  EXPECT_EQ(text::format_duration(7890000000000), "7890 s");
+}
+
+TEST(TextFormat, CountsAndPercents) {
+  EXPECT_EQ(text::format_count(0), "0");
+  EXPECT_EQ(text::format_count(999), "999");
+  EXPECT_EQ(text::format_count(1000), "1,000");
+  EXPECT_EQ(text::format_count(1234567), "1,234,567");
+  EXPECT_EQ(text::format_percent(42.56), "42.6%");
+  EXPECT_EQ(text::printable("a\nb\x1b[2J"), "a?b?[2J");
+}
+
+TEST(TextFormat, TableAlignsByDisplayWidth) {
+  text::TextTable table({{"time", text::TextTable::Align::Right},
+                         {"name", text::TextTable::Align::Left}});
+  table.add_row({"1.00 µs", "f"});
+  table.add_row({"10 ns", "g"});
+  EXPECT_EQ(table.render(), "   time  name\n"
+                            "1.00 µs  f\n"
+                            "  10 ns  g\n");
+}
+
+TEST(Json, EscapesStrings) {
+  EXPECT_EQ(json::quote("plain"), "\"plain\"");
+  EXPECT_EQ(json::quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
+  EXPECT_EQ(json::quote("\n\t\x01"), "\"\\n\\t\\u0001\"");
+  EXPECT_EQ(json::quote("µs"), "\"µs\"");
+  EXPECT_EQ(json::quote(std::string("\xff"
+                                    "a\xc3",
+                                    3)),
+            "\"\\ufffda\\ufffd\"");
+  EXPECT_EQ(json::quote("\xed\xa0\x80"),
+            "\"\\ufffd\\ufffd\\ufffd\""); // a surrogate
+}
+
+TEST(Json, WritesNestedDocuments) {
+  json::Writer w;
+  w.begin_object();
+  w.field("name", "fib(int)");
+  w.field("calls", uint64_t(10946));
+  w.field("timed", true);
+  w.field("percent", 12.5);
+  w.key("empty");
+  w.begin_array();
+  w.end_array();
+  w.key("list");
+  w.begin_array();
+  w.value(1);
+  w.value("two");
+  w.end_array();
+  w.end_object();
+  EXPECT_EQ(w.text(), "{\n"
+                      "  \"name\": \"fib(int)\",\n"
+                      "  \"calls\": 10946,\n"
+                      "  \"timed\": true,\n"
+                      "  \"percent\": 12.5,\n"
+                      "  \"empty\": [],\n"
+                      "  \"list\": [\n"
+                      "    1,\n"
+                      "    \"two\"\n"
+                      "  ]\n"
+                      "}\n");
+}
+
+} // namespace
+} // namespace hotline::test

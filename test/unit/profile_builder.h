@@ -1,0 +1,251 @@
+// Test-only: builds .hotline byte buffers from the profile_format.h structs,
+// valid by default.
+#pragma once
+
+#include <hotline/profile_format.h>
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hotline::test {
+
+using Bytes = std::vector<unsigned char>;
+
+class ProfileBuilder {
+public:
+  ProfileBuilder() {
+    strings_.push_back('\0');
+    run_.pid = 123;
+    run_.parent_pid = 1;
+    run_.start_unix_ns = 1700000000000000000;
+    run_.wall_ns = 2000000000;
+    run_.start_ticks = 1000;
+    run_.end_ticks = 5000001000;
+    run_.start_mono_ns = 10;
+    run_.end_mono_ns = 2000000010;
+    run_.program = string("/home/user/app");
+    run_.command_line = string("./app --size 20");
+    run_.host = string("node1");
+    run_.clock_source = string("tsc");
+    run_.runtime_version = string("0.1.0");
+  }
+
+  // The offset of s in STRINGS, added on first use.
+  uint32_t string(const std::string &s) {
+    if (s.empty())
+      return 0;
+    auto it = string_offsets_.find(s);
+    if (it != string_offsets_.end())
+      return it->second;
+    uint32_t offset = uint32_t(strings_.size());
+    strings_.insert(strings_.end(), s.begin(), s.end());
+    strings_.push_back('\0');
+    string_offsets_[s] = offset;
+    return offset;
+  }
+
+  // Fields left at their defaults are consistent; tests may corrupt them on
+  // purpose.
+  hotline_run_record &run() { return run_; }
+
+  uint32_t add_module(const std::string &object_path,
+                      const std::string &source_file) {
+    modules_.push_back({string(object_path), string(source_file), 0, 0});
+    return uint32_t(modules_.size() - 1);
+  }
+
+  // Sites of a module must be added together; the module's range is computed by
+  // build().
+  uint32_t add_site(uint32_t module, const std::string &name,
+                    const std::string &linkage_name, const std::string &file,
+                    uint32_t line, uint64_t count) {
+    sites_.push_back({string(name), string(linkage_name), string(file), line,
+                      HOTLINE_SITE_FUNCTION, module});
+    counts_.push_back(count);
+    return uint32_t(sites_.size() - 1);
+  }
+  hotline_site_record &site(uint32_t index) { return sites_[index]; }
+
+  // Nodes added after this belong to this thread.
+  uint32_t add_thread(uint64_t tid, const std::string &name = "") {
+    threads_.push_back({});
+    threads_.back().record.tid = tid;
+    threads_.back().record.start_ns = 0;
+    threads_.back().record.end_ns = run_.wall_ns;
+    threads_.back().record.name = string(name);
+    return uint32_t(threads_.size() - 1);
+  }
+  hotline_thread_record &thread(uint32_t index) {
+    return threads_[index].record;
+  }
+
+  // parent is the index of a node of the current thread (as returned here) or
+  // HOTLINE_NO_PARENT; exclusive time defaults to inclusive minus the
+  // children's inclusive.
+  uint32_t add_node(uint32_t site, uint32_t parent, uint64_t calls,
+                    uint64_t inclusive_ns) {
+    if (threads_.empty())
+      throw std::logic_error("add_thread before add_node");
+    std::vector<hotline_call_node_record> &nodes = threads_.back().nodes;
+    nodes.push_back({site, parent, calls, inclusive_ns, inclusive_ns});
+    if (parent != HOTLINE_NO_PARENT && parent < nodes.size() - 1) {
+      uint64_t &parent_exclusive = nodes[parent].exclusive_ns;
+      parent_exclusive -=
+          parent_exclusive < inclusive_ns ? parent_exclusive : inclusive_ns;
+    }
+    return uint32_t(nodes.size() - 1);
+  }
+  hotline_call_node_record &node(uint32_t thread, uint32_t index) {
+    return threads_[thread].nodes[index];
+  }
+
+  // Simulates a newer writer: every array record gets this many extra trailing
+  // bytes.
+  void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
+  // A section of a kind this reader does not know, written first.
+  void add_unknown_section(uint32_t kind, const Bytes &payload) {
+    unknown_sections_.push_back({kind, payload});
+  }
+  void set_version(uint32_t version) { version_ = version; }
+  void set_omit_section(uint32_t kind) { omitted_kind_ = kind; }
+
+  Bytes build() const {
+    Bytes file(sizeof(hotline_file_header));
+    uint32_t section_count = 0;
+    auto section = [&](uint32_t kind, uint32_t entry_size,
+                       const Bytes &payload) {
+      if (kind == omitted_kind_)
+        return;
+      hotline_section_header header{kind, entry_size, payload.size()};
+      append(file, &header, sizeof header);
+      file.insert(file.end(), payload.begin(), payload.end());
+      ++section_count;
+    };
+    for (const auto &unknown : unknown_sections_)
+      section(unknown.kind, 0, unknown.payload);
+
+    std::vector<hotline_module_record> modules = modules_;
+    for (uint32_t m = 0; m < modules.size(); ++m) {
+      for (uint32_t s = 0; s < sites_.size(); ++s) {
+        if (sites_[s].module != m)
+          continue;
+        if (modules[m].site_count == 0)
+          modules[m].first_site = s;
+        ++modules[m].site_count;
+      }
+    }
+    std::vector<hotline_thread_record> threads;
+    std::vector<hotline_call_node_record> nodes;
+    for (const auto &thread : threads_) {
+      threads.push_back(thread.record);
+      if (!thread.keep_node_range) {
+        threads.back().first_node = uint32_t(nodes.size());
+        threads.back().node_count = uint32_t(thread.nodes.size());
+      }
+      nodes.insert(nodes.end(), thread.nodes.begin(), thread.nodes.end());
+    }
+    hotline_run_record run = run_;
+    run.thread_count = uint32_t(threads.size());
+
+    section(HOTLINE_SECTION_RUN, entry_size<hotline_run_record>(),
+            records(std::vector<hotline_run_record>{run}));
+    section(HOTLINE_SECTION_STRINGS, 0,
+            Bytes(strings_.begin(), strings_.end()));
+    section(HOTLINE_SECTION_MODULES, entry_size<hotline_module_record>(),
+            records(modules));
+    section(HOTLINE_SECTION_SITES, entry_size<hotline_site_record>(),
+            records(sites_));
+    section(HOTLINE_SECTION_SITE_COUNTS, entry_size<uint64_t>(),
+            records(counts_));
+    section(HOTLINE_SECTION_THREADS, entry_size<hotline_thread_record>(),
+            records(threads));
+    section(HOTLINE_SECTION_CALL_TREE, entry_size<hotline_call_node_record>(),
+            records(nodes));
+
+    hotline_file_header header{};
+    std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
+    header.version = version_;
+    header.header_size = sizeof header;
+    header.section_count = section_count;
+    header.file_size = file.size();
+    std::memcpy(file.data(), &header, sizeof header);
+    return file;
+  }
+
+  // Lets a test give a thread a node range of its own choosing (for range
+  // errors).
+  void set_thread_node_range(uint32_t thread, uint32_t first_node,
+                             uint32_t node_count) {
+    threads_[thread].record.first_node = first_node;
+    threads_[thread].record.node_count = node_count;
+    threads_[thread].keep_node_range = true;
+  }
+
+private:
+  struct ThreadData {
+    hotline_thread_record record{};
+    std::vector<hotline_call_node_record> nodes;
+    bool keep_node_range = false;
+  };
+  struct UnknownSection {
+    uint32_t kind;
+    Bytes payload;
+  };
+
+  static void append(Bytes &out, const void *data, size_t size) {
+    const auto *bytes = static_cast<const unsigned char *>(data);
+    out.insert(out.end(), bytes, bytes + size);
+  }
+  template <typename Record> uint32_t entry_size() const {
+    return uint32_t(sizeof(Record)) + extra_record_bytes_;
+  }
+  template <typename Record>
+  Bytes records(const std::vector<Record> &list) const {
+    Bytes out;
+    for (const Record &record : list) {
+      append(out, &record, sizeof record);
+      out.insert(out.end(), extra_record_bytes_,
+                 0xab); // a newer writer's appended fields
+    }
+    return out;
+  }
+
+  std::vector<char> strings_;
+  std::map<std::string, uint32_t> string_offsets_;
+  hotline_run_record run_{};
+  std::vector<hotline_module_record> modules_;
+  std::vector<hotline_site_record> sites_;
+  std::vector<uint64_t> counts_;
+  std::vector<ThreadData> threads_;
+  std::vector<UnknownSection> unknown_sections_;
+  uint32_t extra_record_bytes_ = 0;
+  uint32_t version_ = HOTLINE_PROFILE_VERSION;
+  uint32_t omitted_kind_ = 0;
+};
+
+// Byte offset of the header of the first section of `kind` in a built profile,
+// or 0.
+inline size_t find_section(const Bytes &file, uint32_t kind) {
+  hotline_file_header header;
+  std::memcpy(&header, file.data(), sizeof header);
+  size_t offset = header.header_size;
+  for (uint32_t i = 0; i < header.section_count; ++i) {
+    hotline_section_header section;
+    std::memcpy(&section, file.data() + offset, sizeof section);
+    if (section.kind == kind)
+      return offset;
+    offset += sizeof section + section.size;
+  }
+  return 0;
+}
+
+// Overwrites a little-endian value at `offset`.
+template <typename T> void poke(Bytes &file, size_t offset, T value) {
+  std::memcpy(file.data() + offset, &value, sizeof value);
+}
+
+} // namespace hotline::test

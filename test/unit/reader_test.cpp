@@ -1,0 +1,427 @@
+// The profile reader: what it loads from valid files and how it refuses broken
+// ones.
+#include "profile/reader.h"
+#include "profile_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <random>
+
+namespace hotline::test {
+namespace {
+
+using profile::parse_profile;
+using profile::Profile;
+using profile::ProfileFormatError;
+
+// A small profile: two modules, three sites, two threads.
+ProfileBuilder sample_builder() {
+  ProfileBuilder b;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t lib = b.add_module("/home/user/libwork.so", "work.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
+  uint32_t work_site =
+      b.add_site(lib, "work(int)", "_Z4worki", "work.cpp", 3, 7);
+  b.add_site(lib, "helper()", "_ZL6helperv", "work.cpp", 20, 1000);
+  b.add_thread(4242, "main");
+  uint32_t main_node = b.add_node(main_site, HOTLINE_NO_PARENT, 1, 1000);
+  b.add_node(work_site, main_node, 5, 600);
+  b.add_thread(4243, "worker");
+  b.add_node(work_site, HOTLINE_NO_PARENT, 2, 300);
+  return b;
+}
+
+// The message of the ProfileFormatError that parsing `bytes` throws, or "" if
+// none.
+std::string format_error(const Bytes &bytes, uint64_t *offset = nullptr) {
+  try {
+    parse_profile(bytes, "app.123.hotline");
+  } catch (const ProfileFormatError &e) {
+    if (offset)
+      *offset = e.offset();
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Reader, RoundTripsEveryField) {
+  Profile p = parse_profile(sample_builder().build(), "app.123.hotline");
+  EXPECT_EQ(p.display_name, "app.123.hotline");
+  EXPECT_EQ(p.version, 1u);
+  EXPECT_EQ(p.run.pid, 123u);
+  EXPECT_EQ(p.run.parent_pid, 1u);
+  EXPECT_EQ(p.run.start_unix_ns, 1700000000000000000);
+  EXPECT_EQ(p.run.wall_ns, 2000000000u);
+  EXPECT_EQ(p.run.start_ticks, 1000u);
+  EXPECT_EQ(p.run.end_ticks, 5000001000u);
+  EXPECT_EQ(p.run.start_mono_ns, 10u);
+  EXPECT_EQ(p.run.end_mono_ns, 2000000010u);
+  EXPECT_EQ(p.run.program, "/home/user/app");
+  EXPECT_EQ(p.run.command_line, "./app --size 20");
+  EXPECT_EQ(p.run.host, "node1");
+  EXPECT_EQ(p.run.clock_source, "tsc");
+  EXPECT_EQ(p.run.runtime_version, "0.1.0");
+  EXPECT_EQ(p.run.thread_count, 2u);
+  EXPECT_FALSE(p.run.incomplete());
+
+  ASSERT_EQ(p.modules.size(), 2u);
+  EXPECT_EQ(p.modules[1].object_path, "/home/user/libwork.so");
+  EXPECT_EQ(p.modules[1].source_file, "work.cpp");
+  EXPECT_EQ(p.modules[1].first_site, 1u);
+  EXPECT_EQ(p.modules[1].site_count, 2u);
+
+  ASSERT_EQ(p.sites.size(), 3u);
+  EXPECT_EQ(p.sites[1].name, "work(int)");
+  EXPECT_EQ(p.sites[1].linkage_name, "_Z4worki");
+  EXPECT_EQ(p.sites[1].file, "work.cpp");
+  EXPECT_EQ(p.sites[1].line, 3u);
+  EXPECT_EQ(p.sites[1].kind, uint32_t(HOTLINE_SITE_FUNCTION));
+  EXPECT_EQ(p.sites[1].module, 1u);
+  EXPECT_EQ(p.site_counts, (std::vector<uint64_t>{1, 7, 1000}));
+
+  ASSERT_EQ(p.threads.size(), 2u);
+  EXPECT_EQ(p.threads[0].tid, 4242u);
+  EXPECT_EQ(p.threads[0].name, "main");
+  EXPECT_EQ(p.threads[0].first_node, 0u);
+  EXPECT_EQ(p.threads[0].node_count, 2u);
+  EXPECT_EQ(p.threads[1].first_node, 2u);
+  EXPECT_EQ(p.threads[1].node_count, 1u);
+
+  ASSERT_EQ(p.nodes.size(), 3u);
+  EXPECT_EQ(p.nodes[0].parent, profile::kNoParent);
+  EXPECT_EQ(p.nodes[0].inclusive_ns, 1000u);
+  EXPECT_EQ(p.nodes[0].exclusive_ns, 400u);
+  EXPECT_EQ(p.nodes[1].parent, 0u);
+  EXPECT_EQ(p.nodes[1].site, 1u);
+  EXPECT_EQ(p.nodes[1].calls, 5u);
+  // Parents become indices into Profile::nodes, not into the thread's nodes.
+  EXPECT_EQ(p.nodes[2].parent, profile::kNoParent);
+}
+
+TEST(Reader, ParentIndicesOfLaterThreadsBecomeAbsolute) {
+  ProfileBuilder b = sample_builder();
+  b.add_thread(4244);
+  uint32_t top = b.add_node(0, HOTLINE_NO_PARENT, 1, 50);
+  b.add_node(1, top, 1, 20);
+  Profile p = parse_profile(b.build(), "x");
+  ASSERT_EQ(p.nodes.size(), 5u);
+  EXPECT_EQ(p.nodes[4].parent, 3u);
+}
+
+TEST(Reader, ReadsTheKnownPrefixOfLargerRecords) {
+  ProfileBuilder b = sample_builder();
+  b.set_extra_record_bytes(12);
+  Profile bigger = parse_profile(b.build(), "x");
+  Profile normal = parse_profile(sample_builder().build(), "x");
+  EXPECT_EQ(bigger.run.host, normal.run.host);
+  ASSERT_EQ(bigger.sites.size(), normal.sites.size());
+  EXPECT_EQ(bigger.sites[2].linkage_name, normal.sites[2].linkage_name);
+  EXPECT_EQ(bigger.site_counts, normal.site_counts);
+  ASSERT_EQ(bigger.nodes.size(), normal.nodes.size());
+  EXPECT_EQ(bigger.nodes[1].inclusive_ns, normal.nodes[1].inclusive_ns);
+  EXPECT_EQ(bigger.threads[1].tid, normal.threads[1].tid);
+}
+
+TEST(Reader, SkipsUnknownSections) {
+  ProfileBuilder b = sample_builder();
+  b.add_unknown_section(99, Bytes{1, 2, 3, 4, 5});
+  b.add_unknown_section(1000, Bytes{});
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_EQ(p.sites.size(), 3u);
+  EXPECT_EQ(p.run.host, "node1");
+}
+
+TEST(Reader, AcceptsAProfileWithoutCalls) {
+  ProfileBuilder b;
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_TRUE(p.sites.empty());
+  EXPECT_TRUE(p.nodes.empty());
+  EXPECT_EQ(p.run.program, "/home/user/app");
+}
+
+TEST(Reader, ReportsIncompleteRuns) {
+  ProfileBuilder b = sample_builder();
+  b.run().flags = HOTLINE_RUN_INCOMPLETE;
+  EXPECT_TRUE(parse_profile(b.build(), "x").run.incomplete());
+}
+
+TEST(ReaderErrors, BadMagic) {
+  Bytes file = sample_builder().build();
+  file[3] = 'X';
+  uint64_t offset = 99;
+  EXPECT_EQ(format_error(file, &offset),
+            "app.123.hotline: not a hotline profile (bad magic) at offset 0");
+  EXPECT_EQ(offset, 0u);
+  EXPECT_NE(format_error(Bytes{'h', 'e', 'l', 'l', 'o'}), "");
+  EXPECT_NE(format_error(Bytes{}), "");
+}
+
+TEST(ReaderErrors, OtherVersionNamesTheReadableOnes) {
+  ProfileBuilder b = sample_builder();
+  b.set_version(2);
+  uint64_t offset = 0;
+  std::string message = format_error(b.build(), &offset);
+  EXPECT_NE(message.find("unsupported profile format version 2 at offset 8"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("reads version 1"), std::string::npos) << message;
+  EXPECT_EQ(offset, 8u);
+}
+
+TEST(ReaderErrors, HeaderSizeTooSmall) {
+  Bytes file = sample_builder().build();
+  poke<uint32_t>(file, offsetof(hotline_file_header, header_size), 16);
+  EXPECT_NE(format_error(file).find("header_size 16 at offset 12"),
+            std::string::npos);
+}
+
+// Every prefix of a valid file must be refused cleanly, whether or not the
+// header's file_size was cut to match.
+TEST(ReaderErrors, TruncatedAtEveryOffset) {
+  ProfileBuilder b = sample_builder();
+  b.add_unknown_section(77, Bytes{9, 9, 9});
+  Bytes file = b.build();
+  for (size_t length = 0; length < file.size(); ++length) {
+    Bytes prefix(file.begin(), file.begin() + length);
+    std::string message = format_error(prefix);
+    EXPECT_NE(message, "") << "prefix of " << length << " bytes was accepted";
+    EXPECT_NE(message.find("at offset"), std::string::npos) << message;
+    if (length >= sizeof(hotline_file_header)) {
+      poke<uint64_t>(prefix, offsetof(hotline_file_header, file_size), length);
+      EXPECT_NE(format_error(prefix), "")
+          << "prefix of " << length << " bytes was accepted";
+    }
+  }
+}
+
+TEST(ReaderErrors, TruncatedSectionNamesItsOffsetAndSizes) {
+  Bytes file = sample_builder().build();
+  size_t call_tree = find_section(file, HOTLINE_SECTION_CALL_TREE);
+  Bytes prefix(file.begin(), file.begin() + call_tree + 20);
+  uint64_t offset = 0;
+  EXPECT_EQ(format_error(prefix, &offset),
+            "app.123.hotline: truncated: section CALL_TREE at offset " +
+                std::to_string(call_tree) + " needs 112 bytes, file has 20");
+  EXPECT_EQ(offset, call_tree);
+}
+
+TEST(ReaderErrors, FileSizeMismatch) {
+  Bytes file = sample_builder().build();
+  file.push_back(0);
+  EXPECT_NE(format_error(file).find("trailing data"), std::string::npos);
+  poke<uint64_t>(file, offsetof(hotline_file_header, file_size), file.size());
+  EXPECT_NE(
+      format_error(file).find("1 unexpected bytes after the last section"),
+      std::string::npos);
+  Bytes bigger = sample_builder().build();
+  poke<uint64_t>(bigger, offsetof(hotline_file_header, file_size),
+                 bigger.size() + 100);
+  EXPECT_NE(format_error(bigger).find("truncated: file_size at offset 24"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, CorruptStringOffset) {
+  ProfileBuilder b = sample_builder();
+  b.site(1).file = 1u << 30;
+  Bytes file = b.build();
+  uint64_t offset = 0;
+  std::string message = format_error(file, &offset);
+  EXPECT_NE(message.find("string file"), std::string::npos) << message;
+  EXPECT_NE(message.find("past the end of STRINGS"), std::string::npos)
+      << message;
+  size_t sites = find_section(file, HOTLINE_SECTION_SITES);
+  EXPECT_EQ(offset, sites + sizeof(hotline_section_header) +
+                        sizeof(hotline_site_record) +
+                        offsetof(hotline_site_record, file));
+
+  ProfileBuilder run_string = sample_builder();
+  run_string.run().host = 0xffffffffu;
+  EXPECT_NE(format_error(run_string.build()).find("string host"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, StringsNotNulTerminated) {
+  Bytes file = sample_builder().build();
+  size_t strings = find_section(file, HOTLINE_SECTION_STRINGS);
+  hotline_section_header header;
+  std::memcpy(&header, file.data() + strings, sizeof header);
+  file[strings + sizeof header + header.size - 1] = 'x';
+  EXPECT_NE(format_error(file).find("does not end with a NUL byte"),
+            std::string::npos);
+  file[strings + sizeof header] = 'x';
+  EXPECT_NE(format_error(file).find("does not start with the empty string"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, ParentAfterChild) {
+  ProfileBuilder b = sample_builder();
+  b.add_thread(7);
+  b.add_node(0, 1, 1, 10); // its parent is the next node
+  b.add_node(1, HOTLINE_NO_PARENT, 1, 20);
+  std::string message = format_error(b.build());
+  EXPECT_NE(message.find("names parent 1, which does not come before it"),
+            std::string::npos)
+      << message;
+
+  ProfileBuilder self = sample_builder();
+  self.add_thread(8);
+  self.add_node(0, 0, 1, 10); // its own parent
+  EXPECT_NE(format_error(self.build()).find("does not come before it"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, ParentOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.node(1, 0).parent = 5;
+  std::string message = format_error(b.build());
+  EXPECT_NE(message.find("names parent 5, out of range (thread 1 has 1 nodes)"),
+            std::string::npos)
+      << message;
+}
+
+TEST(ReaderErrors, SiteOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.node(0, 1).site = 3;
+  EXPECT_NE(
+      format_error(b.build()).find("names site 3, out of range (3 sites)"),
+      std::string::npos);
+}
+
+TEST(ReaderErrors, ModuleOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.site(0).module = 2;
+  EXPECT_NE(
+      format_error(b.build()).find("names module 2, out of range (2 modules)"),
+      std::string::npos);
+}
+
+TEST(ReaderErrors, ModuleSitesOutOfRange) {
+  Bytes file = sample_builder().build();
+  size_t modules = find_section(file, HOTLINE_SECTION_MODULES);
+  poke<uint32_t>(file,
+                 modules + sizeof(hotline_section_header) +
+                     offsetof(hotline_module_record, site_count),
+                 0x7fffffff);
+  EXPECT_NE(format_error(file).find("module 0 at offset"), std::string::npos);
+}
+
+TEST(ReaderErrors, ThreadNodeRangeOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.set_thread_node_range(1, 2, 1000);
+  EXPECT_NE(format_error(b.build()).find(
+                "has call nodes [2, 1002), out of range (3 nodes)"),
+            std::string::npos);
+
+  ProfileBuilder overlapping = sample_builder();
+  overlapping.set_thread_node_range(1, 1, 1);
+  EXPECT_NE(format_error(overlapping.build()).find("starting at 1, expected 2"),
+            std::string::npos);
+
+  ProfileBuilder orphan = sample_builder();
+  orphan.set_thread_node_range(1, 2, 0);
+  EXPECT_NE(format_error(orphan.build()).find("call node 2 at offset"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, SiteCountsDisagreeWithSites) {
+  Bytes file = sample_builder().build();
+  size_t counts = find_section(file, HOTLINE_SECTION_SITE_COUNTS);
+  // Turn the 24-byte payload into 2 counts by claiming entry_size 12 (still >=
+  // 8).
+  poke<uint32_t>(file, counts + offsetof(hotline_section_header, entry_size),
+                 12);
+  EXPECT_NE(format_error(file).find("has 2 counts for 3 sites"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, AbsurdSizesAreRefusedBeforeAllocating) {
+  const uint64_t absurd_sizes[] = {UINT64_MAX, UINT64_MAX - 15,
+                                   uint64_t(1) << 62, uint64_t(1) << 40};
+  for (uint64_t size : absurd_sizes) {
+    Bytes file = sample_builder().build();
+    size_t nodes = find_section(file, HOTLINE_SECTION_CALL_TREE);
+    poke<uint64_t>(file, nodes + offsetof(hotline_section_header, size), size);
+    EXPECT_NE(format_error(file).find("truncated: section CALL_TREE"),
+              std::string::npos);
+  }
+  Bytes many_sections = sample_builder().build();
+  poke<uint32_t>(many_sections, offsetof(hotline_file_header, section_count),
+                 0xffffffffu);
+  EXPECT_NE(format_error(many_sections)
+                .find("truncated: header of section 8 of 4294967295"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, EntrySizeSmallerThanTheRecord) {
+  for (uint32_t entry_size : {0u, 1u, 31u}) {
+    Bytes file = sample_builder().build();
+    size_t nodes = find_section(file, HOTLINE_SECTION_CALL_TREE);
+    poke<uint32_t>(file, nodes + offsetof(hotline_section_header, entry_size),
+                   entry_size);
+    uint64_t offset = 0;
+    std::string message = format_error(file, &offset);
+    EXPECT_NE(message.find("smaller than the 32-byte record"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(offset, nodes + offsetof(hotline_section_header, entry_size));
+  }
+}
+
+TEST(ReaderErrors, SizeNotAMultipleOfEntrySize) {
+  Bytes file = sample_builder().build();
+  size_t sites = find_section(file, HOTLINE_SECTION_SITES);
+  poke<uint32_t>(file, sites + offsetof(hotline_section_header, entry_size),
+                 25);
+  EXPECT_NE(format_error(file).find("not a multiple of its entry_size 25"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, MissingRunSection) {
+  ProfileBuilder b = sample_builder();
+  b.set_omit_section(HOTLINE_SECTION_RUN);
+  EXPECT_NE(format_error(b.build()).find("no RUN section"), std::string::npos);
+}
+
+TEST(ReaderErrors, DuplicateSection) {
+  ProfileBuilder b = sample_builder();
+  b.add_unknown_section(HOTLINE_SECTION_STRINGS, Bytes{0});
+  EXPECT_NE(format_error(b.build()).find("duplicate section STRINGS"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, RunEntrySizeTooSmall) {
+  Bytes file = sample_builder().build();
+  size_t run = find_section(file, HOTLINE_SECTION_RUN);
+  poke<uint32_t>(file, run + offsetof(hotline_section_header, entry_size), 48);
+  EXPECT_NE(format_error(file).find("smaller than the 96-byte record"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, MissingFileIsAFileError) {
+  EXPECT_THROW(profile::read_profile("/nonexistent/dir/app.1.hotline"),
+               profile::ProfileFileError);
+}
+
+// Random corruption must end in a parsed profile or a ProfileFormatError, never
+// anything else (run under the sanitizers to catch out-of-bounds reads).
+TEST(ReaderErrors, SurvivesRandomCorruption) {
+  ProfileBuilder b = sample_builder();
+  b.add_unknown_section(50, Bytes{1, 2, 3});
+  const Bytes valid = b.build();
+  std::mt19937 random(12345);
+  std::uniform_int_distribution<size_t> position(0, valid.size() - 1);
+  std::uniform_int_distribution<int> byte(0, 255), flips(1, 4);
+  for (int round = 0; round < 20000; ++round) {
+    Bytes file = valid;
+    for (int k = flips(random); k > 0; --k)
+      file[position(random)] = (unsigned char)byte(random);
+    try {
+      parse_profile(file, "fuzz");
+    } catch (const ProfileFormatError &) {
+    }
+  }
+}
+
+} // namespace
+} // namespace hotline::test

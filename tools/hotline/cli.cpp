@@ -1,0 +1,135 @@
+// Parses subcommand arguments and formats their --help.
+#include "cli.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+namespace hotline::cli {
+
+namespace {
+
+const OptionSpec *find_option(const CommandSpec &command,
+                              const std::string &name) {
+  for (const OptionSpec &option : command.options)
+    if (name == option.name)
+      return &option;
+  return nullptr;
+}
+
+[[noreturn]] void unknown_option(const CommandSpec &command,
+                                 const std::string &arg) {
+  throw UsageError(fmt::format(
+      "unknown option '{}' for 'hotline {}' (see 'hotline {} --help')", arg,
+      command.name, command.name));
+}
+
+} // namespace
+
+std::optional<std::string> ParsedArgs::value(const std::string &option) const {
+  auto it = values_.find(option);
+  if (it == values_.end())
+    return std::nullopt;
+  return it->second;
+}
+
+ParsedArgs parse_args(const std::vector<std::string> &args,
+                      const CommandSpec &command) {
+  ParsedArgs parsed;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &arg = args[i];
+    if (arg == "--") {
+      parsed.positional.insert(parsed.positional.end(), args.begin() + i + 1,
+                               args.end());
+      break;
+    }
+    if (arg == "--help" || arg == "-h") {
+      parsed.help = true;
+      continue;
+    }
+    if (arg.size() < 2 ||
+        arg[0] != '-') { // "-" alone is a file name, by convention
+      parsed.positional.push_back(arg);
+      continue;
+    }
+    if (arg[1] != '-')
+      unknown_option(command, arg);
+    size_t equals = arg.find('=');
+    std::string name = arg.substr(
+        2, equals == std::string::npos ? std::string::npos : equals - 2);
+    const OptionSpec *option = find_option(command, name);
+    if (!option)
+      unknown_option(command, "--" + name);
+    if (!option->value_name) {
+      if (equals != std::string::npos)
+        throw UsageError(fmt::format("option --{} takes no value", name));
+      parsed.values_[name] = "";
+    } else if (equals != std::string::npos) {
+      parsed.values_[name] = arg.substr(equals + 1);
+    } else if (i + 1 < args.size()) {
+      parsed.values_[name] = args[++i];
+    } else {
+      throw UsageError(fmt::format("option --{} needs a value ({})", name,
+                                   option->value_name));
+    }
+  }
+  return parsed;
+}
+
+uint64_t parse_count(const std::string &option, const std::string &text) {
+  bool all_digits =
+      !text.empty() && std::all_of(text.begin(), text.end(),
+                                   [](char c) { return c >= '0' && c <= '9'; });
+  errno = 0;
+  unsigned long long value =
+      all_digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+  if (!all_digits || errno == ERANGE)
+    throw UsageError(fmt::format(
+        "invalid value '{}' for --{}: expected a whole number", text, option));
+  return value;
+}
+
+double parse_non_negative(const std::string &option, const std::string &text) {
+  char *end = nullptr;
+  errno = 0;
+  double value = text.empty() ? -1 : std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno == ERANGE ||
+      !std::isfinite(value) || value < 0)
+    throw UsageError(fmt::format(
+        "invalid value '{}' for --{}: expected a number of at least 0", text,
+        option));
+  return value;
+}
+
+std::string parse_choice(const std::string &option, const std::string &text,
+                         std::initializer_list<const char *> choices) {
+  for (const char *choice : choices)
+    if (text == choice)
+      return text;
+  throw UsageError(
+      fmt::format("invalid value '{}' for --{}: expected one of {}", text,
+                  option, fmt::join(choices, ", ")));
+}
+
+std::string help_text(const CommandSpec &command) {
+  std::string text = fmt::format("usage: {}\n\n{}\n\noptions:\n", command.usage,
+                                 command.description);
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const OptionSpec &option : command.options)
+    rows.emplace_back(option.value_name ? fmt::format("--{} {}", option.name,
+                                                      option.value_name)
+                                        : fmt::format("--{}", option.name),
+                      option.help);
+  rows.emplace_back("-h, --help", "show this help");
+  size_t width = 0;
+  for (const auto &row : rows)
+    width = std::max(width, row.first.size());
+  for (const auto &row : rows)
+    text += fmt::format("  {:<{}}  {}\n", row.first, width, row.second);
+  return text;
+}
+
+} // namespace hotline::cli

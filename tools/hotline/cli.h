@@ -1,0 +1,65 @@
+// The command line of every subcommand: options, positional arguments, --help
+// text.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hotline::cli {
+
+// A mistake on the command line; main prints it and exits with status 2.
+class UsageError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+struct OptionSpec {
+  const char *name;       // without the leading "--"
+  const char *value_name; // shown in help, e.g. "N"; nullptr for an option
+                          // without value
+  const char *help;
+};
+
+struct CommandSpec {
+  const char *name;  // "report"
+  const char *usage; // "hotline report [options] FILE..."
+  const char *description;
+  std::vector<OptionSpec> options;
+};
+
+class ParsedArgs {
+public:
+  std::vector<std::string> positional;
+  bool help = false; // --help or -h was given
+
+  bool has(const std::string &option) const {
+    return values_.count(option) != 0;
+  }
+  // The value given last, if the option was given.
+  std::optional<std::string> value(const std::string &option) const;
+
+private:
+  friend ParsedArgs parse_args(const std::vector<std::string> &args,
+                               const CommandSpec &command);
+  std::map<std::string, std::string> values_;
+};
+
+// Accepts "--name value", "--name=value", "--" (the rest is positional), --help
+// and -h.
+ParsedArgs parse_args(const std::vector<std::string> &args,
+                      const CommandSpec &command);
+
+// Value checkers; each throws a UsageError naming the option.
+uint64_t parse_count(const std::string &option, const std::string &text);
+double parse_non_negative(const std::string &option, const std::string &text);
+std::string parse_choice(const std::string &option, const std::string &text,
+                         std::initializer_list<const char *> choices);
+
+std::string help_text(const CommandSpec &command);
+
+} // namespace hotline::cli

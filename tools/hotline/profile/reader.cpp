@@ -1,0 +1,510 @@
+// Parses and validates .hotline profiles; every check names the byte offset it
+// failed at.
+#include "profile/reader.h"
+
+#include <hotline/profile_format.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the profile reader assumes a little-endian host, like the format"
+#endif
+
+namespace hotline::profile {
+
+static_assert(kNoParent == HOTLINE_NO_PARENT);
+
+bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
+
+ProfileFormatError::ProfileFormatError(const std::string &display_name,
+                                       const std::string &what, uint64_t offset)
+    : ProfileError(display_name + ": " + what), offset_(offset) {}
+
+namespace {
+
+const char *section_name(uint32_t kind) {
+  switch (kind) {
+  case HOTLINE_SECTION_RUN:
+    return "RUN";
+  case HOTLINE_SECTION_STRINGS:
+    return "STRINGS";
+  case HOTLINE_SECTION_MODULES:
+    return "MODULES";
+  case HOTLINE_SECTION_SITES:
+    return "SITES";
+  case HOTLINE_SECTION_SITE_COUNTS:
+    return "SITE_COUNTS";
+  case HOTLINE_SECTION_THREADS:
+    return "THREADS";
+  case HOTLINE_SECTION_CALL_TREE:
+    return "CALL_TREE";
+  }
+  return "unknown";
+}
+
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_CALL_TREE;
+
+// Where one known section lies in the file.
+struct SectionSpan {
+  bool present = false;
+  uint32_t entry_size = 0;
+  uint64_t header_offset = 0;
+  uint64_t payload_offset = 0;
+  uint64_t size = 0;
+};
+
+class Parser {
+public:
+  Parser(const unsigned char *data, size_t size, const std::string &name)
+      : data_(data), size_(size), name_(name) {}
+
+  Profile parse() {
+    profile_.display_name = name_;
+    read_file_header();
+    find_sections();
+    read_strings();
+    read_run();
+    read_modules();
+    read_sites();
+    read_site_counts();
+    read_threads();
+    read_call_tree();
+    return std::move(profile_);
+  }
+
+private:
+  template <typename... Args>
+  [[noreturn]] void fail(uint64_t offset, fmt::format_string<Args...> format,
+                         Args &&...args) const {
+    throw ProfileFormatError(
+        name_, fmt::format(format, std::forward<Args>(args)...), offset);
+  }
+
+  // Callers have checked that [offset, offset + sizeof(T)) lies inside the
+  // file. memcpy because sections follow each other unaligned.
+  template <typename T> T load(uint64_t offset) const {
+    T value;
+    std::memcpy(&value, data_ + offset, sizeof value);
+    return value;
+  }
+
+  void read_file_header() {
+    size_t magic_bytes = std::min(size_, sizeof hotline_file_header::magic);
+    if (magic_bytes > 0 &&
+        std::memcmp(data_, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
+      fail(0, "not a hotline profile (bad magic) at offset 0");
+    if (size_ < sizeof(hotline_file_header))
+      fail(0, "truncated: file header at offset 0 needs {} bytes, file has {}",
+           sizeof(hotline_file_header), size_);
+    auto header = load<hotline_file_header>(0);
+    if (header.version < kOldestReadableVersion ||
+        header.version > kNewestReadableVersion)
+      fail(offsetof(hotline_file_header, version),
+           "unsupported profile format version {} at offset {} (this hotline "
+           "reads version {})",
+           header.version, offsetof(hotline_file_header, version),
+           readable_versions());
+    profile_.version = header.version;
+    if (header.header_size < sizeof(hotline_file_header))
+      fail(offsetof(hotline_file_header, header_size),
+           "header_size {} at offset {} is smaller than the {}-byte header",
+           header.header_size, offsetof(hotline_file_header, header_size),
+           sizeof(hotline_file_header));
+    if (header.header_size > size_)
+      fail(0, "truncated: file header at offset 0 needs {} bytes, file has {}",
+           header.header_size, size_);
+    declared_file_size_ = header.file_size;
+    section_count_ = header.section_count;
+    first_section_offset_ = header.header_size;
+  }
+
+  static std::string readable_versions() {
+    if (kOldestReadableVersion == kNewestReadableVersion)
+      return std::to_string(kNewestReadableVersion);
+    return fmt::format("{} to {}", kOldestReadableVersion,
+                       kNewestReadableVersion);
+  }
+
+  // Walks the section headers without trusting section_count beyond the bytes
+  // present.
+  void find_sections() {
+    uint64_t offset = first_section_offset_;
+    for (uint32_t i = 0; i < section_count_; ++i) {
+      uint64_t remaining = size_ - offset;
+      if (remaining < sizeof(hotline_section_header))
+        fail(offset,
+             "truncated: header of section {} of {} at offset {} needs {} "
+             "bytes, file has {}",
+             i + 1, section_count_, offset, sizeof(hotline_section_header),
+             remaining);
+      auto header = load<hotline_section_header>(offset);
+      uint64_t payload_room = remaining - sizeof(hotline_section_header);
+      if (header.size > payload_room)
+        fail(offset,
+             "truncated: section {} at offset {} needs {} bytes, file has {}",
+             describe_kind(header.kind), offset,
+             // Saturating: a corrupt size may be near 2^64.
+             header.size > UINT64_MAX - sizeof(hotline_section_header)
+                 ? UINT64_MAX
+                 : header.size + sizeof(hotline_section_header),
+             remaining);
+      if (header.kind >= 1 && header.kind <= kLastKnownSection) {
+        SectionSpan &span = sections_[header.kind];
+        if (span.present)
+          fail(offset, "duplicate section {} at offset {} (first at offset {})",
+               section_name(header.kind), offset, span.header_offset);
+        span.present = true;
+        span.entry_size = header.entry_size;
+        span.header_offset = offset;
+        span.payload_offset = offset + sizeof(hotline_section_header);
+        span.size = header.size;
+      }
+      // Unknown kinds come from newer writers; skipping them is the
+      // compatibility rule.
+      offset += sizeof(hotline_section_header) + header.size;
+    }
+    sections_end_ = offset;
+    if (declared_file_size_ > size_)
+      fail(offsetof(hotline_file_header, file_size),
+           "truncated: file_size at offset {} says {} bytes, file has {}",
+           offsetof(hotline_file_header, file_size), declared_file_size_,
+           size_);
+    if (declared_file_size_ < size_)
+      fail(offsetof(hotline_file_header, file_size),
+           "file_size at offset {} says {} bytes, file has {} (trailing data)",
+           offsetof(hotline_file_header, file_size), declared_file_size_,
+           size_);
+    if (sections_end_ != size_)
+      fail(sections_end_,
+           "{} unexpected bytes after the last section at offset {}",
+           size_ - sections_end_, sections_end_);
+  }
+
+  static std::string describe_kind(uint32_t kind) {
+    if (kind >= 1 && kind <= kLastKnownSection)
+      return section_name(kind);
+    return fmt::format("of unknown kind {}", kind);
+  }
+
+  // The number of records in an array section, after checking its entry_size.
+  uint64_t record_count(uint32_t kind, size_t known_size) const {
+    const SectionSpan &span = sections_[kind];
+    if (!span.present)
+      return 0;
+    if (span.entry_size < known_size)
+      fail(
+          span.header_offset + offsetof(hotline_section_header, entry_size),
+          "section {} at offset {} has entry_size {}, smaller than the {}-byte "
+          "record this reader knows",
+          section_name(kind), span.header_offset, span.entry_size, known_size);
+    if (span.size % span.entry_size != 0)
+      fail(span.header_offset + offsetof(hotline_section_header, size),
+           "section {} at offset {} has size {}, not a multiple of its "
+           "entry_size {}",
+           section_name(kind), span.header_offset, span.size, span.entry_size);
+    // Bounded by the file size, so vectors sized from it stay reasonable.
+    return span.size / span.entry_size;
+  }
+
+  uint64_t record_offset(uint32_t kind, uint64_t index) const {
+    return sections_[kind].payload_offset + index * sections_[kind].entry_size;
+  }
+
+  // Loads the prefix this reader knows of record `index`; newer writers may
+  // append fields.
+  template <typename Record>
+  Record load_record(uint32_t kind, uint64_t index) const {
+    return load<Record>(record_offset(kind, index));
+  }
+
+  void read_strings() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_STRINGS];
+    if (!span.present)
+      return;
+    if (span.size == 0)
+      return;
+    if (data_[span.payload_offset] != '\0')
+      fail(span.header_offset,
+           "section STRINGS at offset {} does not start with the empty string",
+           span.header_offset);
+    if (data_[span.payload_offset + span.size - 1] != '\0')
+      fail(span.header_offset,
+           "section STRINGS at offset {} does not end with a NUL byte",
+           span.header_offset);
+  }
+
+  // `field_offset` is where the string reference itself lies, for the error
+  // message.
+  std::string string_at(uint32_t string_offset, uint64_t field_offset,
+                        const char *field) const {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_STRINGS];
+    if (string_offset == 0 && (!span.present || span.size == 0))
+      return "";
+    if (string_offset >= span.size)
+      fail(field_offset,
+           "string {} at offset {} points to {}, past the end of STRINGS ({} "
+           "bytes)",
+           field, field_offset, string_offset, span.size);
+    // read_strings() checked that the blob ends with NUL, so this stays inside
+    // it.
+    return std::string(reinterpret_cast<const char *>(
+        data_ + span.payload_offset + string_offset));
+  }
+
+  void read_run() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_RUN];
+    if (!span.present)
+      fail(sections_end_,
+           "no RUN section among the {} sections ending at offset {}",
+           section_count_, sections_end_);
+    if (record_count(HOTLINE_SECTION_RUN, sizeof(hotline_run_record)) != 1)
+      fail(span.header_offset,
+           "section RUN at offset {} must hold exactly one record, it has {} "
+           "bytes for entry_size {}",
+           span.header_offset, span.size, span.entry_size);
+    uint64_t at = record_offset(HOTLINE_SECTION_RUN, 0);
+    auto record = load_record<hotline_run_record>(HOTLINE_SECTION_RUN, 0);
+    RunInfo &run = profile_.run;
+    run.pid = record.pid;
+    run.parent_pid = record.parent_pid;
+    run.start_unix_ns = record.start_unix_ns;
+    run.wall_ns = record.wall_ns;
+    run.start_ticks = record.start_ticks;
+    run.end_ticks = record.end_ticks;
+    run.start_mono_ns = record.start_mono_ns;
+    run.end_mono_ns = record.end_mono_ns;
+    run.program = string_at(
+        record.program, at + offsetof(hotline_run_record, program), "program");
+    run.command_line = string_at(
+        record.command_line, at + offsetof(hotline_run_record, command_line),
+        "command_line");
+    run.host =
+        string_at(record.host, at + offsetof(hotline_run_record, host), "host");
+    run.clock_source = string_at(
+        record.clock_source, at + offsetof(hotline_run_record, clock_source),
+        "clock_source");
+    run.runtime_version = string_at(
+        record.runtime_version,
+        at + offsetof(hotline_run_record, runtime_version), "runtime_version");
+    run.thread_count = record.thread_count;
+    run.flags = record.flags;
+  }
+
+  void read_modules() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_MODULES, sizeof(hotline_module_record));
+    profile_.modules.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_MODULES, i);
+      auto record =
+          load_record<hotline_module_record>(HOTLINE_SECTION_MODULES, i);
+      Module module;
+      module.object_path = string_at(
+          record.object_path, at + offsetof(hotline_module_record, object_path),
+          "object_path");
+      module.source_file = string_at(
+          record.source_file, at + offsetof(hotline_module_record, source_file),
+          "source_file");
+      module.first_site = record.first_site;
+      module.site_count = record.site_count;
+      profile_.modules.push_back(std::move(module));
+    }
+  }
+
+  void read_sites() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_SITES, sizeof(hotline_site_record));
+    profile_.sites.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_SITES, i);
+      auto record = load_record<hotline_site_record>(HOTLINE_SECTION_SITES, i);
+      Site site;
+      site.name = string_at(record.name,
+                            at + offsetof(hotline_site_record, name), "name");
+      site.linkage_name = string_at(
+          record.linkage_name, at + offsetof(hotline_site_record, linkage_name),
+          "linkage_name");
+      site.file = string_at(record.file,
+                            at + offsetof(hotline_site_record, file), "file");
+      site.line = record.line;
+      site.kind = record.kind;
+      site.module = record.module;
+      if (site.module >= profile_.modules.size())
+        fail(at + offsetof(hotline_site_record, module),
+             "site {} at offset {} names module {}, out of range ({} modules)",
+             i, at, site.module, profile_.modules.size());
+      profile_.sites.push_back(std::move(site));
+    }
+    // Checked only now that the number of sites is known.
+    for (size_t i = 0; i < profile_.modules.size(); ++i) {
+      const Module &module = profile_.modules[i];
+      if (uint64_t(module.first_site) + module.site_count >
+          profile_.sites.size())
+        fail(record_offset(HOTLINE_SECTION_MODULES, i),
+             "module {} at offset {} covers sites [{}, {}), out of range ({} "
+             "sites)",
+             i, record_offset(HOTLINE_SECTION_MODULES, i), module.first_site,
+             uint64_t(module.first_site) + module.site_count,
+             profile_.sites.size());
+    }
+  }
+
+  void read_site_counts() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_SITE_COUNTS];
+    uint64_t count =
+        record_count(HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t));
+    if (span.present && count != profile_.sites.size())
+      fail(span.header_offset,
+           "section SITE_COUNTS at offset {} has {} counts for {} sites",
+           span.header_offset, count, profile_.sites.size());
+    profile_.site_counts.assign(profile_.sites.size(), 0);
+    for (uint64_t i = 0; i < count; ++i)
+      profile_.site_counts[i] =
+          load_record<uint64_t>(HOTLINE_SECTION_SITE_COUNTS, i);
+  }
+
+  void read_threads() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record));
+    uint64_t node_count = record_count(HOTLINE_SECTION_CALL_TREE,
+                                       sizeof(hotline_call_node_record));
+    profile_.threads.reserve(count);
+    uint64_t previous_end = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_THREADS, i);
+      auto record =
+          load_record<hotline_thread_record>(HOTLINE_SECTION_THREADS, i);
+      uint64_t end = uint64_t(record.first_node) + record.node_count;
+      if (end > node_count)
+        fail(at + offsetof(hotline_thread_record, first_node),
+             "thread {} at offset {} has call nodes [{}, {}), out of range ({} "
+             "nodes)",
+             i, at, record.first_node, end, node_count);
+      if (record.first_node != previous_end)
+        fail(
+            at + offsetof(hotline_thread_record, first_node),
+            "thread {} at offset {} has call nodes starting at {}, expected {} "
+            "(threads' nodes follow each other)",
+            i, at, record.first_node, previous_end);
+      previous_end = end;
+      Thread thread;
+      thread.tid = record.tid;
+      thread.start_ns = record.start_ns;
+      thread.end_ns = record.end_ns;
+      thread.first_node = record.first_node;
+      thread.node_count = record.node_count;
+      thread.name = string_at(
+          record.name, at + offsetof(hotline_thread_record, name), "name");
+      thread.flags = record.flags;
+      profile_.threads.push_back(std::move(thread));
+    }
+    if (previous_end != node_count)
+      fail(record_offset(HOTLINE_SECTION_CALL_TREE, previous_end),
+           "call node {} at offset {} belongs to no thread", previous_end,
+           record_offset(HOTLINE_SECTION_CALL_TREE, previous_end));
+  }
+
+  void read_call_tree() {
+    uint64_t count = record_count(HOTLINE_SECTION_CALL_TREE,
+                                  sizeof(hotline_call_node_record));
+    profile_.nodes.reserve(count);
+    for (size_t t = 0; t < profile_.threads.size(); ++t) {
+      const Thread &thread = profile_.threads[t];
+      for (uint32_t local = 0; local < thread.node_count; ++local) {
+        uint64_t index = uint64_t(thread.first_node) + local;
+        uint64_t at = record_offset(HOTLINE_SECTION_CALL_TREE, index);
+        auto record = load_record<hotline_call_node_record>(
+            HOTLINE_SECTION_CALL_TREE, index);
+        if (record.site >= profile_.sites.size())
+          fail(at + offsetof(hotline_call_node_record, site),
+               "call node {} at offset {} names site {}, out of range ({} "
+               "sites)",
+               index, at, record.site, profile_.sites.size());
+        if (record.parent != HOTLINE_NO_PARENT &&
+            record.parent >= thread.node_count)
+          fail(
+              at + offsetof(hotline_call_node_record, parent),
+              "call node {} at offset {} names parent {}, out of range (thread "
+              "{} has {} nodes)",
+              index, at, record.parent, t, thread.node_count);
+        if (record.parent != HOTLINE_NO_PARENT && record.parent >= local)
+          fail(at + offsetof(hotline_call_node_record, parent),
+               "call node {} at offset {} names parent {}, which does not come "
+               "before it in thread {}",
+               index, at, record.parent, t);
+        CallNode node;
+        node.site = record.site;
+        node.parent = record.parent == HOTLINE_NO_PARENT
+                          ? kNoParent
+                          : thread.first_node + record.parent;
+        node.calls = record.calls;
+        node.inclusive_ns = record.inclusive_ns;
+        node.exclusive_ns = record.exclusive_ns;
+        profile_.nodes.push_back(node);
+      }
+    }
+  }
+
+  const unsigned char *data_;
+  size_t size_;
+  const std::string &name_;
+  Profile profile_;
+  uint64_t declared_file_size_ = 0;
+  uint32_t section_count_ = 0;
+  uint64_t first_section_offset_ = 0;
+  uint64_t sections_end_ = 0;
+  SectionSpan sections_[kLastKnownSection + 1];
+};
+
+} // namespace
+
+Profile parse_profile(const unsigned char *data, size_t size,
+                      const std::string &display_name) {
+  return Parser(data, size, display_name).parse();
+}
+
+Profile parse_profile(const std::vector<unsigned char> &bytes,
+                      const std::string &display_name) {
+  return parse_profile(bytes.data(), bytes.size(), display_name);
+}
+
+Profile read_profile(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw ProfileFileError(
+        fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  std::vector<unsigned char> bytes;
+  unsigned char chunk[1 << 16];
+  for (;;) {
+    ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0) {
+      int read_errno = errno;
+      ::close(fd);
+      throw ProfileFileError(
+          fmt::format("{}: cannot read: {}", path, std::strerror(read_errno)));
+    }
+    if (got == 0)
+      break;
+    bytes.insert(bytes.end(), chunk, chunk + got);
+  }
+  ::close(fd);
+  return parse_profile(bytes, path);
+}
+
+std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
+  std::vector<Profile> profiles;
+  for (const std::string &path : paths)
+    profiles.push_back(read_profile(path));
+  return profiles;
+}
+
+} // namespace hotline::profile

@@ -1,0 +1,125 @@
+// Loads a .hotline profile (docs/profile-format.md) into memory, checking every
+// field first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hotline::profile {
+
+// The profile format versions this reader understands.
+inline constexpr uint32_t kOldestReadableVersion = 1;
+inline constexpr uint32_t kNewestReadableVersion = 1;
+
+// Marks a call node with no parent (a thread's top-level call).
+inline constexpr uint32_t kNoParent = 0xffffffffu;
+
+struct RunInfo {
+  uint64_t pid = 0;
+  uint64_t parent_pid = 0;
+  int64_t start_unix_ns = 0;
+  uint64_t wall_ns = 0;
+  uint64_t start_ticks = 0;
+  uint64_t end_ticks = 0;
+  uint64_t start_mono_ns = 0;
+  uint64_t end_mono_ns = 0;
+  std::string program;
+  std::string command_line;
+  std::string host;
+  std::string clock_source;
+  std::string runtime_version;
+  uint32_t thread_count = 0;
+  uint32_t flags = 0; // HOTLINE_RUN_*
+
+  // Written while other threads were still running: their last calls are
+  // missing.
+  bool incomplete() const;
+};
+
+struct Module {
+  std::string object_path;
+  std::string source_file;
+  uint32_t first_site = 0;
+  uint32_t site_count = 0;
+};
+
+struct Site {
+  std::string name;
+  std::string linkage_name;
+  std::string file; // "" when the module was built without debug info
+  uint32_t line = 0;
+  uint32_t kind = 0;   // HOTLINE_SITE_*
+  uint32_t module = 0; // index into Profile::modules
+};
+
+struct Thread {
+  uint64_t tid = 0;
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  uint32_t first_node =
+      0; // this thread's nodes are Profile::nodes[first_node, +node_count)
+  uint32_t node_count = 0;
+  std::string name;
+  uint32_t flags = 0; // HOTLINE_THREAD_*
+};
+
+struct CallNode {
+  uint32_t site = 0; // index into Profile::sites
+  // Unlike on disk, an index into Profile::nodes (not relative to the thread),
+  // or kNoParent.
+  uint32_t parent = kNoParent;
+  uint64_t calls = 0;
+  uint64_t inclusive_ns = 0;
+  uint64_t exclusive_ns = 0;
+};
+
+struct Profile {
+  std::string display_name; // how errors and reports name the file
+  uint32_t version = 0;
+  RunInfo run;
+  std::vector<Module> modules;
+  std::vector<Site> sites;
+  std::vector<uint64_t> site_counts; // exact entries per site, one per site
+  std::vector<Thread> threads;
+  std::vector<CallNode> nodes; // grouped by thread, parents before children
+};
+
+// Base of everything the reader throws; what() starts with the file's display
+// name.
+class ProfileError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// The file could not be opened or read (a usage problem, not a bad profile).
+class ProfileFileError : public ProfileError {
+public:
+  using ProfileError::ProfileError;
+};
+
+// The bytes are not a valid profile; what() names the byte offset of the
+// problem.
+class ProfileFormatError : public ProfileError {
+public:
+  ProfileFormatError(const std::string &display_name, const std::string &what,
+                     uint64_t offset);
+  uint64_t offset() const { return offset_; }
+
+private:
+  uint64_t offset_;
+};
+
+// Parses a profile held in memory; display_name is only used in error messages.
+Profile parse_profile(const unsigned char *data, size_t size,
+                      const std::string &display_name);
+Profile parse_profile(const std::vector<unsigned char> &bytes,
+                      const std::string &display_name);
+
+// Reads and parses the file at path; errors name it as given.
+Profile read_profile(const std::string &path);
+std::vector<Profile> read_profiles(const std::vector<std::string> &paths);
+
+} // namespace hotline::profile

@@ -1,0 +1,257 @@
+// `hotline report`: the runs, then the functions that took the most time (text
+// or JSON).
+#include "analysis/functions.h"
+#include "cli.h"
+#include "json_writer.h"
+#include "profile/reader.h"
+#include "subcommands.h"
+#include "text_format.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace hotline {
+
+namespace {
+
+using analysis::FunctionOrder;
+using analysis::FunctionStats;
+using analysis::FunctionTable;
+using profile::Profile;
+
+const cli::CommandSpec kReportCommand = {
+    "report",
+    "hotline report [options] FILE...",
+    "Summarizes profiles: what ran, then the functions that took the most "
+    "time.\n"
+    "Several files (processes, MPI ranks) are added together. Functions that "
+    "were\n"
+    "counted but not timed (inlined, or below the timing threshold) show their "
+    "exact\n"
+    "calls; their time is part of their callers'.",
+    {
+        {"top", "N", "show the first N functions (default 20; 0 shows all)"},
+        {"sort", "KEY", "order by self, total or calls (default self)"},
+        {"format", "FORMAT", "text or json (default text)"},
+    }};
+
+struct ReportOptions {
+  uint64_t top = 20;
+  FunctionOrder order = FunctionOrder::Self;
+  std::string order_name = "self";
+  bool json = false;
+};
+
+ReportOptions report_options(const cli::ParsedArgs &args) {
+  ReportOptions options;
+  if (auto top = args.value("top"))
+    options.top = cli::parse_count("top", *top);
+  if (auto sort = args.value("sort")) {
+    options.order_name =
+        cli::parse_choice("sort", *sort, {"self", "total", "calls"});
+    options.order = options.order_name == "self"    ? FunctionOrder::Self
+                    : options.order_name == "total" ? FunctionOrder::Total
+                                                    : FunctionOrder::Calls;
+  }
+  if (auto format = args.value("format"))
+    options.json =
+        cli::parse_choice("format", *format, {"text", "json"}) == "json";
+  return options;
+}
+
+const char *order_description(FunctionOrder order) {
+  switch (order) {
+  case FunctionOrder::Self:
+    return "self time";
+  case FunctionOrder::Total:
+    return "total time";
+  case FunctionOrder::Calls:
+    break;
+  }
+  return "calls";
+}
+
+std::string location(const analysis::FunctionIdentity &function) {
+  if (function.file.empty())
+    return "-";
+  if (function.line == 0)
+    return text::printable(function.file);
+  return fmt::format("{}:{}", text::printable(function.file), function.line);
+}
+
+std::string run_summary(const std::vector<Profile> &profiles) {
+  std::string out;
+  if (profiles.size() == 1) {
+    const Profile &profile = profiles[0];
+    const profile::RunInfo &run = profile.run;
+    out +=
+        fmt::format("Profile    {}\n", text::printable(profile.display_name));
+    out += fmt::format("Program    {} (pid {}, host {})\n",
+                       text::printable(run.program), run.pid,
+                       text::printable(run.host));
+    out += fmt::format("Command    {}\n", text::printable(run.command_line));
+    out +=
+        fmt::format("Wall time  {}, {} thread{}, clock {}\n",
+                    text::format_duration(run.wall_ns), profile.threads.size(),
+                    profile.threads.size() == 1 ? "" : "s",
+                    text::printable(run.clock_source));
+    if (run.incomplete())
+      out += "Incomplete written while other threads were still running: their "
+             "unfinished calls are missing\n";
+    return out;
+  }
+  text::TextTable table({{"profile", text::TextTable::Align::Left},
+                         {"program", text::TextTable::Align::Left},
+                         {"pid", text::TextTable::Align::Right},
+                         {"host", text::TextTable::Align::Left},
+                         {"wall time", text::TextTable::Align::Right},
+                         {"threads", text::TextTable::Align::Right},
+                         {"clock", text::TextTable::Align::Left}});
+  bool any_incomplete = false;
+  for (const Profile &profile : profiles) {
+    any_incomplete |= profile.run.incomplete();
+    table.add_row({text::printable(profile.display_name) +
+                       (profile.run.incomplete() ? " *" : ""),
+                   text::printable(profile.run.program),
+                   std::to_string(profile.run.pid),
+                   text::printable(profile.run.host),
+                   text::format_duration(profile.run.wall_ns),
+                   std::to_string(profile.threads.size()),
+                   text::printable(profile.run.clock_source)});
+  }
+  out += fmt::format("{} profiles\n", profiles.size());
+  out += table.render();
+  if (any_incomplete)
+    out += "* written while other threads were still running: their unfinished "
+           "calls are missing\n";
+  return out;
+}
+
+std::string text_report(const std::vector<Profile> &profiles,
+                        const FunctionTable &table,
+                        const std::vector<FunctionStats> &shown,
+                        const ReportOptions &options) {
+  std::string out = run_summary(profiles);
+  out += '\n';
+  if (table.functions.empty()) {
+    out += "No instrumented function was called.\n";
+    return out;
+  }
+  out += fmt::format("Functions by {} ({} of {})\n",
+                     order_description(options.order), shown.size(),
+                     table.functions.size());
+  out += fmt::format(
+      "Percentages are of the measured time, {}: the time spent in timed "
+      "functions,\nsummed over all threads{}.\n\n",
+      text::format_duration(table.measured_ns),
+      profiles.size() > 1 ? " and processes" : "");
+  using Align = text::TextTable::Align;
+  text::TextTable rows({{"self", Align::Right},
+                        {"self%", Align::Right},
+                        {"total", Align::Right},
+                        {"total%", Align::Right},
+                        {"calls", Align::Right},
+                        {"function", Align::Left, 60},
+                        {"location", Align::Left}});
+  bool any_untimed = false;
+  for (const FunctionStats &f : shown) {
+    std::string name = text::printable(f.function.name);
+    if (!f.timed) {
+      any_untimed = true;
+      rows.add_row({"-", "-", "-", "-", text::format_count(f.calls), name,
+                    location(f.function)});
+      continue;
+    }
+    rows.add_row({text::format_duration(f.self_ns),
+                  text::format_percent(f.self_percent),
+                  text::format_duration(f.total_ns),
+                  text::format_percent(f.total_percent),
+                  text::format_count(f.calls), name, location(f.function)});
+  }
+  out += rows.render();
+  if (any_untimed)
+    out += "\n-: counted but not timed (inlined, or below the timing "
+           "threshold); the time "
+           "of these\n   calls is included in their callers' time.\n";
+  return out;
+}
+
+double rounded_percent(double percent) {
+  return std::round(percent * 1000) / 1000;
+}
+
+std::string json_report(const std::vector<Profile> &profiles,
+                        const FunctionTable &table,
+                        const std::vector<FunctionStats> &shown) {
+  json::Writer json;
+  json.begin_object();
+  json.field("hotline_version", kVersion);
+  json.key("runs");
+  json.begin_array();
+  for (const Profile &profile : profiles) {
+    const profile::RunInfo &run = profile.run;
+    json.begin_object();
+    json.field("file", profile.display_name);
+    json.field("program", run.program);
+    json.field("pid", run.pid);
+    json.field("host", run.host);
+    json.field("wall_ns", run.wall_ns);
+    json.field("threads", profile.threads.size());
+    json.field("clock_source", run.clock_source);
+    json.field("command_line", run.command_line);
+    json.field("incomplete", run.incomplete());
+    json.end_object();
+  }
+  json.end_array();
+  json.field("measured_ns", table.measured_ns);
+  json.field("function_count", table.functions.size());
+  json.key("functions");
+  json.begin_array();
+  for (const FunctionStats &f : shown) {
+    json.begin_object();
+    json.field("name", f.function.name);
+    json.field("linkage_name", f.function.linkage_name);
+    json.field("file", f.function.file);
+    json.field("line", f.function.line);
+    json.field("calls", f.calls);
+    json.field("timed_calls", f.timed_calls);
+    json.field("self_ns", f.self_ns);
+    json.field("total_ns", f.total_ns);
+    json.field("self_percent", rounded_percent(f.self_percent));
+    json.field("total_percent", rounded_percent(f.total_percent));
+    json.field("timed", f.timed);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+  return json.text();
+}
+
+} // namespace
+
+int run_report(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kReportCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kReportCommand));
+    return 0;
+  }
+  ReportOptions options = report_options(parsed);
+  if (parsed.positional.empty())
+    throw cli::UsageError("report: no profile given (usage: " +
+                          std::string(kReportCommand.usage) + ")");
+
+  std::vector<Profile> profiles = profile::read_profiles(parsed.positional);
+  analysis::FunctionCatalog catalog(profiles);
+  FunctionTable table = analysis::compute_function_table(profiles, catalog);
+  std::vector<FunctionStats> shown = table.functions;
+  analysis::sort_functions(shown, options.order);
+  if (options.top != 0 && shown.size() > options.top)
+    shown.resize(options.top);
+
+  fmt::print("{}", options.json ? json_report(profiles, table, shown)
+                                : text_report(profiles, table, shown, options));
+  return 0;
+}
+
+} // namespace hotline
