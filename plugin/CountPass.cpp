@@ -6,9 +6,8 @@
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -34,30 +33,14 @@ static Instruction *afterAllocas(Function &F) {
   return &*I;
 }
 
-// counters = __hotline_thread_counters ?: __hotline_thread_counters_init();
-// counters[module.site_base + Local] += 1;
+// At pipeline start a counter is one llvm.instrprof.increment call naming this module's
+// record: the inliner costs it as one instruction (the lowered sequence would look ten times
+// bigger and stop small functions from being inlined), and it moves with the code it counts.
+// CounterLoweringPass turns it into the real increment after the optimizer.
 static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
-  Module &M = *F.getParent();
-  LLVMContext &C = M.getContext();
-  Instruction *At = afterAllocas(F);
-  IRBuilder<> B(At);
-  auto *Ptr = PointerType::getUnqual(C);
-  Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));
-  LoadInst *Counters = B.CreateLoad(Ptr, Slot, "hotline.counters");
-  Value *IsNull = B.CreateIsNull(Counters);
-  Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false,
-                                                    MDBuilder(C).createUnlikelyBranchWeights());
-  B.SetInsertPoint(InitTerm);
-  CallInst *Initialized = B.CreateCall(threadCountersInitFunction(M), {}, "hotline.counters.init");
-  B.SetInsertPoint(At);
-  PHINode *Array = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
-  Array->addIncoming(Counters, Counters->getParent());
-  Array->addIncoming(Initialized, InitTerm->getParent());
-  Value *Id = Sites.emitGlobalId(Local, At);
-  B.SetInsertPoint(At);
-  Value *Counter = B.CreateInBoundsGEP(B.getInt64Ty(), Array, B.CreateZExt(Id, B.getInt64Ty()));
-  Value *Old = B.CreateLoad(B.getInt64Ty(), Counter, "hotline.count");
-  B.CreateStore(B.CreateAdd(Old, B.getInt64(1)), Counter);
+  IRBuilder<> B(afterAllocas(F));
+  B.CreateIntrinsic(Intrinsic::instrprof_increment, {},
+                    {Sites.moduleRecord(), B.getInt64(CounterMarkerHash), B.getInt32(1), B.getInt32(Local)});
 }
 
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {

@@ -25,6 +25,18 @@ private:
   Options Opts;
 };
 
+// Replaces the counter markers that CountPass left with the per-thread increments
+// (hotline-lower-counters; runs after the optimizer, after TimingPass).
+class CounterLoweringPass : public llvm::PassInfoMixin<CounterLoweringPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+// The hash operand of hotline's llvm.instrprof.increment markers ("hotline" in ASCII), which
+// tells them apart from clang's own -fprofile-instr-generate counters.
+inline constexpr uint64_t CounterMarkerHash = 0x686f746c696e65;
+
 class TimingPass : public llvm::PassInfoMixin<TimingPass> {
 public:
   explicit TimingPass(Options Opts) : Opts(std::move(Opts)) {}

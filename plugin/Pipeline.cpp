@@ -13,12 +13,18 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
   });
-  if (Opts.Timing == TimingMode::AfterInlining)
-    PB.registerOptimizerLastEPCallback(
-        [Opts](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) { MPM.addPass(TimingPass(Opts)); });
+  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+    if (Opts.Timing == TimingMode::AfterInlining)
+      MPM.addPass(TimingPass(Opts));
+    MPM.addPass(CounterLoweringPass());
+  });
 }
 
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
+  if (Name == "hotline-lower-counters") {
+    MPM.addPass(CounterLoweringPass());
+    return true;
+  }
   for (StringRef Pass : {"hotline-count", "hotline-functions"}) {
     if (!Name.consume_front(Pass))
       continue;

@@ -7,12 +7,13 @@
 
 namespace hotline {
 
-// Adds the counting pass at the pipeline start and the timing pass after the optimizer (or
-// right after counting, for timing=before-inlining).
+// Adds the counting pass at the pipeline start, and the timing pass (or, for
+// timing=before-inlining, right after counting) and the counter lowering after the optimizer.
 void registerPipelinePasses(llvm::PassBuilder &PB, const Options &Opts);
 
-// Parses the pass names opt accepts: hotline-count, hotline-functions, each with optional
-// parameters such as hotline-functions<min-instructions=0;include=^f>.
+// Parses the pass names opt accepts: hotline-count, hotline-functions (each with optional
+// parameters such as hotline-functions<min-instructions=0;include=^f>) and
+// hotline-lower-counters.
 bool parsePipelineElement(llvm::StringRef Name, llvm::ModulePassManager &MPM);
 
 } // namespace hotline

@@ -17,7 +17,6 @@ namespace hotline {
 
 static constexpr const char *SitesMetadataName = "hotline.sites";
 static constexpr const char *SiteAttachmentName = "hotline.site";
-static constexpr const char *ModuleRecordName = "__hotline.module";
 static constexpr const char *SiteArrayName = "__hotline.sites";
 static constexpr const char *StringPrefix = "__hotline.str.";
 static constexpr unsigned RegistrationPriority = 101;
@@ -111,12 +110,15 @@ GlobalVariable *SiteTable::moduleRecord() {
   return Record;
 }
 
-Value *SiteTable::emitGlobalId(unsigned Local, Instruction *InsertBefore) {
-  GlobalVariable *Record = moduleRecord();
+Value *SiteTable::emitSiteBase(Instruction *InsertBefore) {
   IRBuilder<> B(InsertBefore);
-  Value *BasePtr = B.CreateStructGEP(moduleType(M.getContext()), Record, ModuleSiteBaseField);
-  Value *Base = B.CreateLoad(B.getInt32Ty(), BasePtr, "hotline.site_base");
-  return B.CreateAdd(Base, B.getInt32(Local), "hotline.site");
+  Value *BasePtr = B.CreateStructGEP(moduleType(M.getContext()), moduleRecord(), ModuleSiteBaseField);
+  return B.CreateLoad(B.getInt32Ty(), BasePtr, "hotline.site_base");
+}
+
+Value *SiteTable::emitGlobalId(unsigned Local, Instruction *InsertBefore) {
+  Value *Base = emitSiteBase(InsertBefore);
+  return IRBuilder<>(InsertBefore).CreateAdd(Base, ConstantInt::get(Base->getType(), Local), "hotline.site");
 }
 
 void SiteTable::finalize() {

@@ -15,6 +15,8 @@ namespace hotline {
 
 class SiteTable {
 public:
+  static constexpr const char *ModuleRecordName = "__hotline.module";
+
   explicit SiteTable(llvm::Module &M);
 
   // The module-local id of F's site, creating the site on first use.
@@ -24,6 +26,8 @@ public:
 
   // The __hotline_module record (created with its constructor and destructor on first use).
   llvm::GlobalVariable *moduleRecord();
+  // Emits "load site_base" before InsertBefore: the global id of the module's first site.
+  llvm::Value *emitSiteBase(llvm::Instruction *InsertBefore);
   // Emits "load site_base; add Local" before InsertBefore: F's global site id.
   llvm::Value *emitGlobalId(unsigned Local, llvm::Instruction *InsertBefore);
 

@@ -39,6 +39,7 @@ config.substitutions.append(("%hotline_include", config.hotline_include))
 config.substitutions.append(("%hotline", config.hotline_tool))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
 config.substitutions.append(("%googletest_src", config.googletest_src))
+config.substitutions.append(("%examples_bin", os.path.join(config.hotline_obj_root, "examples")))
 
 if os.path.isdir("/usr/local/cuda"):
     config.available_features.add("cuda")

@@ -5,8 +5,8 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d/O0 %t.d/O2
 // RUN: env HOTLINE_DIR=%t.d/O0 %t.O0 | FileCheck %s --check-prefix=OUT
 // RUN: env HOTLINE_DIR=%t.d/O2 %t.O2 | FileCheck %s --check-prefix=OUT
-// RUN: %hotline report --sort calls --format json %t.d/O0/*.hotline | FileCheck %s
-// RUN: %hotline report --sort calls --format json %t.d/O2/*.hotline | FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %hotline report --top 1000 --sort calls --format json %t.d/O0/*.hotline | FileCheck %s
+// RUN: %hotline report --top 1000 --sort calls --format json %t.d/O2/*.hotline | FileCheck %s --check-prefixes=CHECK,O2
 
 #include <cstdio>
 

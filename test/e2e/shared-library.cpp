@@ -5,13 +5,13 @@
 // RUN: %clangxx_plain %hotline_cflags -O2 -g -fPIC -shared %S/Inputs/plugin-lib.cpp -o %t.d/lib/plugin.so
 // RUN: %clangxx_hotline -O2 -g %s -L%t.d/lib -lshared -Wl,-rpath,%t.d/lib -o %t
 // RUN: env HOTLINE_DIR=%t.d %t %t.d/lib/plugin.so | FileCheck %s --check-prefix=OUT
-// RUN: %hotline report --sort calls --format json %t.d/*.hotline | FileCheck %s
+// RUN: %hotline report --top 1000 --sort calls --format json %t.d/*.hotline | FileCheck %s
 //
 // The same with the shared runtime in place of the static one.
 // RUN: rm -rf %t.s && mkdir -p %t.s
 // RUN: %clangxx_plain %hotline_cflags -O2 -g %s -L%t.d/lib -lshared %hotline_rt_shared -Wl,-rpath,%t.d/lib -o %t.shared
 // RUN: env HOTLINE_DIR=%t.s %t.shared %t.d/lib/plugin.so | FileCheck %s --check-prefix=OUT
-// RUN: %hotline report --sort calls --format json %t.s/*.hotline | FileCheck %s
+// RUN: %hotline report --top 1000 --sort calls --format json %t.s/*.hotline | FileCheck %s
 
 #include <cstdio>
 #include <dlfcn.h>

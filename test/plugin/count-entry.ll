@@ -1,6 +1,16 @@
 ; Every defined function gets an exact per-thread entry counter at its start, after the
-; entry block's allocas; declarations get nothing.
-; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s
+; entry block's allocas; declarations get nothing. Until the optimizer has run the counter is
+; a marker (one llvm.instrprof.increment naming the module record, so the inliner sees one
+; instruction); hotline-lower-counters turns it into the per-thread increment.
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s --check-prefix=MARKER
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
+
+; MARKER-LABEL: define i32 @leaf(
+; MARKER-NEXT:    %slot = alloca i32
+; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.module, i64 29395943403646565, i32 1, i32 0)
+; MARKER-NEXT:    store i32 %x, ptr %slot
+; MARKER-LABEL: define void @caller(
+; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.module, i64 29395943403646565, i32 1, i32 1)
 
 declare void @external()
 
@@ -23,9 +33,9 @@ define i32 @leaf(i32 %x) {
 ; CHECK:       [[COUNT]]:
 ; CHECK-NEXT:    %hotline.counters.ready = phi ptr [ %hotline.counters, %{{.*}} ], [ %hotline.counters.init, %[[INIT]] ]
 ; CHECK-NEXT:    %hotline.site_base = load i32, ptr getelementptr inbounds {{.*}}@__hotline.module, i32 0, i32 4)
-; CHECK-NEXT:    %hotline.site = add i32 %hotline.site_base, 0
-; CHECK-NEXT:    %[[IDX:.*]] = zext i32 %hotline.site to i64
-; CHECK-NEXT:    %[[SLOT:.*]] = getelementptr inbounds i64, ptr %hotline.counters.ready, i64 %[[IDX]]
+; CHECK-NEXT:    %[[BASE:.*]] = zext i32 %hotline.site_base to i64
+; CHECK-NEXT:    %hotline.module_counters = getelementptr inbounds i64, ptr %hotline.counters.ready, i64 %[[BASE]]
+; CHECK-NEXT:    %[[SLOT:.*]] = getelementptr inbounds i64, ptr %hotline.module_counters, i64 0
 ; CHECK-NEXT:    %hotline.count = load i64, ptr %[[SLOT]]
 ; CHECK-NEXT:    %[[NEW:.*]] = add i64 %hotline.count, 1
 ; CHECK-NEXT:    store i64 %[[NEW]], ptr %[[SLOT]]
@@ -33,13 +43,36 @@ define i32 @leaf(i32 %x) {
 
 define void @caller() {
   call void @external()
+  call void @external()
   ret void
 }
 
 ; The second function counts into the module's second slot.
 ; CHECK-LABEL: define void @caller(
-; CHECK:         %hotline.site = add i32 %hotline.site_base, 1
+; CHECK:         getelementptr inbounds i64, ptr %hotline.module_counters, i64 1
 ; CHECK:         call void @external()
+
+; Once the inliner has copied a callee's counter into its caller, it still counts into the
+; callee's slot, through the caller's one load of the counter array.
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,always-inline,hotline-lower-counters -S %s | FileCheck %s --check-prefix=INLINED
+define internal void @tiny() alwaysinline {
+  ret void
+}
+define void @uses_tiny() {
+  call void @tiny()
+  call void @tiny()
+  ret void
+}
+; INLINED-LABEL:  define void @uses_tiny(
+; INLINED-COUNT-1:  @llvm.threadlocal.address
+; INLINED:          getelementptr inbounds i64, ptr %hotline.module_counters, i64 3
+; INLINED-NEXT:     load
+; INLINED-NEXT:     add
+; INLINED-NEXT:     store
+; INLINED-NEXT:     getelementptr inbounds i64, ptr %hotline.module_counters, i64 2
+; INLINED:          getelementptr inbounds i64, ptr %hotline.module_counters, i64 2
+; INLINED-NOT:      @llvm.instrprof.increment
+; INLINED:          ret void
 
 ; CHECK: declare ptr @__hotline_thread_counters_init() #[[NOUNWIND:[0-9]+]]
 ; CHECK: attributes #[[NOUNWIND]] = { nounwind }

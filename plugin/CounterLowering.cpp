@@ -1,0 +1,85 @@
+//===- CounterLowering.cpp - Markers to per-thread increments -------------===//
+#include "Instrumentation.h"
+
+#include "RuntimeAbi.h"
+#include "SiteTable.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+static bool isHotlineMarker(const InstrProfIncrementInst &Marker, const GlobalVariable *Record) {
+  return Marker.getNameValue() == Record && Marker.getHash()->getZExtValue() == CounterMarkerHash;
+}
+
+// Once per function, at entry:
+//   counters = __hotline_thread_counters ?: __hotline_thread_counters_init();
+//   module_counters = counters + module.site_base;
+// and at each marker: module_counters[Local] += 1, a single add to memory. Neither value can
+// change while the function runs (a thread's array is set once; a module's base is set when
+// it registers, before its code runs).
+static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  BasicBlock::iterator AtIt = F.getEntryBlock().getFirstInsertionPt();
+  while (isa<AllocaInst>(&*AtIt))
+    ++AtIt;
+  Instruction *At = &*AtIt;
+  IRBuilder<> B(At);
+  auto *Ptr = PointerType::getUnqual(C);
+  Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));
+  LoadInst *Counters = B.CreateLoad(Ptr, Slot, "hotline.counters");
+  Value *IsNull = B.CreateIsNull(Counters);
+  Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false,
+                                                    MDBuilder(C).createUnlikelyBranchWeights());
+  B.SetInsertPoint(InitTerm);
+  CallInst *Initialized = B.CreateCall(threadCountersInitFunction(M), {}, "hotline.counters.init");
+  B.SetInsertPoint(At);
+  PHINode *Array = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
+  Array->addIncoming(Counters, Counters->getParent());
+  Array->addIncoming(Initialized, InitTerm->getParent());
+  Value *Base = Sites.emitSiteBase(At);
+  B.SetInsertPoint(At);
+  return B.CreateInBoundsGEP(B.getInt64Ty(), Array, B.CreateZExt(Base, B.getInt64Ty()), "hotline.module_counters");
+}
+
+static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters) {
+  IRBuilder<> B(&Marker);
+  uint64_t Local = Marker.getIndex()->getZExtValue();
+  Value *Counter = B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), ModuleCounters, Local);
+  Value *Old = B.CreateLoad(B.getInt64Ty(), Counter, "hotline.count");
+  B.CreateStore(B.CreateAdd(Old, B.getInt64(1)), Counter);
+  Marker.eraseFromParent();
+}
+
+PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
+  SiteTable Sites(M);
+  GlobalVariable *Record = M.getGlobalVariable(SiteTable::ModuleRecordName, /*AllowInternal=*/true);
+  if (!Record)
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  for (Function &F : M) {
+    SmallVector<InstrProfIncrementInst *, 16> Markers;
+    for (Instruction &I : instructions(F))
+      if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I); Marker && isHotlineMarker(*Marker, Record))
+        Markers.push_back(Marker);
+    if (Markers.empty())
+      continue;
+    Value *ModuleCounters = emitModuleCounters(F, Sites);
+    for (InstrProfIncrementInst *Marker : Markers)
+      lowerMarker(*Marker, ModuleCounters);
+    Changed = true;
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  Sites.finalize();
+  return PreservedAnalyses::none();
+}
+
+} // namespace hotline
