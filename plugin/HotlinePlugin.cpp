@@ -37,7 +37,10 @@ extern "C" __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo ll
                 [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
                   return hotline::parsePipelineElement(Name, MPM);
                 });
-            // -fpass-plugin=: the same passes as -fplugin=, with default options.
-            hotline::registerPipelinePasses(PB, hotline::Options());
+            // Inside clang (-fplugin= or -fpass-plugin=) the action in HotlineFrontend.so, which
+            // clang runs whenever it is loaded, adds the passes with the user's options;
+            // elsewhere (opt's default pipelines) they come with the defaults.
+            if (!insideClang())
+              hotline::registerPipelinePasses(PB, hotline::Options());
           }};
 }

@@ -4,6 +4,9 @@
 ; instruction); hotline-lower-counters turns it into the per-thread increment.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s --check-prefix=MARKER
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<exclude=^caller$>' -S %s | FileCheck %s --check-prefix=EXCLUDED
+; EXCLUDED-LABEL: define void @caller(
+; EXCLUDED-NEXT:    call void @external()
 
 ; MARKER-LABEL: define i32 @leaf(
 ; MARKER-NEXT:    %slot = alloca i32
