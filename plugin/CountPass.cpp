@@ -23,9 +23,7 @@ bool isInstrumentable(const Function &F, const Options &Opts) {
   return Opts.selects(demangledName(F), F.getName());
 }
 
-// The first point of the entry block after its static allocas, so they stay in the entry
-// block where mem2reg and SROA expect them.
-static Instruction *afterAllocas(Function &F) {
+Instruction *afterAllocas(Function &F) {
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock::iterator I = Entry.getFirstInsertionPt();
   while (isa<AllocaInst>(&*I))

@@ -27,10 +27,7 @@ static bool isHotlineMarker(const InstrProfIncrementInst &Marker, const GlobalVa
 static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
   Module &M = *F.getParent();
   LLVMContext &C = M.getContext();
-  BasicBlock::iterator AtIt = F.getEntryBlock().getFirstInsertionPt();
-  while (isa<AllocaInst>(&*AtIt))
-    ++AtIt;
-  Instruction *At = &*AtIt;
+  Instruction *At = afterAllocas(F);
   IRBuilder<> B(At);
   auto *Ptr = PointerType::getUnqual(C);
   Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));

@@ -11,6 +11,7 @@
 
 #include "Options.h"
 
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
 
 namespace hotline {
@@ -50,5 +51,9 @@ private:
 // Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
 // not for a GPU, and selected by the include/exclude lists.
 bool isInstrumentable(const llvm::Function &F, const Options &Opts);
+
+// The first point of F's entry block after its static allocas, so they stay in the entry
+// block where mem2reg and SROA expect them. Instrumentation at entry goes here.
+llvm::Instruction *afterAllocas(llvm::Function &F);
 
 } // namespace hotline

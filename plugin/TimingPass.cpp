@@ -40,11 +40,9 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
 
 static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   Module &M = *F.getParent();
-  BasicBlock::iterator At = F.getEntryBlock().getFirstInsertionPt();
-  while (isa<AllocaInst>(&*At))
-    ++At;
-  Value *Id = Sites.emitGlobalId(Local, &*At);
-  IRBuilder<> B(&*At);
+  Instruction *At = afterAllocas(F);
+  Value *Id = Sites.emitGlobalId(Local, At);
+  IRBuilder<> B(At);
   B.CreateCall(enterFunction(M), {Id});
 
   // A landing pad that only catches some types is skipped by the unwinder when none
