@@ -46,13 +46,27 @@ static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
   return B.CreateInBoundsGEP(B.getInt64Ty(), Array, B.CreateZExt(Base, B.getInt64Ty()), "hotline.module_counters");
 }
 
-static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters) {
+static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters, MDNode *CounterScope) {
   IRBuilder<> B(&Marker);
   uint64_t Local = Marker.getIndex()->getZExtValue();
   Value *Counter = B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), ModuleCounters, Local);
-  Value *Old = B.CreateLoad(B.getInt64Ty(), Counter, "hotline.count");
-  B.CreateStore(B.CreateAdd(Old, B.getInt64(1)), Counter);
+  LoadInst *Old = B.CreateLoad(B.getInt64Ty(), Counter, "hotline.count");
+  StoreInst *New = B.CreateStore(B.CreateAdd(Old, B.getInt64(1)), Counter);
+  Old->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
+  New->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
   Marker.eraseFromParent();
+}
+
+// Only hotline's increments touch the counter array, so every other memory access in the
+// function is marked as not aliasing it. That lets LICM keep a counter that is bumped in a
+// hot loop in a register and store it once at the loop's exits.
+static void markOtherAccessesNoAlias(Function &F, MDNode *CounterScope) {
+  for (Instruction &I : instructions(F)) {
+    if (!I.mayReadOrWriteMemory() || I.getMetadata(LLVMContext::MD_alias_scope) == CounterScope)
+      continue;
+    I.setMetadata(LLVMContext::MD_noalias,
+                  MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias), CounterScope));
+  }
 }
 
 PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
@@ -60,6 +74,9 @@ PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   GlobalVariable *Record = M.getGlobalVariable(SiteTable::ModuleRecordName, /*AllowInternal=*/true);
   if (!Record)
     return PreservedAnalyses::all();
+  MDBuilder MDB(M.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("hotline.counters");
+  MDNode *CounterScope = MDNode::get(M.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
   bool Changed = false;
   for (Function &F : M) {
     SmallVector<InstrProfIncrementInst *, 16> Markers;
@@ -70,7 +87,8 @@ PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     Value *ModuleCounters = emitModuleCounters(F, Sites);
     for (InstrProfIncrementInst *Marker : Markers)
-      lowerMarker(*Marker, ModuleCounters);
+      lowerMarker(*Marker, ModuleCounters, CounterScope);
+    markOtherAccessesNoAlias(F, CounterScope);
     Changed = true;
   }
   if (!Changed)

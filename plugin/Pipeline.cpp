@@ -3,6 +3,8 @@
 
 #include "Instrumentation.h"
 
+#include "llvm/Transforms/Scalar/LICM.h"
+
 using namespace llvm;
 
 namespace hotline {
@@ -13,10 +15,14 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
   });
-  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
     if (Opts.Timing == TimingMode::AfterInlining)
       MPM.addPass(TimingPass(Opts));
     MPM.addPass(CounterLoweringPass());
+    // Counters bumped inside loops are kept in registers and stored at the loop exits.
+    if (Level != OptimizationLevel::O0)
+      MPM.addPass(createModuleToFunctionPassAdaptor(
+          createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true)));
   });
 }
 
