@@ -2,7 +2,10 @@
 // calls into a loop, yet fib(20) still reports the 21891 calls the source makes.
 // RUN: %clangxx_hotline -O0 -g %s -o %t.O0
 // RUN: %clangxx_hotline -O2 -g %s -o %t.O2
-// RUN: rm -rf %t.d && mkdir -p %t.d/O0 %t.d/O2
+// RUN: %clangxx_hotline -O3 %s -o %t.O3
+// RUN: rm -rf %t.d && mkdir -p %t.d/O0 %t.d/O2 %t.d/O3
+// RUN: env HOTLINE_DIR=%t.d/O3 %t.O3 | FileCheck %s --check-prefix=OUT
+// RUN: %hotline report --sort calls --format json %t.d/O3/*.hotline | FileCheck %s --check-prefix=O3
 // RUN: env HOTLINE_DIR=%t.d/O0 %t.O0 | FileCheck %s --check-prefix=OUT
 // RUN: env HOTLINE_DIR=%t.d/O2 %t.O2 | FileCheck %s --check-prefix=OUT
 // RUN: %hotline report --top 1000 --sort calls --format json %t.d/O0/*.hotline | FileCheck %s
@@ -26,5 +29,7 @@ int main() {
 // CHECK-NEXT: "calls": 21891,
 // After tail-recursion elimination only 10946 calls remain to be timed.
 // O2-NEXT:    "timed_calls": 10946,
+// O3:         "name": "fib(int)",
+// O3:         "calls": 21891,
 // CHECK:      "name": "main",
 // CHECK:      "calls": 1,
