@@ -25,7 +25,7 @@ int main() {
 // CHECK:      "name": "fib(int)",
 // CHECK-NEXT: "linkage_name": "_Z3fibi",
 // CHECK-NEXT: "file": "{{.*}}fib-exact-counts.cpp",
-// CHECK-NEXT: "line": 13,
+// CHECK-NEXT: "line": 16,
 // CHECK-NEXT: "calls": 21891,
 // After tail-recursion elimination only 10946 calls remain to be timed.
 // O2-NEXT:    "timed_calls": 10946,
