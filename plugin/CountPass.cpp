@@ -32,13 +32,13 @@ Instruction *afterAllocas(Function &F) {
 }
 
 // At pipeline start a counter is one llvm.instrprof.increment call naming this module's
-// record: the inliner costs it as one instruction (the lowered sequence would look ten times
+// counter marker: the inliner costs it as one instruction (the lowered sequence would look ten times
 // bigger and stop small functions from being inlined), and it moves with the code it counts.
 // CounterLoweringPass turns it into the real increment after the optimizer.
 static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
   IRBuilder<> B(afterAllocas(F));
   B.CreateIntrinsic(Intrinsic::instrprof_increment, {},
-                    {Sites.moduleRecord(), B.getInt64(CounterMarkerHash), B.getInt32(1), B.getInt32(Local)});
+                    {Sites.counterMarker(), B.getInt64(CounterMarkerHash), B.getInt32(1), B.getInt32(Local)});
 }
 
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {
@@ -50,10 +50,7 @@ PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {
     insertCounter(F, Sites.siteFor(F), Sites);
     Changed = true;
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  Sites.finalize();
-  return PreservedAnalyses::none();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace hotline

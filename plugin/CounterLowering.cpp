@@ -14,8 +14,8 @@ using namespace llvm;
 
 namespace hotline {
 
-static bool isHotlineMarker(const InstrProfIncrementInst &Marker, const GlobalVariable *Record) {
-  return Marker.getNameValue() == Record && Marker.getHash()->getZExtValue() == CounterMarkerHash;
+static bool isHotlineMarker(const InstrProfIncrementInst &Marker, const GlobalVariable *CounterMarker) {
+  return Marker.getNameValue() == CounterMarker && Marker.getHash()->getZExtValue() == CounterMarkerHash;
 }
 
 // Once per function, at entry:
@@ -71,9 +71,7 @@ static void markOtherAccessesNoAlias(Function &F, MDNode *CounterScope) {
 
 PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   SiteTable Sites(M);
-  GlobalVariable *Record = M.getGlobalVariable(SiteTable::ModuleRecordName, /*AllowInternal=*/true);
-  if (!Record)
-    return PreservedAnalyses::all();
+  GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
   MDBuilder MDB(M.getContext());
   MDNode *Domain = MDB.createAnonymousAliasScopeDomain("hotline.counters");
   MDNode *CounterScope = MDNode::get(M.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
@@ -81,7 +79,7 @@ PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function &F : M) {
     SmallVector<InstrProfIncrementInst *, 16> Markers;
     for (Instruction &I : instructions(F))
-      if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I); Marker && isHotlineMarker(*Marker, Record))
+      if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I); Marker && isHotlineMarker(*Marker, CounterMarker))
         Markers.push_back(Marker);
     if (Markers.empty())
       continue;
@@ -91,10 +89,14 @@ PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
     markOtherAccessesNoAlias(F, CounterScope);
     Changed = true;
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  Sites.finalize();
-  return PreservedAnalyses::none();
+  if (CounterMarker && CounterMarker->use_empty()) {
+    CounterMarker->eraseFromParent();
+    Changed = true;
+  }
+  // The site table is built once, here at the end, from what both passes numbered.
+  if (Sites.finalize())
+    Changed = true;
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace hotline

@@ -26,8 +26,9 @@ private:
   Options Opts;
 };
 
-// Replaces the counter markers that CountPass left with the per-thread increments
-// (hotline-lower-counters; runs after the optimizer, after TimingPass).
+// Replaces the counter markers that CountPass left with the per-thread increments and emits
+// the module's site table (hotline-lower-counters; the last of hotline's passes, after the
+// optimizer and after TimingPass).
 class CounterLoweringPass : public llvm::PassInfoMixin<CounterLoweringPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);

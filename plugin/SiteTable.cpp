@@ -78,6 +78,14 @@ Constant *SiteTable::stringConstant(StringRef S) {
   return G;
 }
 
+GlobalVariable *SiteTable::counterMarker() {
+  if (GlobalVariable *G = M.getGlobalVariable(CounterMarkerName, /*AllowInternal=*/true))
+    return G;
+  auto *I8 = Type::getInt8Ty(M.getContext());
+  return new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::PrivateLinkage, ConstantInt::get(I8, 0),
+                            CounterMarkerName);
+}
+
 GlobalVariable *SiteTable::moduleRecord() {
   if (GlobalVariable *G = M.getGlobalVariable(ModuleRecordName, /*AllowInternal=*/true))
     return G;
@@ -121,10 +129,10 @@ Value *SiteTable::emitGlobalId(unsigned Local, Instruction *InsertBefore) {
   return IRBuilder<>(InsertBefore).CreateAdd(Base, ConstantInt::get(Base->getType(), Local), "hotline.site");
 }
 
-void SiteTable::finalize() {
+bool SiteTable::finalize() {
   NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
   if (!Sites)
-    return;
+    return false;
   if (Sites->getNumOperands() > HOTLINE_MAX_SITES_PER_MODULE)
     report_fatal_error("hotline: " + M.getSourceFileName() + " has more than " +
                        Twine(HOTLINE_MAX_SITES_PER_MODULE) + " instrumented functions");
@@ -155,6 +163,7 @@ void SiteTable::finalize() {
   if (Old && Old->use_empty())
     Old->eraseFromParent();
   Array->setName(SiteArrayName); // takes the plain name once the old array is gone
+  return true;
 }
 
 } // namespace hotline

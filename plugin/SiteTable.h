@@ -16,6 +16,7 @@ namespace hotline {
 class SiteTable {
 public:
   static constexpr const char *ModuleRecordName = "__hotline.module";
+  static constexpr const char *CounterMarkerName = "__hotline.counter_marker";
 
   explicit SiteTable(llvm::Module &M);
 
@@ -24,6 +25,10 @@ public:
   // The id F was given by an earlier pass, if any.
   static std::optional<unsigned> existingSite(const llvm::Function &F);
 
+  // The tiny global that CountPass's markers name. Not the module record: the call-graph
+  // analysis walks every constant a function references, and the record's initializer holds
+  // the whole site table (quadratic compile time on template-heavy files).
+  llvm::GlobalVariable *counterMarker();
   // The __hotline_module record (created with its constructor and destructor on first use).
   llvm::GlobalVariable *moduleRecord();
   // Emits "load site_base" before InsertBefore: the global id of the module's first site.
@@ -31,8 +36,10 @@ public:
   // Emits "load site_base; add Local" before InsertBefore: F's global site id.
   llvm::Value *emitGlobalId(unsigned Local, llvm::Instruction *InsertBefore);
 
-  // (Re)builds the constant site array from the metadata. Call at the end of every pass.
-  void finalize();
+  // (Re)builds the constant site array from the metadata. CounterLoweringPass, the last of
+  // hotline's passes, calls it.
+  // Returns whether there was anything to emit.
+  bool finalize();
 
 private:
   llvm::Constant *stringConstant(llvm::StringRef S);

@@ -82,10 +82,7 @@ PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
       Changed = true;
     }
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  Sites.finalize();
-  return PreservedAnalyses::none();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace hotline

@@ -10,10 +10,10 @@
 
 ; MARKER-LABEL: define i32 @leaf(
 ; MARKER-NEXT:    %slot = alloca i32
-; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.module, i64 29395943403646565, i32 1, i32 0)
+; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 0)
 ; MARKER-NEXT:    store i32 %x, ptr %slot
 ; MARKER-LABEL: define void @caller(
-; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.module, i64 29395943403646565, i32 1, i32 1)
+; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1)
 
 declare void @external()
 

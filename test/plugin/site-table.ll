@@ -1,7 +1,7 @@
-; The module's sites become a constant table (demangled name, linkage name, file, line,
+; At the end of hotline's passes the module's sites become a constant table (demangled name, linkage name, file, line,
 ; kind) inside a __hotline_module record that a priority-101 constructor registers and a
 ; destructor unregisters. Without debug info the file is the module's source file, line 0.
-; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
 
 source_filename = "/src/app.cpp"
 
