@@ -25,6 +25,13 @@ protected:
   }
 
   bool ParseArgs(const clang::CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    if (CI.getCodeGenOpts().hasProfileClangInstr()) {
+      // Both would lower llvm.instrprof.increment markers, each expecting only its own.
+      clang::DiagnosticsEngine &Diags = CI.getDiagnostics();
+      Diags.Report(Diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                         "hotline: cannot be combined with -fprofile-instr-generate"));
+      return false;
+    }
     for (const std::string &Arg : Args)
       if (Error E = Opts.parse(Arg)) {
         clang::DiagnosticsEngine &Diags = CI.getDiagnostics();

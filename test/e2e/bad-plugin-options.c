@@ -3,6 +3,7 @@
 // RUN: not %clang_hotline -c -fplugin-arg-hotline-timing=later %s -o %t.o 2>&1 | FileCheck %s --check-prefix=TIMING
 // RUN: not %clang_hotline -c -fplugin-arg-hotline-min-instructions=many %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NUMBER
 // RUN: not %clang_hotline -c '-fplugin-arg-hotline-include=(' %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REGEX
+// RUN: not %clang_hotline -c -fprofile-instr-generate %s -o %t.o 2>&1 | FileCheck %s --check-prefix=PGO
 // RUN: %clang_hotline -c -fplugin-arg-hotline-timing=off -fplugin-arg-hotline-exclude=^skip %s -o %t.o
 
 int f(void) { return 1; }
@@ -10,4 +11,5 @@ int f(void) { return 1; }
 // UNKNOWN: error: hotline: -fplugin-arg-hotline-bogus=1: unknown option 'bogus'
 // TIMING: error: hotline: -fplugin-arg-hotline-timing=later: option 'timing' must be after-inlining, before-inlining or off, not 'later'
 // NUMBER: error: hotline: -fplugin-arg-hotline-min-instructions=many: option 'min-instructions' needs a non-negative integer, not 'many'
+// PGO: error: hotline: cannot be combined with -fprofile-instr-generate
 // REGEX: error: hotline: -fplugin-arg-hotline-include=(: option 'include': invalid regular expression '('
