@@ -5,6 +5,7 @@
 #include "modules.h"
 #include "runtime.h"
 #include "threads.h"
+#include "timing_cost.h"
 
 #include <hotline/profile_format.h>
 
@@ -142,6 +143,7 @@ void write_profile() {
     calibration_end = read_clock_pair();
   close_open_frames(self, end.ticks);
   TickConverter time = make_tick_converter(start, calibration_end);
+  TimingCost cost = measure_timing_cost();
 
   static RunFacts facts;
   collect_run_facts(facts);
@@ -235,13 +237,17 @@ void write_profile() {
   run.flags = incomplete ? HOTLINE_RUN_INCOMPLETE : 0;
   ByteBuffer run_section;
   run_section.append_record(run);
+  hotline_timing_cost_record cost_record{uint64_t(cost.self_ticks * time.ns_per_tick * 1000 + 0.5),
+                                         uint64_t(cost.caller_ticks * time.ns_per_tick * 1000 + 0.5)};
+  ByteBuffer cost_section;
+  cost_section.append_record(cost_record);
 
   ByteBuffer file;
   hotline_file_header header{};
   memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
   header.version = HOTLINE_PROFILE_VERSION;
   header.header_size = sizeof header;
-  header.section_count = 7;
+  header.section_count = 8;
   file.append_record(header);
   add_section(file, HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section);
   add_section(file, HOTLINE_SECTION_STRINGS, 0, strings.bytes());
@@ -250,9 +256,11 @@ void write_profile() {
   add_section(file, HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t), counts_section);
   add_section(file, HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record), threads_section);
   add_section(file, HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section);
+  add_section(file, HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section);
   bool out_of_memory = file.failed() || strings.bytes().failed() || modules_section.failed() ||
                        sites_section.failed() || counts_section.failed() ||
-                       threads_section.failed() || nodes_section.failed() || !totals;
+                       threads_section.failed() || nodes_section.failed() || cost_section.failed() ||
+                       !totals;
   if (out_of_memory) {
     report_problem("out of memory while assembling the profile; nothing written");
     errno = saved_errno;

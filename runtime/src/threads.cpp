@@ -103,6 +103,12 @@ ThreadState *current_thread() {
   return t;
 }
 
+ThreadState *swap_current_thread(ThreadState *t) {
+  ThreadState *previous = tls_thread;
+  tls_thread = t;
+  return previous;
+}
+
 CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
   // Most-recently-used first: move a found child to the front of its parent's list.
   CallNode *previous = nullptr;

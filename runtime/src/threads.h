@@ -49,6 +49,10 @@ struct ThreadState {
 // or memory ran out.
 ThreadState *current_thread();
 
+// Makes `t` the calling thread's state and returns the previous one (possibly null), so that
+// the runtime can time calls on a scratch state that no profile includes.
+ThreadState *swap_current_thread(ThreadState *t);
+
 // Finds or creates the child of `parent` for `site` (the slow path of __hotline_enter).
 CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
 

@@ -1,6 +1,7 @@
 // Per-function results and the merged call tree, with exact numbers.
 #include "analysis/call_tree.h"
 #include "analysis/functions.h"
+#include "analysis/timing_cost.h"
 #include "profile/reader.h"
 #include "profile_builder.h"
 
@@ -344,6 +345,81 @@ TEST(CallTree, KeepsRecursionAsNestedNodesAndMergesProfiles) {
       child_named(tree, catalog, index_of(tree, d2), "fib(int)");
   EXPECT_EQ(d3.calls, 8u);
   EXPECT_TRUE(d3.children.empty());
+}
+
+// main -> work (5 calls) -> leaf (50 calls), each timed call costing 2 ns
+// inside itself and 6 ns to its caller.
+ProfileBuilder chain_with_timing_cost() {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m, "main", "main", "main.cpp", 1, 1);
+  uint32_t work_site = b.add_site(m, "work()", "_Z4workv", "main.cpp", 10, 5);
+  uint32_t leaf_site = b.add_site(m, "leaf()", "_Z4leafv", "main.cpp", 20, 50);
+  b.add_thread(1);
+  uint32_t main_node = b.add_node(main_site, kTop, 1, 1000);
+  uint32_t work_node = b.add_node(work_site, main_node, 5, 600);
+  b.add_node(leaf_site, work_node, 50, 300);
+  b.set_timing_cost(2000, 6000);
+  return b;
+}
+
+TEST(TimingCost, SubtractedFromEveryNode) {
+  std::vector<Profile> profiles = {parse(chain_with_timing_cost())};
+  analysis::TimingCostSummary summary =
+      analysis::subtract_timing_cost(profiles, true);
+  EXPECT_EQ(summary.measured_profiles, 1u);
+  EXPECT_TRUE(summary.subtracted);
+  EXPECT_EQ(summary.min_caller_ps, 6000u);
+  const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
+  // leaf: 50 own calls at 2 ns.
+  EXPECT_EQ(nodes[2].inclusive_ns, 300u - 100u);
+  EXPECT_EQ(nodes[2].exclusive_ns, 300u - 100u);
+  // work: inclusive loses 5 x 2 ns and 50 x 6 ns; exclusive 5 x 2 ns and
+  // 50 x (6 - 2) ns, what leaf's calls left in work itself.
+  EXPECT_EQ(nodes[1].inclusive_ns, 600u - 310u);
+  EXPECT_EQ(nodes[1].exclusive_ns, 300u - 210u);
+  // main: 1 x 2 ns, and 55 timed calls below it at 6 ns.
+  EXPECT_EQ(nodes[0].inclusive_ns, 1000u - 332u);
+  EXPECT_EQ(nodes[0].exclusive_ns, 400u - 22u);
+  // Still consistent: inclusive is exclusive plus the children's inclusive.
+  EXPECT_EQ(nodes[1].inclusive_ns, nodes[1].exclusive_ns + nodes[2].inclusive_ns);
+  EXPECT_EQ(nodes[0].inclusive_ns, nodes[0].exclusive_ns + nodes[1].inclusive_ns);
+  EXPECT_EQ(table_of(profiles).measured_ns, 200u + 90u + 378u);
+}
+
+TEST(TimingCost, KeptWhenNotSubtracting) {
+  std::vector<Profile> profiles = {parse(chain_with_timing_cost())};
+  analysis::TimingCostSummary summary =
+      analysis::subtract_timing_cost(profiles, false);
+  EXPECT_EQ(summary.measured_profiles, 1u);
+  EXPECT_FALSE(summary.subtracted);
+  EXPECT_EQ(profiles[0].nodes[0].inclusive_ns, 1000u);
+  EXPECT_EQ(profiles[0].nodes[1].exclusive_ns, 300u);
+}
+
+TEST(TimingCost, ClampedAtZero) {
+  ProfileBuilder b = chain_with_timing_cost();
+  b.set_timing_cost(20000, 60000); // more than the leaf's 6 ns per call
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::subtract_timing_cost(profiles, true);
+  EXPECT_EQ(profiles[0].nodes[2].inclusive_ns, 0u);
+  EXPECT_EQ(profiles[0].nodes[1].inclusive_ns, 0u);
+  EXPECT_EQ(profiles[0].nodes[0].exclusive_ns, 400u - 20u - 5u * 40u);
+}
+
+// Only profiles that measured their cost change; the summary spans them.
+TEST(TimingCost, EachProfileItsOwnCost) {
+  ProfileBuilder cheaper = chain_with_timing_cost();
+  cheaper.set_timing_cost(1000, 3000);
+  std::vector<Profile> profiles = {parse(chain_with_timing_cost()),
+                                   parse(cheaper), parse(ProfileBuilder())};
+  analysis::TimingCostSummary summary =
+      analysis::subtract_timing_cost(profiles, true);
+  EXPECT_EQ(summary.measured_profiles, 2u);
+  EXPECT_EQ(summary.min_caller_ps, 3000u);
+  EXPECT_EQ(summary.max_caller_ps, 6000u);
+  EXPECT_EQ(profiles[0].nodes[2].inclusive_ns, 200u);
+  EXPECT_EQ(profiles[1].nodes[2].inclusive_ns, 250u);
 }
 
 } // namespace

@@ -103,6 +103,12 @@ public:
     return threads_[thread].nodes[index];
   }
 
+  // Adds a TIMING_COST section (the runtime's measured cost of one timed call).
+  void set_timing_cost(uint64_t self_ps, uint64_t caller_ps) {
+    timing_cost_ = hotline_timing_cost_record{self_ps, caller_ps};
+    has_timing_cost_ = true;
+  }
+
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
   void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
@@ -165,6 +171,10 @@ public:
             records(threads));
     section(HOTLINE_SECTION_CALL_TREE, entry_size<hotline_call_node_record>(),
             records(nodes));
+    if (has_timing_cost_)
+      section(HOTLINE_SECTION_TIMING_COST,
+              entry_size<hotline_timing_cost_record>(),
+              records(std::vector<hotline_timing_cost_record>{timing_cost_}));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -222,6 +232,8 @@ private:
   std::vector<uint64_t> counts_;
   std::vector<ThreadData> threads_;
   std::vector<UnknownSection> unknown_sections_;
+  hotline_timing_cost_record timing_cost_{};
+  bool has_timing_cost_ = false;
   uint32_t extra_record_bytes_ = 0;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;

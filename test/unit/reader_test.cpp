@@ -132,6 +132,22 @@ TEST(Reader, SkipsUnknownSections) {
   EXPECT_EQ(p.run.host, "node1");
 }
 
+TEST(Reader, ReadsTheTimingCost) {
+  ProfileBuilder b = sample_builder();
+  b.set_timing_cost(7250, 21500);
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_TRUE(p.timing_cost.measured);
+  EXPECT_EQ(p.timing_cost.self_ps, 7250u);
+  EXPECT_EQ(p.timing_cost.caller_ps, 21500u);
+}
+
+// Profiles of runtimes that did not measure it: nothing to subtract.
+TEST(Reader, TimingCostIsOptional) {
+  Profile p = parse_profile(sample_builder().build(), "x");
+  EXPECT_FALSE(p.timing_cost.measured);
+  EXPECT_EQ(p.timing_cost.caller_ps, 0u);
+}
+
 TEST(Reader, AcceptsAProfileWithoutCalls) {
   ProfileBuilder b;
   Profile p = parse_profile(b.build(), "x");
@@ -387,6 +403,29 @@ TEST(ReaderErrors, DuplicateSection) {
   ProfileBuilder b = sample_builder();
   b.add_unknown_section(HOTLINE_SECTION_STRINGS, Bytes{0});
   EXPECT_NE(format_error(b.build()).find("duplicate section STRINGS"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, ImplausibleTimingCost) {
+  ProfileBuilder self_above_caller = sample_builder();
+  self_above_caller.set_timing_cost(30000, 20000);
+  EXPECT_NE(format_error(self_above_caller.build())
+                .find("section TIMING_COST at offset"),
+            std::string::npos);
+  ProfileBuilder over_a_millisecond = sample_builder();
+  over_a_millisecond.set_timing_cost(0, 1000000001);
+  EXPECT_NE(format_error(over_a_millisecond.build())
+                .find("is implausible: self_ps 0, caller_ps 1000000001"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, TimingCostEntrySizeTooSmall) {
+  ProfileBuilder b = sample_builder();
+  b.set_timing_cost(1000, 2000);
+  Bytes file = b.build();
+  size_t cost = find_section(file, HOTLINE_SECTION_TIMING_COST);
+  poke<uint32_t>(file, cost + offsetof(hotline_section_header, entry_size), 8);
+  EXPECT_NE(format_error(file).find("smaller than the 16-byte record"),
             std::string::npos);
 }
 

@@ -1,11 +1,13 @@
 // `hotline report`: the runs, then the functions that took the most time (text
 // or JSON).
 #include "analysis/functions.h"
+#include "analysis/timing_cost.h"
 #include "cli.h"
 #include "json_writer.h"
 #include "profile/reader.h"
 #include "subcommands.h"
 #include "text_format.h"
+#include "timing_note.h"
 
 #include <fmt/format.h>
 
@@ -34,6 +36,8 @@ const cli::CommandSpec kReportCommand = {
         {"top", "N", "show the first N functions (default 20; 0 shows all)"},
         {"sort", "KEY", "order by self, total or calls (default self)"},
         {"format", "FORMAT", "text or json (default text)"},
+        {"no-compensation", nullptr,
+         "show times as recorded, with the measured cost of timing left in"},
     }};
 
 struct ReportOptions {
@@ -41,6 +45,7 @@ struct ReportOptions {
   FunctionOrder order = FunctionOrder::Self;
   std::string order_name = "self";
   bool json = false;
+  bool compensate = true;
 };
 
 ReportOptions report_options(const cli::ParsedArgs &args) {
@@ -57,6 +62,7 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
   if (auto format = args.value("format"))
     options.json =
         cli::parse_choice("format", *format, {"text", "json"}) == "json";
+  options.compensate = !args.has("no-compensation");
   return options;
 }
 
@@ -131,6 +137,7 @@ std::string run_summary(const std::vector<Profile> &profiles) {
 std::string text_report(const std::vector<Profile> &profiles,
                         const FunctionTable &table,
                         const std::vector<FunctionStats> &shown,
+                        const analysis::TimingCostSummary &timing_cost,
                         const ReportOptions &options) {
   std::string out = run_summary(profiles);
   out += '\n';
@@ -143,9 +150,11 @@ std::string text_report(const std::vector<Profile> &profiles,
                      table.functions.size());
   out += fmt::format(
       "Percentages are of the measured time, {}: the time spent in timed "
-      "functions,\nsummed over all threads{}.\n\n",
+      "functions,\nsummed over all threads{}.\n",
       text::format_duration(table.measured_ns),
       profiles.size() > 1 ? " and processes" : "");
+  out += timing_cost_note(timing_cost);
+  out += '\n';
   using Align = text::TextTable::Align;
   text::TextTable rows({{"self", Align::Right},
                         {"self%", Align::Right},
@@ -183,7 +192,8 @@ double rounded_percent(double percent) {
 
 std::string json_report(const std::vector<Profile> &profiles,
                         const FunctionTable &table,
-                        const std::vector<FunctionStats> &shown) {
+                        const std::vector<FunctionStats> &shown,
+                        const analysis::TimingCostSummary &timing_cost) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -201,10 +211,16 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("clock_source", run.clock_source);
     json.field("command_line", run.command_line);
     json.field("incomplete", run.incomplete());
+    if (profile.timing_cost.measured) {
+      json.field("timing_cost_self_ps", profile.timing_cost.self_ps);
+      json.field("timing_cost_caller_ps", profile.timing_cost.caller_ps);
+    }
     json.end_object();
   }
   json.end_array();
   json.field("measured_ns", table.measured_ns);
+  if (timing_cost.measured_profiles > 0)
+    json.field("timing_cost_subtracted", timing_cost.subtracted);
   json.field("function_count", table.functions.size());
   json.key("functions");
   json.begin_array();
@@ -242,6 +258,8 @@ int run_report(const std::vector<std::string> &args) {
                           std::string(kReportCommand.usage) + ")");
 
   std::vector<Profile> profiles = profile::read_profiles(parsed.positional);
+  analysis::TimingCostSummary timing_cost =
+      analysis::subtract_timing_cost(profiles, options.compensate);
   analysis::FunctionCatalog catalog(profiles);
   FunctionTable table = analysis::compute_function_table(profiles, catalog);
   std::vector<FunctionStats> shown = table.functions;
@@ -249,8 +267,10 @@ int run_report(const std::vector<std::string> &args) {
   if (options.top != 0 && shown.size() > options.top)
     shown.resize(options.top);
 
-  fmt::print("{}", options.json ? json_report(profiles, table, shown)
-                                : text_report(profiles, table, shown, options));
+  fmt::print("{}", options.json
+                       ? json_report(profiles, table, shown, timing_cost)
+                       : text_report(profiles, table, shown, timing_cost,
+                                     options));
   return 0;
 }
 

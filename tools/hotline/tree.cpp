@@ -2,10 +2,12 @@
 // matters.
 #include "analysis/call_tree.h"
 #include "analysis/functions.h"
+#include "analysis/timing_cost.h"
 #include "cli.h"
 #include "profile/reader.h"
 #include "subcommands.h"
 #include "text_format.h"
+#include "timing_note.h"
 
 #include <fmt/format.h>
 
@@ -33,6 +35,8 @@ const cli::CommandSpec kTreeCommand = {
          "hide calls below P percent of the measured time (default 1.0)"},
         {"max-depth", "D",
          "show at most D levels of calls (default 0: no limit)"},
+        {"no-compensation", nullptr,
+         "show times as recorded, with the measured cost of timing left in"},
     }};
 
 struct TreeOptions {
@@ -140,6 +144,8 @@ int run_tree(const std::vector<std::string> &args) {
 
   std::vector<profile::Profile> profiles =
       profile::read_profiles(parsed.positional);
+  analysis::TimingCostSummary timing_cost = analysis::subtract_timing_cost(
+      profiles, !parsed.has("no-compensation"));
   analysis::FunctionCatalog catalog(profiles);
   CallTree tree = analysis::build_call_tree(profiles, catalog);
 
@@ -161,7 +167,7 @@ int run_tree(const std::vector<std::string> &args) {
       text::format_duration(tree.measured_ns));
   if (options.min_percent > 0)
     out += fmt::format(" Calls below {}% are hidden.", options.min_percent);
-  out += "\n\n";
+  out += "\n" + timing_cost_note(timing_cost) + "\n";
   out += render_tree(tree, catalog, options);
   fmt::print("{}", out);
   return 0;

@@ -40,7 +40,8 @@ enum hotline_section_kind {
   HOTLINE_SECTION_SITES = 4,       /* struct hotline_site_record[] */
   HOTLINE_SECTION_SITE_COUNTS = 5, /* uint64_t[site count]: exact entries of each site, all threads */
   HOTLINE_SECTION_THREADS = 6,     /* struct hotline_thread_record[] */
-  HOTLINE_SECTION_CALL_TREE = 7    /* struct hotline_call_node_record[], grouped by thread */
+  HOTLINE_SECTION_CALL_TREE = 7,   /* struct hotline_call_node_record[], grouped by thread */
+  HOTLINE_SECTION_TIMING_COST = 8  /* one struct hotline_timing_cost_record (optional) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -116,6 +117,16 @@ struct hotline_call_node_record {
 
 #define HOTLINE_NO_PARENT 0xffffffffu
 
+/* What timing one call costs, measured by the runtime on the writing thread just before it
+ * writes the profile (an empty function timed many times; the fastest of several rounds).
+ * Reports subtract it from the call times so that short, frequent calls are not inflated. */
+struct hotline_timing_cost_record {
+  uint64_t self_ps;   /* picoseconds of instrumentation inside a timed call's own inclusive
+                         time: what an empty timed function records */
+  uint64_t caller_ps; /* picoseconds that one timed call adds to its caller's inclusive time
+                         beyond the callee's own work (self_ps included) */
+};
+
 #ifdef __cplusplus
 static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: see the versioning rule above");
@@ -124,6 +135,7 @@ static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see 
 static_assert(sizeof(hotline_site_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
@@ -132,6 +144,7 @@ _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout chang
 _Static_assert(sizeof(struct hotline_site_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_thread_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");
 #endif
 
 #endif

@@ -45,11 +45,13 @@ const char *section_name(uint32_t kind) {
     return "THREADS";
   case HOTLINE_SECTION_CALL_TREE:
     return "CALL_TREE";
+  case HOTLINE_SECTION_TIMING_COST:
+    return "TIMING_COST";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_CALL_TREE;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TIMING_COST;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -76,6 +78,7 @@ public:
     read_site_counts();
     read_threads();
     read_call_tree();
+    read_timing_cost();
     return std::move(profile_);
   }
 
@@ -295,6 +298,30 @@ private:
         at + offsetof(hotline_run_record, runtime_version), "runtime_version");
     run.thread_count = record.thread_count;
     run.flags = record.flags;
+  }
+
+  // Optional: profiles of older runtimes have none.
+  void read_timing_cost() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_TIMING_COST];
+    if (!span.present)
+      return;
+    if (record_count(HOTLINE_SECTION_TIMING_COST,
+                     sizeof(hotline_timing_cost_record)) != 1)
+      fail(span.header_offset,
+           "section TIMING_COST at offset {} must hold exactly one record, it "
+           "has {} bytes for entry_size {}",
+           span.header_offset, span.size, span.entry_size);
+    auto record = load_record<hotline_timing_cost_record>(
+        HOTLINE_SECTION_TIMING_COST, 0);
+    // A call costs nanoseconds to time; a millisecond means a corrupt field.
+    constexpr uint64_t kMaxPlausiblePs = 1000000000;
+    if (record.self_ps > record.caller_ps || record.caller_ps > kMaxPlausiblePs)
+      fail(span.payload_offset,
+           "section TIMING_COST at offset {} is implausible: self_ps {}, "
+           "caller_ps {} (self_ps must not exceed caller_ps, which must be "
+           "under 1 ms)",
+           span.header_offset, record.self_ps, record.caller_ps);
+    profile_.timing_cost = {true, record.self_ps, record.caller_ps};
   }
 
   void read_modules() {

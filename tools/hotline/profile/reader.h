@@ -76,6 +76,14 @@ struct CallNode {
   uint64_t exclusive_ns = 0;
 };
 
+// What timing one call cost when the profile was written (TIMING_COST section);
+// absent from profiles of older runtimes.
+struct TimingCost {
+  bool measured = false;
+  uint64_t self_ps = 0;   // inside a timed call's own inclusive time
+  uint64_t caller_ps = 0; // added to its caller's inclusive time (self included)
+};
+
 struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
@@ -85,6 +93,7 @@ struct Profile {
   std::vector<uint64_t> site_counts; // exact entries per site, one per site
   std::vector<Thread> threads;
   std::vector<CallNode> nodes; // grouped by thread, parents before children
+  TimingCost timing_cost;
 };
 
 // Base of everything the reader throws; what() starts with the file's display
