@@ -18,6 +18,8 @@ namespace hotline {
 static constexpr const char *SitesMetadataName = "hotline.sites";
 static constexpr const char *SiteAttachmentName = "hotline.site";
 static constexpr const char *SiteArrayName = "__hotline.sites";
+static constexpr const char *UntimedArrayName = "__hotline.untimed";
+static constexpr const char *UntimedPlaceholderName = "__hotline.untimed.placeholder";
 static constexpr const char *StringPrefix = "__hotline.str.";
 static constexpr unsigned RegistrationPriority = 101;
 
@@ -95,8 +97,8 @@ GlobalVariable *SiteTable::moduleRecord() {
   StructType *Type = moduleType(C);
   Constant *Init = ConstantStruct::get(
       Type, {ConstantInt::get(I32, HOTLINE_ABI_VERSION), ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr),
-             stringConstant(M.getSourceFileName()), ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE),
-             ConstantInt::get(I32, 0)});
+             stringConstant(M.getSourceFileName()), ConstantPointerNull::get(Ptr),
+             ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE), ConstantInt::get(I32, 0)});
   auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage, Init,
                                     ModuleRecordName);
   Record->setAlignment(Align(8));
@@ -129,6 +131,38 @@ Value *SiteTable::emitGlobalId(unsigned Local, Instruction *InsertBefore) {
   return IRBuilder<>(InsertBefore).CreateAdd(Base, ConstantInt::get(Base->getType(), Local), "hotline.site");
 }
 
+GlobalVariable *SiteTable::untimedPlaceholder() {
+  if (GlobalVariable *G = M.getGlobalVariable(UntimedPlaceholderName, /*AllowInternal=*/true))
+    return G;
+  return new GlobalVariable(M, Type::getInt8Ty(M.getContext()), /*isConstant=*/false,
+                            GlobalValue::ExternalLinkage, nullptr, UntimedPlaceholderName);
+}
+
+Value *SiteTable::emitIsTimed(unsigned Local, Instruction *InsertBefore) {
+  IRBuilder<> B(InsertBefore);
+  Value *Byte = B.CreateConstGEP1_32(B.getInt8Ty(), untimedPlaceholder(), Local, "hotline.untimed.ptr");
+  // Relaxed: the runtime may set the byte from another thread at any time.
+  LoadInst *Untimed = B.CreateLoad(B.getInt8Ty(), Byte, "hotline.untimed");
+  Untimed->setAtomic(AtomicOrdering::Monotonic);
+  Untimed->setAlignment(Align(1));
+  return B.CreateICmpEQ(Untimed, B.getInt8(0), "hotline.timed");
+}
+
+Constant *SiteTable::finalizeUntimed(unsigned SiteCount) {
+  GlobalVariable *Old = M.getGlobalVariable(UntimedPlaceholderName, /*AllowInternal=*/true);
+  if (!Old)
+    Old = M.getGlobalVariable(UntimedArrayName, /*AllowInternal=*/true);
+  if (!Old)
+    return ConstantPointerNull::get(PointerType::getUnqual(M.getContext()));
+  ArrayType *Type = ArrayType::get(Type::getInt8Ty(M.getContext()), SiteCount);
+  auto *Array = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                                   ConstantAggregateZero::get(Type), UntimedArrayName);
+  Old->replaceAllUsesWith(Array);
+  Old->eraseFromParent();
+  Array->setName(UntimedArrayName); // takes the plain name once the old one is gone
+  return Array;
+}
+
 bool SiteTable::finalize() {
   NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
   if (!Sites)
@@ -151,12 +185,13 @@ bool SiteTable::finalize() {
 
   GlobalVariable *Record = moduleRecord();
   auto *Init = cast<ConstantStruct>(Record->getInitializer());
-  SmallVector<Constant *, 6> Fields;
+  SmallVector<Constant *, 7> Fields;
   for (unsigned I = 0; I < Init->getNumOperands(); ++I)
     Fields.push_back(Init->getOperand(I));
   GlobalVariable *Old = dyn_cast<GlobalVariable>(Fields[ModuleSitesField]);
   Fields[ModuleSiteCountField] = ConstantInt::get(Type::getInt32Ty(C), Elements.size());
   Fields[ModuleSitesField] = Array;
+  Fields[ModuleUntimedField] = finalizeUntimed(Elements.size());
   Record->setInitializer(ConstantStruct::get(Init->getType(), Fields));
   if (Old)
     Old->removeDeadConstantUsers();

@@ -35,14 +35,21 @@ public:
   llvm::Value *emitSiteBase(llvm::Instruction *InsertBefore);
   // Emits "load site_base; add Local" before InsertBefore: F's global site id.
   llvm::Value *emitGlobalId(unsigned Local, llvm::Instruction *InsertBefore);
+  // Emits a relaxed load of the site's untimed byte before InsertBefore and returns "it is
+  // 0": whether this call is to be timed. Until finalize() the byte lives in an external
+  // placeholder, so that no optimization can assume anything about its value.
+  llvm::Value *emitIsTimed(unsigned Local, llvm::Instruction *InsertBefore);
 
-  // (Re)builds the constant site array from the metadata. CounterLoweringPass, the last of
-  // hotline's passes, calls it.
+  // (Re)builds the constant site array from the metadata, and the untimed bytes when
+  // something is timed. CounterLoweringPass, the last of hotline's passes, calls it.
   // Returns whether there was anything to emit.
   bool finalize();
 
 private:
   llvm::Constant *stringConstant(llvm::StringRef S);
+  llvm::GlobalVariable *untimedPlaceholder();
+  // Replaces the placeholder (or an older array) by an array of site_count zero bytes.
+  llvm::Constant *finalizeUntimed(unsigned SiteCount);
 
   llvm::Module &M;
   llvm::StringMap<llvm::GlobalVariable *> Strings;

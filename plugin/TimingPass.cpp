@@ -8,6 +8,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/EscapeEnumerator.h"
 
 using namespace llvm;
@@ -38,12 +39,24 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
   return !Backedges.empty();
 }
 
+// Calls __hotline_exit before `At` when this call was timed.
+static void insertExit(Instruction *At, Value *Timed, Value *Id, FunctionCallee Exit) {
+  Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
+  Then->getParent()->setName("hotline.exit");
+  IRBuilder<>(Then).CreateCall(Exit, {Id});
+}
+
+// At entry: timed = (the site's untimed byte is 0); if timed, __hotline_enter. On every way
+// out: if timed, __hotline_exit. Deciding once per call keeps enter and exit paired even
+// when the runtime stops timing the site while the call runs.
 static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   Module &M = *F.getParent();
   Instruction *At = afterAllocas(F);
   Value *Id = Sites.emitGlobalId(Local, At);
-  IRBuilder<> B(At);
-  B.CreateCall(enterFunction(M), {Id});
+  Value *Timed = Sites.emitIsTimed(Local, At);
+  Instruction *Enter = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
+  Enter->getParent()->setName("hotline.enter");
+  IRBuilder<>(Enter).CreateCall(enterFunction(M), {Id});
 
   // A landing pad that only catches some types is skipped by the unwinder when none
   // matches; marking every pad as a cleanup makes it stop here, so the exit below runs.
@@ -51,22 +64,22 @@ static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
     if (auto *Pad = dyn_cast<LandingPadInst>(BB.getFirstNonPHIIt()))
       Pad->setCleanup(true);
 
-  // Calls that never return and never unwind (exit, abort, longjmp): close the call first.
-  SmallVector<CallInst *, 4> NoReturnCalls;
+  // The ways out, all found before any block is split (splitting moves them into new
+  // blocks, which the enumerator would visit again). Calls that never return and never
+  // unwind (exit, abort, longjmp) close the call first; then returns, resumes, musttail
+  // calls, and (through a cleanup pad added to every call that may throw) unwinding.
+  SmallVector<Instruction *, 8> ExitPoints;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *Call = dyn_cast<CallInst>(&I))
         if (Call->doesNotReturn() && Call->doesNotThrow() && !isRuntimeCall(*Call))
-          NoReturnCalls.push_back(Call);
-  FunctionCallee Exit = exitFunction(M);
-  for (CallInst *Call : NoReturnCalls)
-    IRBuilder<>(Call).CreateCall(Exit, {Id});
-
-  // Returns, resumes, musttail calls, and (through a cleanup pad added to every call that
-  // may throw) unwinding.
+          ExitPoints.push_back(Call);
   EscapeEnumerator Escapes(F, "hotline.cleanup", /*HandleExceptions=*/true);
   while (IRBuilder<> *AtExit = Escapes.Next())
-    AtExit->CreateCall(Exit, {Id});
+    ExitPoints.push_back(&*AtExit->GetInsertPoint());
+  FunctionCallee Exit = exitFunction(M);
+  for (Instruction *Point : ExitPoints)
+    insertExit(Point, Timed, Id, Exit);
 }
 
 PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {

@@ -17,6 +17,7 @@ SpinLock registry_lock;
 ModuleEntry *modules = nullptr; // kMaxModules entries, reserved on first registration
 uint32_t modules_used = 0;
 uint32_t sites_used = 0;
+uint8_t *stopped_sites = nullptr; // kMaxSites bytes, reserved on first use: 1 = timing stopped
 
 const char *copy_string(const char *s) {
   if (!s)
@@ -36,6 +37,30 @@ const char *object_path_of(const void *address) {
   return "";
 }
 } // namespace
+
+void stop_timing_site(uint32_t site) {
+  SpinLockGuard guard(registry_lock);
+  if (site >= sites_used)
+    return;
+  if (!stopped_sites)
+    __atomic_store_n(&stopped_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)), __ATOMIC_RELEASE);
+  if (stopped_sites)
+    __atomic_store_n(&stopped_sites[site], 1, __ATOMIC_RELAXED);
+  // Modules are numbered in registration order, so their bases ascend.
+  uint32_t low = 0, high = modules_used;
+  while (high - low > 1) {
+    uint32_t middle = low + (high - low) / 2;
+    (modules[middle].site_base <= site ? low : high) = middle;
+  }
+  const ModuleEntry &entry = modules[low];
+  if (entry.module && entry.module->untimed && site - entry.site_base < entry.site_count)
+    __atomic_store_n(&entry.module->untimed[site - entry.site_base], 1, __ATOMIC_RELAXED);
+}
+
+bool timing_stopped(uint32_t site) {
+  uint8_t *stopped = __atomic_load_n(&stopped_sites, __ATOMIC_ACQUIRE);
+  return stopped && site < kMaxSites && __atomic_load_n(&stopped[site], __ATOMIC_RELAXED);
+}
 
 uint32_t registered_site_count() { return __atomic_load_n(&sites_used, __ATOMIC_ACQUIRE); }
 uint32_t module_count() { return __atomic_load_n(&modules_used, __ATOMIC_ACQUIRE); }

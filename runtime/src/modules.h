@@ -26,6 +26,12 @@ struct ModuleEntry {
   uint32_t site_count;
 };
 
+// Stops timing a site: sets its untimed byte in its module (while the module is loaded) and
+// remembers it for the profile. Takes the registry lock.
+void stop_timing_site(uint32_t site);
+// Whether stop_timing_site was called for this site.
+bool timing_stopped(uint32_t site);
+
 // Number of global site ids handed out so far; ids below it are valid.
 uint32_t registered_site_count();
 

@@ -148,7 +148,8 @@ void write_profile() {
   static RunFacts facts;
   collect_run_facts(facts);
   StringTable strings;
-  ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section;
+  ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section,
+      stopped_section;
 
   uint32_t site_count = registered_site_count();
   for_each_module([&](const ModuleEntry &m) {
@@ -166,6 +167,9 @@ void write_profile() {
       site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
       site.module = module_index;
       sites_section.append_record(site);
+      uint32_t id = m.site_base + i;
+      if (timing_stopped(id))
+        stopped_section.append_record(id);
     }
   });
 
@@ -247,7 +251,7 @@ void write_profile() {
   memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
   header.version = HOTLINE_PROFILE_VERSION;
   header.header_size = sizeof header;
-  header.section_count = 8;
+  header.section_count = 9;
   file.append_record(header);
   add_section(file, HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section);
   add_section(file, HOTLINE_SECTION_STRINGS, 0, strings.bytes());
@@ -257,9 +261,11 @@ void write_profile() {
   add_section(file, HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record), threads_section);
   add_section(file, HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section);
   add_section(file, HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section);
+  add_section(file, HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t), stopped_section);
   bool out_of_memory = file.failed() || strings.bytes().failed() || modules_section.failed() ||
                        sites_section.failed() || counts_section.failed() ||
                        threads_section.failed() || nodes_section.failed() || cost_section.failed() ||
+                       stopped_section.failed() ||
                        !totals;
   if (out_of_memory) {
     report_problem("out of memory while assembling the profile; nothing written");

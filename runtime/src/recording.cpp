@@ -2,6 +2,7 @@
 // No lock, no allocation, no system call (except when a thread or a call path is new).
 #include "modules.h"
 #include "threads.h"
+#include "timing_policy.h"
 
 using namespace hotline::rt;
 
@@ -67,4 +68,6 @@ extern "C" void __hotline_exit(uint32_t site) {
   node->inclusive_ticks += end - frame->start_ticks;
   t->current = node->parent;
   t->depth = depth;
+  if (__builtin_expect(node->calls == g_stop_timing_check_calls, 0))
+    consider_stopping_timing(*node);
 }

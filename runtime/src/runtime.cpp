@@ -4,7 +4,9 @@
 
 #include "profile_writer.h"
 #include "threads.h"
+#include "timing_policy.h"
 
+#include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +38,17 @@ bool parse_bool(const char *name, const char *value, bool fallback) {
   return fallback;
 }
 
+uint64_t parse_count(const char *name, const char *value, uint64_t fallback) {
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long n = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
+  if (end && *end == '\0' && errno == 0)
+    return n;
+  report_problem("%s=%s is not a non-negative integer; using %llu", name, value,
+                 (unsigned long long)fallback);
+  return fallback;
+}
+
 void read_options() {
   if (const char *dir = getenv("HOTLINE_DIR")) {
     if (dir[0])
@@ -45,6 +58,13 @@ void read_options() {
   }
   if (const char *quiet = getenv("HOTLINE_QUIET"))
     g_options.quiet = parse_bool("HOTLINE_QUIET", quiet, false);
+  if (const char *after = getenv("HOTLINE_STOP_TIMING_AFTER"))
+    g_options.stop_timing_after =
+        parse_count("HOTLINE_STOP_TIMING_AFTER", after, g_options.stop_timing_after);
+  if (const char *below = getenv("HOTLINE_STOP_TIMING_BELOW_NS"))
+    g_options.stop_timing_below_ns =
+        parse_count("HOTLINE_STOP_TIMING_BELOW_NS", below, g_options.stop_timing_below_ns);
+  g_stop_timing_check_calls = g_options.stop_timing_after;
 }
 
 void write_profile_at_exit() { write_profile(); }

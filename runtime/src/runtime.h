@@ -9,6 +9,10 @@ namespace hotline::rt {
 struct Options {
   const char *output_dir = "."; // HOTLINE_DIR
   bool quiet = false;           // HOTLINE_QUIET
+  // A call node's mean time is checked at its stop_timing_after-th timed call (0: never);
+  // below stop_timing_below_ns, its site is no longer timed, only counted.
+  uint64_t stop_timing_after = 1000;   // HOTLINE_STOP_TIMING_AFTER
+  uint64_t stop_timing_below_ns = 200; // HOTLINE_STOP_TIMING_BELOW_NS
 };
 
 // Idempotent and safe to call from any constructor, in any order.

@@ -1,7 +1,7 @@
 // Eight threads record independently and lose nothing: exact counts across threads, and a
 // thread's data is kept after it exits.
 // RUN: %clangxx_hotline -O2 -g %s -o %t
-// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
+// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_STOP_TIMING_AFTER=0 %t | FileCheck %s --check-prefix=OUT
 // RUN: %hotline report --top 1000 --sort calls --format json %t.d/*.hotline | FileCheck %s
 
 #include <cstdio>

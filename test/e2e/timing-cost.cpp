@@ -1,9 +1,10 @@
 // The runtime measures what timing one call costs and stores it in the profile; reports
 // subtract it by default (--no-compensation shows the times as recorded). phase_many makes
 // 200,000 timed calls, so its compensated total is exactly its recorded total minus its own
-// call's cost to itself and 200,000 calls' cost to their caller.
+// call's cost to itself and 200,000 calls' cost to their caller (all of them timed:
+// HOTLINE_STOP_TIMING_AFTER=0).
 // RUN: %clangxx_hotline -O2 -g %s -o %t
-// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
+// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_STOP_TIMING_AFTER=0 %t | FileCheck %s --check-prefix=OUT
 // RUN: %hotline report %t.d/*.hotline | FileCheck %s --check-prefix=TEXT
 // RUN: %hotline report --no-compensation %t.d/*.hotline | FileCheck %s --check-prefix=RAW-TEXT
 // RUN: %hotline tree %t.d/*.hotline | FileCheck %s --check-prefix=TEXT

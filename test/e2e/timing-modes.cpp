@@ -5,7 +5,7 @@
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-timing=before-inlining %s -o %t.before
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-timing=off %s -o %t.off
 // RUN: %clangxx_plain -O2 -g -fpass-plugin=%hotline_plugin %hotline_ldflags %s -o %t.pass
-// RUN: env HOTLINE_DIR=%t.d/before %t.before && env HOTLINE_DIR=%t.d/off %t.off && env HOTLINE_DIR=%t.d/pass %t.pass
+// RUN: export HOTLINE_STOP_TIMING_AFTER=0 && env HOTLINE_DIR=%t.d/before %t.before && env HOTLINE_DIR=%t.d/off %t.off && env HOTLINE_DIR=%t.d/pass %t.pass
 // RUN: %hotline report --sort calls --format json %t.d/before/*.hotline | FileCheck %s --check-prefix=BEFORE
 // RUN: %hotline report --sort calls --format json %t.d/off/*.hotline | FileCheck %s --check-prefix=OFF
 // RUN: %hotline report --sort calls --format json %t.d/pass/*.hotline | FileCheck %s --check-prefix=PASS

@@ -35,7 +35,7 @@ define i32 @leaf(i32 %x) {
 ; CHECK-NEXT:    br label %[[COUNT]]
 ; CHECK:       [[COUNT]]:
 ; CHECK-NEXT:    %hotline.counters.ready = phi ptr [ %hotline.counters, %{{.*}} ], [ %hotline.counters.init, %[[INIT]] ]
-; CHECK-NEXT:    %hotline.site_base = load i32, ptr getelementptr inbounds {{.*}}@__hotline.module, i32 0, i32 4)
+; CHECK-NEXT:    %hotline.site_base = load i32, ptr getelementptr inbounds {{.*}}@__hotline.module, i32 0, i32 5)
 ; CHECK-NEXT:    %[[BASE:.*]] = zext i32 %hotline.site_base to i64
 ; CHECK-NEXT:    %hotline.module_counters = getelementptr inbounds i64, ptr %hotline.counters.ready, i64 %[[BASE]]
 ; CHECK-NEXT:    %[[SLOT:.*]] = getelementptr inbounds i64, ptr %hotline.module_counters, i64 0

@@ -1,11 +1,19 @@
 ; At the end of hotline's passes the module's sites become a constant table (demangled name, linkage name, file, line,
 ; kind) inside a __hotline_module record that a priority-101 constructor registers and a
 ; destructor unregisters. Without debug info the file is the module's source file, line 0.
+; When something is timed, the record also points at one untimed byte per site, all 0 (the
+; runtime sets a site's byte to stop timing it); when nothing is, that pointer is null.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s --check-prefix=COUNTED-ONLY
+; COUNTED-ONLY-NOT: __hotline.untimed
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count,hotline-functions<min-instructions=0>,hotline-lower-counters' -S %s | FileCheck %s --check-prefix=TIMED
 
 source_filename = "/src/app.cpp"
 
-; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 1, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], i32 2097152, i32 0 }
+; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 2, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0 }
+; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 2, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0 }
+; TIMED-DAG: @__hotline.untimed = internal global [3 x i8] zeroinitializer
+; TIMED-NOT: __hotline.untimed.placeholder
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [13 x i8] c"/src/app.cpp\00"
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_ctor, ptr null }]
 ; CHECK-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_dtor, ptr null }]

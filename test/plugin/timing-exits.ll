@@ -1,6 +1,8 @@
 ; A timed function calls __hotline_enter at entry and __hotline_exit on every way out:
 ; each return, before a musttail call, before a call that never returns, and on unwinding
 ; (calls that may throw become invokes with a cleanup pad; catch-only pads become cleanups).
+; Both calls depend on one decision taken at entry: the site's untimed byte was 0 (the
+; runtime sets it to stop timing a site), so enter and exit stay paired.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0>' -S %s | FileCheck %s
 
 declare void @work()
@@ -20,12 +22,25 @@ b:
 
 ; CHECK-LABEL: define i32 @two_returns(
 ; CHECK:         %hotline.site = add i32 %hotline.site_base, [[ID:[0-9]+]]
+; CHECK-NEXT:    %hotline.untimed = load atomic i8, ptr {{.*}}@__hotline.untimed.placeholder{{.*}} monotonic, align 1
+; CHECK-NEXT:    %hotline.timed = icmp eq i8 %hotline.untimed, 0
+; CHECK-NEXT:    br i1 %hotline.timed, label %hotline.enter, label %[[BODY:[0-9]+]]
+; CHECK:       hotline.enter:
 ; CHECK-NEXT:    call void @__hotline_enter(i32 %hotline.site)
+; CHECK-NEXT:    br label %[[BODY]]
 ; CHECK:       a:
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[EXIT_A:hotline.exit[0-9]*]], label %[[RET_A:[0-9]+]]
+; CHECK:       [[EXIT_A]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    br label %[[RET_A]]
+; CHECK:       [[RET_A]]:
 ; CHECK-NEXT:    ret i32 1
 ; CHECK:       b:
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[EXIT_B:hotline.exit[0-9]*]], label %[[RET_B:[0-9]+]]
+; CHECK:       [[EXIT_B]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    br label %[[RET_B]]
+; CHECK:       [[RET_B]]:
 ; CHECK-NEXT:    ret i32 2
 
 define i32 @tail(i32 %x) nounwind {
@@ -35,7 +50,10 @@ define i32 @tail(i32 %x) nounwind {
 
 ; CHECK-LABEL: define i32 @tail(
 ; CHECK:         call void @__hotline_enter(i32 %hotline.site)
+; CHECK:       hotline.exit:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    br label %[[CALL:[0-9]+]]
+; CHECK:       [[CALL]]:
 ; CHECK-NEXT:    %r = musttail call i32 @target(i32 %x)
 ; CHECK-NEXT:    ret i32 %r
 
@@ -50,11 +68,19 @@ live:
 
 ; CHECK-LABEL: define void @dies(
 ; CHECK:       die:
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[EXIT_DIE:hotline.exit[0-9]*]], label %[[CALL:[0-9]+]]
+; CHECK:       [[EXIT_DIE]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    br label %[[CALL]]
+; CHECK:       [[CALL]]:
 ; CHECK-NEXT:    call void @exit(i32 3)
 ; CHECK-NEXT:    unreachable
 ; CHECK:       live:
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[EXIT_LIVE:hotline.exit[0-9]*]], label %[[RET:[0-9]+]]
+; CHECK:       [[EXIT_LIVE]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK-NEXT:    br label %[[RET]]
+; CHECK:       [[RET]]:
 ; CHECK-NEXT:    ret void
 
 define void @may_throw() personality ptr @__gxx_personality_v0 {
@@ -64,15 +90,21 @@ define void @may_throw() personality ptr @__gxx_personality_v0 {
 
 ; CHECK-LABEL: define void @may_throw() personality ptr @__gxx_personality_v0
 ; CHECK:         call void @__hotline_enter(i32 %hotline.site)
-; CHECK-NEXT:    invoke void @work()
+; CHECK:         invoke void @work()
 ; CHECK-NEXT:            to label %[[CONT:.*]] unwind label %hotline.cleanup
 ; CHECK:       [[CONT]]:
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[EXIT:hotline.exit[0-9]*]], label %[[RET:[0-9]+]]
+; CHECK:       [[EXIT]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK:       [[RET]]:
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotline.cleanup:
 ; CHECK-NEXT:    %cleanup.lpad = landingpad { ptr, i32 }
 ; CHECK-NEXT:            cleanup
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[UNWIND_EXIT:hotline.exit[0-9]*]], label %[[RESUME:[0-9]+]]
+; CHECK:       [[UNWIND_EXIT]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK:       [[RESUME]]:
 ; CHECK-NEXT:    resume { ptr, i32 } %cleanup.lpad
 
 define void @catches_some() personality ptr @__gxx_personality_v0 {
@@ -93,7 +125,10 @@ done:
 ; CHECK-NEXT:            cleanup
 ; CHECK-NEXT:            catch ptr null
 ; CHECK:       done:
+; CHECK-NEXT:    br i1 %hotline.timed, label %[[EXIT:hotline.exit[0-9]*]], label %[[RET:[0-9]+]]
+; CHECK:       [[EXIT]]:
 ; CHECK-NEXT:    call void @__hotline_exit(i32 %hotline.site)
+; CHECK:       [[RET]]:
 ; CHECK-NEXT:    ret void
 
 ; CHECK: declare void @__hotline_enter(i32) #[[NOUNWIND:[0-9]+]]

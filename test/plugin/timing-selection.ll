@@ -54,7 +54,7 @@ define void @_ZN2ns4leafEv() {
 ; INCLUDE-LABEL: define void @_ZN2ns4leafEv(
 ; INCLUDE-NEXT:    %hotline.site_base = load
 ; INCLUDE-NEXT:    %hotline.site = add i32 %hotline.site_base, 0
-; INCLUDE-NEXT:    call void @__hotline_enter
+; INCLUDE:         call void @__hotline_enter
 
 ; EXCLUDE-LABEL: define void @calls(
 ; EXCLUDE:         call void @__hotline_enter

@@ -363,6 +363,15 @@ ProfileBuilder chain_with_timing_cost() {
   return b;
 }
 
+TEST(Functions, MarksFunctionsWhoseTimingStopped) {
+  ProfileBuilder b = chain_with_timing_cost();
+  b.add_timing_stopped(2); // leaf()
+  FunctionTable table = table_of({parse(b)});
+  EXPECT_TRUE(find(table, "leaf()").timing_stopped);
+  EXPECT_FALSE(find(table, "work()").timing_stopped);
+  EXPECT_EQ(find(table, "leaf()").calls, 50u);
+}
+
 TEST(TimingCost, SubtractedFromEveryNode) {
   std::vector<Profile> profiles = {parse(chain_with_timing_cost())};
   analysis::TimingCostSummary summary =

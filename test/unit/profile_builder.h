@@ -109,6 +109,9 @@ public:
     has_timing_cost_ = true;
   }
 
+  // Lists a site in TIMING_STOPPED (the runtime stopped timing it).
+  void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
+
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
   void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
@@ -171,6 +174,9 @@ public:
             records(threads));
     section(HOTLINE_SECTION_CALL_TREE, entry_size<hotline_call_node_record>(),
             records(nodes));
+    if (!timing_stopped_.empty())
+      section(HOTLINE_SECTION_TIMING_STOPPED, entry_size<uint32_t>(),
+              records(timing_stopped_));
     if (has_timing_cost_)
       section(HOTLINE_SECTION_TIMING_COST,
               entry_size<hotline_timing_cost_record>(),
@@ -234,6 +240,7 @@ private:
   std::vector<UnknownSection> unknown_sections_;
   hotline_timing_cost_record timing_cost_{};
   bool has_timing_cost_ = false;
+  std::vector<uint32_t> timing_stopped_;
   uint32_t extra_record_bytes_ = 0;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;

@@ -148,6 +148,14 @@ TEST(Reader, TimingCostIsOptional) {
   EXPECT_EQ(p.timing_cost.caller_ps, 0u);
 }
 
+TEST(Reader, ReadsTheSitesWhoseTimingStopped) {
+  ProfileBuilder b = sample_builder();
+  b.add_timing_stopped(2);
+  b.add_timing_stopped(0);
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_EQ(p.timing_stopped_sites, (std::vector<uint32_t>{2, 0}));
+}
+
 TEST(Reader, AcceptsAProfileWithoutCalls) {
   ProfileBuilder b;
   Profile p = parse_profile(b.build(), "x");
@@ -426,6 +434,17 @@ TEST(ReaderErrors, TimingCostEntrySizeTooSmall) {
   size_t cost = find_section(file, HOTLINE_SECTION_TIMING_COST);
   poke<uint32_t>(file, cost + offsetof(hotline_section_header, entry_size), 8);
   EXPECT_NE(format_error(file).find("smaller than the 16-byte record"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, TimingStoppedSiteOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.add_timing_stopped(1);
+  b.add_timing_stopped(3);
+  EXPECT_NE(format_error(b.build())
+                .find("TIMING_STOPPED entry 1 at offset"),
+            std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names site 3, out of range (3 sites)"),
             std::string::npos);
 }
 

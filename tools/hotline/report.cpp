@@ -163,9 +163,13 @@ std::string text_report(const std::vector<Profile> &profiles,
                         {"calls", Align::Right},
                         {"function", Align::Left, 60},
                         {"location", Align::Left}});
-  bool any_untimed = false;
+  bool any_untimed = false, any_stopped = false;
   for (const FunctionStats &f : shown) {
     std::string name = text::printable(f.function.name);
+    if (f.timing_stopped) {
+      any_stopped = true;
+      name += " *";
+    }
     if (!f.timed) {
       any_untimed = true;
       rows.add_row({"-", "-", "-", "-", text::format_count(f.calls), name,
@@ -179,6 +183,11 @@ std::string text_report(const std::vector<Profile> &profiles,
                   text::format_count(f.calls), name, location(f.function)});
   }
   out += rows.render();
+  if (any_stopped)
+    out += "\n*: timing stopped once its calls proved too short to time "
+           "(HOTLINE_STOP_TIMING_*);\n   its time covers the calls timed "
+           "before that, later calls' time is in their\n   callers' self "
+           "time. Its calls are all counted.\n";
   if (any_untimed)
     out += "\n-: counted but not timed (inlined, or below the timing "
            "threshold); the time "
@@ -237,6 +246,8 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("self_percent", rounded_percent(f.self_percent));
     json.field("total_percent", rounded_percent(f.total_percent));
     json.field("timed", f.timed);
+    if (f.timing_stopped)
+      json.field("timing_stopped", true);
     json.end_object();
   }
   json.end_array();

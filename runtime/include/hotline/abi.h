@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 1u
+#define HOTLINE_ABI_VERSION 2u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -41,6 +41,11 @@ struct __hotline_module {
   uint32_t site_count;
   const struct __hotline_site *sites;
   const char *source_file;           /* the translation unit's main file */
+  uint8_t *untimed;                  /* site_count bytes, zero-initialized by the plugin (null
+                                        when nothing in the module is timed). Timed functions
+                                        read their byte at entry and time the call only when
+                                        it is 0; the runtime sets it to 1 to stop timing a site
+                                        whose calls are too short (they are still counted). */
   uint32_t site_base;                /* the global id of sites[0], written by the runtime at
                                         registration; instrumented code reads it to index the
                                         counters. The plugin initializes it to
@@ -65,17 +70,18 @@ HOTLINE_ABI_EXPORT uint64_t *__hotline_thread_counters_init(void);
 
 /* Timing (inserted after inlining, on functions worth timing). __hotline_exit is called on
  * every way out of the function: returns, unwinding, musttail calls and noreturn calls. Both
- * take the global site id. */
+ * take the global site id, and both are skipped for the whole call when the site's untimed
+ * byte was set at entry. */
 HOTLINE_ABI_EXPORT void __hotline_enter(uint32_t site_id);
 HOTLINE_ABI_EXPORT void __hotline_exit(uint32_t site_id);
 
 #ifdef __cplusplus
 }
 static_assert(sizeof(__hotline_site) == 32, "ABI layout changed: bump HOTLINE_ABI_VERSION");
-static_assert(sizeof(__hotline_module) == 32, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_module) == 40, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 #else
 _Static_assert(sizeof(struct __hotline_site) == 32, "ABI layout changed");
-_Static_assert(sizeof(struct __hotline_module) == 32, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_module) == 40, "ABI layout changed");
 #endif
 
 #endif

@@ -41,7 +41,8 @@ enum hotline_section_kind {
   HOTLINE_SECTION_SITE_COUNTS = 5, /* uint64_t[site count]: exact entries of each site, all threads */
   HOTLINE_SECTION_THREADS = 6,     /* struct hotline_thread_record[] */
   HOTLINE_SECTION_CALL_TREE = 7,   /* struct hotline_call_node_record[], grouped by thread */
-  HOTLINE_SECTION_TIMING_COST = 8  /* one struct hotline_timing_cost_record (optional) */
+  HOTLINE_SECTION_TIMING_COST = 8, /* one struct hotline_timing_cost_record (optional) */
+  HOTLINE_SECTION_TIMING_STOPPED = 9 /* uint32_t[]: sites the runtime stopped timing (optional) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */

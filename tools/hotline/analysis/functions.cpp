@@ -150,6 +150,8 @@ FunctionTable compute_function_table(const std::vector<Profile> &profiles,
       function.timed_calls += node.calls;
       function.self_ns += node.exclusive_ns;
     }
+    for (uint32_t site : profile.timing_stopped_sites)
+      stats[catalog.function_of(p, site)].timing_stopped = true;
     for (const profile::Thread &thread : profile.threads)
       add_total_times(profile, p, thread, catalog, stats,
                       open_frames_of_function);

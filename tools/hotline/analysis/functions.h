@@ -55,6 +55,9 @@ struct FunctionStats {
   // False when no call of it was timed (it was inlined, or too small to time):
   // its time is then part of its callers'.
   bool timed = false;
+  // The runtime stopped timing it after its first calls proved too short: its
+  // times cover those calls only, later ones are in their callers' self time.
+  bool timing_stopped = false;
   double self_percent = 0;  // of FunctionTable::measured_ns
   double total_percent = 0; // of FunctionTable::measured_ns
 };

@@ -47,11 +47,13 @@ const char *section_name(uint32_t kind) {
     return "CALL_TREE";
   case HOTLINE_SECTION_TIMING_COST:
     return "TIMING_COST";
+  case HOTLINE_SECTION_TIMING_STOPPED:
+    return "TIMING_STOPPED";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TIMING_COST;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TIMING_STOPPED;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -79,6 +81,7 @@ public:
     read_threads();
     read_call_tree();
     read_timing_cost();
+    read_timing_stopped();
     return std::move(profile_);
   }
 
@@ -322,6 +325,21 @@ private:
            "under 1 ms)",
            span.header_offset, record.self_ps, record.caller_ps);
     profile_.timing_cost = {true, record.self_ps, record.caller_ps};
+  }
+
+  void read_timing_stopped() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t));
+    for (uint64_t i = 0; i < count; ++i) {
+      auto site = load_record<uint32_t>(HOTLINE_SECTION_TIMING_STOPPED, i);
+      if (site >= profile_.sites.size())
+        fail(record_offset(HOTLINE_SECTION_TIMING_STOPPED, i),
+             "TIMING_STOPPED entry {} at offset {} names site {}, out of "
+             "range ({} sites)",
+             i, record_offset(HOTLINE_SECTION_TIMING_STOPPED, i), site,
+             profile_.sites.size());
+      profile_.timing_stopped_sites.push_back(site);
+    }
   }
 
   void read_modules() {

@@ -94,6 +94,9 @@ struct Profile {
   std::vector<Thread> threads;
   std::vector<CallNode> nodes; // grouped by thread, parents before children
   TimingCost timing_cost;
+  // Sites whose timing the runtime stopped because their calls were too short
+  // (TIMING_STOPPED section): their later calls were counted, not timed.
+  std::vector<uint32_t> timing_stopped_sites;
 };
 
 // Base of everything the reader throws; what() starts with the file's display
