@@ -1,4 +1,5 @@
 // Allocation-heavy workload: short-lived strings, vectors and maps from tokenizing and counting generated text.
+#include "workload.h"
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -10,28 +11,9 @@
 
 namespace {
 
-int parse_scale(int argc, char** argv) {
-    if (argc == 1) return 10;
-    if (argc == 2) {
-        char* end = nullptr;
-        errno = 0;
-        long v = std::strtol(argv[1], &end, 10);
-        if (errno == 0 && end != argv[1] && *end == '\0' && v > 0 && v <= 1000000) return static_cast<int>(v);
-    }
-    std::fprintf(stderr, "usage: allocations [SCALE]\n");
-    std::exit(2);
-}
+using workload::Rng;
 
-struct Rng {
-    uint64_t state;
-    uint64_t next() {  // splitmix64
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    size_t below(size_t n) { return static_cast<size_t>(next() % n); }
-};
+
 
 // Our own string hash: std::hash values are not guaranteed to be the same everywhere.
 uint64_t fnv1a(const std::string& s) {
@@ -132,7 +114,7 @@ uint64_t process(Rng& rng, const std::vector<std::string>& vocab) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int scale = parse_scale(argc, argv);
+    const int scale = workload::parse_scale(argc, argv, "allocations");
     Rng rng{31337};
     const std::vector<std::string> vocab = make_vocabulary(rng, 3000);
 

@@ -1,4 +1,5 @@
 // Interpreter workload: assembles a small stack-machine program and runs it through a handler-per-opcode dispatch loop.
+#include "workload.h"
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -10,17 +11,6 @@
 
 namespace {
 
-int parse_scale(int argc, char** argv) {
-    if (argc == 1) return 10;
-    if (argc == 2) {
-        char* end = nullptr;
-        errno = 0;
-        long v = std::strtol(argv[1], &end, 10);
-        if (errno == 0 && end != argv[1] && *end == '\0' && v > 0 && v <= 1000000) return static_cast<int>(v);
-    }
-    std::fprintf(stderr, "usage: bytecode_vm [SCALE]\n");
-    std::exit(2);
-}
 
 // The program the VM runs. `func NAME LOCALS...` starts a function and names its local slots (arguments
 // first); instructions on one line are separated by commas; `;` starts a comment. Each round runs
@@ -325,7 +315,7 @@ __attribute__((noinline)) void run(VM& vm, size_t entry) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int scale = parse_scale(argc, argv);
+    const int scale = workload::parse_scale(argc, argv, "bytecode_vm");
     VM vm;
     vm.code = assemble(kScript);
     vm.input = scale;

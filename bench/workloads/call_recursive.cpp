@@ -1,4 +1,5 @@
 // Call-heavy workload: deep recursion through many small and medium functions (fib, expression trees, quicksort).
+#include "workload.h"
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -7,28 +8,9 @@
 
 namespace {
 
-int parse_scale(int argc, char** argv) {
-    if (argc == 1) return 10;
-    if (argc == 2) {
-        char* end = nullptr;
-        errno = 0;
-        long v = std::strtol(argv[1], &end, 10);
-        if (errno == 0 && end != argv[1] && *end == '\0' && v > 0 && v <= 1000000) return static_cast<int>(v);
-    }
-    std::fprintf(stderr, "usage: call_recursive [SCALE]\n");
-    std::exit(2);
-}
+using workload::Rng;
 
-struct Rng {
-    uint64_t state;
-    uint64_t next() {  // splitmix64
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    uint32_t below(uint32_t n) { return static_cast<uint32_t>(next() % n); }
-};
+
 
 uint64_t mix(uint64_t h, uint64_t v) {
     h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
@@ -121,7 +103,7 @@ __attribute__((noinline)) void quicksort(uint32_t* v, int lo, int hi) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int scale = parse_scale(argc, argv);
+    const int scale = workload::parse_scale(argc, argv, "call_recursive");
     Rng rng{42};
 
     Forest forest;

@@ -1,4 +1,5 @@
 // Loop-heavy workload: repeated blocked dense matrix multiply (double, i-k-j order), with very few calls.
+#include "workload.h"
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -7,27 +8,9 @@
 
 namespace {
 
-int parse_scale(int argc, char** argv) {
-    if (argc == 1) return 10;
-    if (argc == 2) {
-        char* end = nullptr;
-        errno = 0;
-        long v = std::strtol(argv[1], &end, 10);
-        if (errno == 0 && end != argv[1] && *end == '\0' && v > 0 && v <= 1000000) return static_cast<int>(v);
-    }
-    std::fprintf(stderr, "usage: matmul [SCALE]\n");
-    std::exit(2);
-}
+using workload::Rng;
 
-struct Rng {
-    uint64_t state;
-    uint64_t next() {  // splitmix64
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-};
+
 
 constexpr int kN = 256;
 constexpr int kBlock = 64;
@@ -63,7 +46,7 @@ uint64_t digest(const Matrix& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int scale = parse_scale(argc, argv);
+    const int scale = workload::parse_scale(argc, argv, "matmul");
     Rng rng{2024};
     Matrix a(kN * kN), b(kN * kN), c(kN * kN);
     fill(a, rng);

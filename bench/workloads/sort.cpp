@@ -1,4 +1,5 @@
 // Loop-heavy workload: sorting pseudo-random arrays with a hand-written merge sort, an LSD radix sort and std::sort.
+#include "workload.h"
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
@@ -8,27 +9,9 @@
 
 namespace {
 
-int parse_scale(int argc, char** argv) {
-    if (argc == 1) return 10;
-    if (argc == 2) {
-        char* end = nullptr;
-        errno = 0;
-        long v = std::strtol(argv[1], &end, 10);
-        if (errno == 0 && end != argv[1] && *end == '\0' && v > 0 && v <= 1000000) return static_cast<int>(v);
-    }
-    std::fprintf(stderr, "usage: sort [SCALE]\n");
-    std::exit(2);
-}
+using workload::Rng;
 
-struct Rng {
-    uint64_t state;
-    uint64_t next() {  // splitmix64
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-};
+
 
 void insertion_sort(uint32_t* v, size_t n) {
     for (size_t i = 1; i < n; ++i) {
@@ -79,7 +62,7 @@ uint64_t digest(const std::vector<uint32_t>& v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int scale = parse_scale(argc, argv);
+    const int scale = workload::parse_scale(argc, argv, "sort");
     Rng rng{12345};
     const size_t n = 100000;
     std::vector<uint32_t> input(n), merged(n), radixed(n), stdsorted(n), tmp(n);

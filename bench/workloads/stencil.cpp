@@ -1,4 +1,5 @@
 // Loop-heavy workload: 2-D 5-point Jacobi relaxation with double buffering, many sweeps over one grid.
+#include "workload.h"
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -9,27 +10,9 @@
 
 namespace {
 
-int parse_scale(int argc, char** argv) {
-    if (argc == 1) return 10;
-    if (argc == 2) {
-        char* end = nullptr;
-        errno = 0;
-        long v = std::strtol(argv[1], &end, 10);
-        if (errno == 0 && end != argv[1] && *end == '\0' && v > 0 && v <= 1000000) return static_cast<int>(v);
-    }
-    std::fprintf(stderr, "usage: stencil [SCALE]\n");
-    std::exit(2);
-}
+using workload::Rng;
 
-struct Rng {
-    uint64_t state;
-    uint64_t next() {  // splitmix64
-        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-};
+
 
 constexpr int kN = 512;  // grid side, boundary included
 
@@ -59,7 +42,7 @@ uint64_t digest(const std::vector<double>& g) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int scale = parse_scale(argc, argv);
+    const int scale = workload::parse_scale(argc, argv, "stencil");
     Rng rng{99};
     std::vector<double> a(kN * kN);
     for (double& x : a) x = static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
