@@ -37,6 +37,7 @@ struct TickConverter {
   double ns_per_tick = 1.0;
   uint64_t origin_ticks = 0;
   uint64_t duration_ns(uint64_t ticks) const { return uint64_t(double(ticks) * ns_per_tick + 0.5); }
+  uint64_t duration_ps(double ticks) const { return uint64_t(ticks * ns_per_tick * 1000 + 0.5); }
   uint64_t since_origin_ns(uint64_t ticks) const {
     return ticks <= origin_ticks ? 0 : duration_ns(ticks - origin_ticks);
   }

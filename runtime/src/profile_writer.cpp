@@ -241,8 +241,7 @@ void write_profile() {
   run.flags = incomplete ? HOTLINE_RUN_INCOMPLETE : 0;
   ByteBuffer run_section;
   run_section.append_record(run);
-  hotline_timing_cost_record cost_record{uint64_t(cost.self_ticks * time.ns_per_tick * 1000 + 0.5),
-                                         uint64_t(cost.caller_ticks * time.ns_per_tick * 1000 + 0.5)};
+  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks)};
   ByteBuffer cost_section;
   cost_section.append_record(cost_record);
 

@@ -8,8 +8,9 @@
 
 namespace hotline::rt {
 
-// __hotline_exit checks a node's mean time when its timed calls reach this number (from
-// HOTLINE_STOP_TIMING_AFTER; 0 never matches, since a completed node has at least one call).
+// __hotline_exit checks a node's mean time when its timed calls reach this number: a copy of
+// options().stop_timing_after kept in a plain global, so the hot path reads it without a
+// call (0 never matches, since a completed node has at least one call).
 extern uint64_t g_stop_timing_check_calls;
 
 // The slow path of that check: stops timing the node's site when the node's calls took less
