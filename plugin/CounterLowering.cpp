@@ -15,13 +15,15 @@ using namespace llvm;
 namespace hotline {
 
 static bool isHotlineMarker(const InstrProfIncrementInst &Marker, const GlobalVariable *CounterMarker) {
-  return Marker.getNameValue() == CounterMarker && Marker.getHash()->getZExtValue() == CounterMarkerHash;
+  uint64_t Hash = Marker.getHash()->getZExtValue();
+  return Marker.getNameValue() == CounterMarker && (Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash);
 }
 
 // Once per function, at entry:
 //   counters = __hotline_thread_counters ?: __hotline_thread_counters_init();
 //   module_counters = counters + module.site_base;
-// and at each marker: module_counters[Local] += 1, a single add to memory. Neither value can
+// and at each marker: module_counters[Local] += step, a single add to memory (or, for the
+// maximum markers, module_counters[Local] = max(module_counters[Local], step)). Neither value can
 // change while the function runs (a thread's array is set once; a module's base is set when
 // it registers, before its code runs).
 static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
@@ -51,7 +53,11 @@ static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters, M
   uint64_t Local = Marker.getIndex()->getZExtValue();
   Value *Counter = B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), ModuleCounters, Local);
   LoadInst *Old = B.CreateLoad(B.getInt64Ty(), Counter, "hotline.count");
-  StoreInst *New = B.CreateStore(B.CreateAdd(Old, B.getInt64(1)), Counter);
+  Value *Step = Marker.getStep();
+  Value *Updated = Marker.getHash()->getZExtValue() == CounterMaxMarkerHash
+                       ? B.CreateBinaryIntrinsic(Intrinsic::umax, Old, Step)
+                       : B.CreateAdd(Old, Step);
+  StoreInst *New = B.CreateStore(Updated, Counter);
   Old->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
   New->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
   Marker.eraseFromParent();

@@ -8,6 +8,10 @@
 #include "Pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 
@@ -49,8 +53,34 @@ private:
   Options Opts;
 };
 
+// [[hotline::lines]] (also __attribute__((hotline_lines))) on a function turns on line mode for
+// it alone. The attribute becomes an annotation that LinePass looks for in the IR.
+struct LinesAttribute : public clang::ParsedAttrInfo {
+  LinesAttribute() {
+    static constexpr Spelling Spellings[] = {{clang::ParsedAttr::AS_CXX11, "hotline::lines"},
+                                             {clang::ParsedAttr::AS_C23, "hotline::lines"},
+                                             {clang::ParsedAttr::AS_GNU, "hotline_lines"}};
+    this->Spellings = Spellings;
+  }
+
+  bool diagAppertainsToDecl(clang::Sema &S, const clang::ParsedAttr &Attr, const clang::Decl *D) const override {
+    if (isa<clang::FunctionDecl>(D))
+      return true;
+    S.Diag(Attr.getLoc(), clang::diag::warn_attribute_wrong_decl_type_str)
+        << Attr << Attr.isRegularKeywordAttribute() << "functions";
+    return false;
+  }
+
+  AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {
+    D->addAttr(clang::AnnotateAttr::Create(S.Context, "hotline.lines", nullptr, 0, Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
 } // namespace
 } // namespace hotline
 
 static clang::FrontendPluginRegistry::Add<hotline::HotlineAction>
     RegisterAction("hotline", "hotline: instrument functions for profiling");
+static clang::ParsedAttrInfoRegistry::Add<hotline::LinesAttribute>
+    RegisterLinesAttribute("hotline_lines", "hotline: line mode for one function");

@@ -35,9 +35,24 @@ public:
   static bool isRequired() { return true; }
 };
 
-// The hash operand of hotline's llvm.instrprof.increment markers ("hotline" in ASCII), which
-// tells them apart from clang's own -fprofile-instr-generate counters.
+// The hash operand of hotline's llvm.instrprof.increment(.step) markers ("hotline" in ASCII),
+// which tells them apart from clang's own -fprofile-instr-generate counters: the counter is
+// incremented by the step. With the second hash ("hotlinm") it takes the maximum of itself
+// and the step instead.
 inline constexpr uint64_t CounterMarkerHash = 0x686f746c696e65;
+inline constexpr uint64_t CounterMaxMarkerHash = 0x686f746c696e6d;
+
+// Line mode (hotline-lines, at pipeline start after hotline-count): per-line counters and
+// loop sites in the functions chosen for it. See LinePass.cpp.
+class LinePass : public llvm::PassInfoMixin<LinePass> {
+public:
+  explicit LinePass(Options Opts) : Opts(std::move(Opts)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  Options Opts;
+};
 
 class TimingPass : public llvm::PassInfoMixin<TimingPass> {
 public:

@@ -41,12 +41,21 @@ Error Options::parse(StringRef Argument) {
       return optionError("option 'min-instructions' needs a non-negative integer, not '" + Value + "'");
     return Error::success();
   }
+  if (Name == "lines") {
+    if (Argument.contains('='))
+      return optionError("option 'lines' takes no value (to choose functions, use lines-include=REGEX)");
+    Lines = true;
+    return Error::success();
+  }
+  if (Name == "lines-include")
+    return addRegex(LinesInclude, Name, Value);
   if (Name == "include")
     return addRegex(Include, Name, Value);
   if (Name == "exclude")
     return addRegex(Exclude, Name, Value);
   return optionError("unknown option '" + Name +
-                     "' (known: timing, min-instructions, include, exclude; see docs/plugin-options.md)");
+                     "' (known: timing, min-instructions, include, exclude, lines, lines-include; see "
+                     "docs/plugin-options.md)");
 }
 
 Error Options::parseList(StringRef Arguments) {
@@ -58,16 +67,22 @@ Error Options::parseList(StringRef Arguments) {
   return Error::success();
 }
 
+static bool matchesAny(const std::vector<std::shared_ptr<Regex>> &List, StringRef DemangledName,
+                       StringRef LinkageName) {
+  for (const auto &R : List)
+    if (R->match(DemangledName) || R->match(LinkageName))
+      return true;
+  return false;
+}
+
 bool Options::selects(StringRef DemangledName, StringRef LinkageName) const {
-  auto Matches = [&](const std::vector<std::shared_ptr<Regex>> &List) {
-    for (const auto &R : List)
-      if (R->match(DemangledName) || R->match(LinkageName))
-        return true;
+  if (!Include.empty() && !matchesAny(Include, DemangledName, LinkageName))
     return false;
-  };
-  if (!Include.empty() && !Matches(Include))
-    return false;
-  return !Matches(Exclude);
+  return !matchesAny(Exclude, DemangledName, LinkageName);
+}
+
+bool Options::linesFor(StringRef DemangledName, StringRef LinkageName) const {
+  return Lines || matchesAny(LinesInclude, DemangledName, LinkageName);
 }
 
 } // namespace hotline

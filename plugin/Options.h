@@ -25,6 +25,10 @@ struct Options {
   unsigned MinInstructions = 30;
   std::vector<std::shared_ptr<llvm::Regex>> Include; // empty: everything
   std::vector<std::shared_ptr<llvm::Regex>> Exclude;
+  // Line mode: per-line counts and loops for every selected function ("lines"), for those
+  // matching one of these ("lines-include="), and for [[hotline::lines]] functions.
+  bool Lines = false;
+  std::vector<std::shared_ptr<llvm::Regex>> LinesInclude;
 
   // Applies one "name=value" (or "name") argument; the error names the option.
   llvm::Error parse(llvm::StringRef Argument);
@@ -33,6 +37,8 @@ struct Options {
 
   // Whether a function (by demangled and linkage name) passes the include/exclude lists.
   bool selects(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
+  // Whether line mode is on for a selected function (the attribute is checked by the pass).
+  bool linesFor(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
 };
 
 } // namespace hotline

@@ -12,6 +12,7 @@ namespace hotline {
 void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
   PB.registerPipelineStartEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel) {
     MPM.addPass(CountPass(Opts));
+    MPM.addPass(LinePass(Opts));
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
   });
@@ -31,7 +32,7 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
     MPM.addPass(CounterLoweringPass());
     return true;
   }
-  for (StringRef Pass : {"hotline-count", "hotline-functions"}) {
+  for (StringRef Pass : {"hotline-count", "hotline-lines", "hotline-functions"}) {
     if (!Name.consume_front(Pass))
       continue;
     Options Opts;
@@ -45,6 +46,8 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
     }
     if (Pass == "hotline-count")
       MPM.addPass(CountPass(Opts));
+    else if (Pass == "hotline-lines")
+      MPM.addPass(LinePass(Opts));
     else
       MPM.addPass(TimingPass(Opts));
     return true;

@@ -21,15 +21,17 @@ inline constexpr const char *ExitName = "__hotline_exit";
 // Everything the plugin itself emits carries this prefix and is never instrumented.
 inline constexpr const char *InternalPrefix = "__hotline";
 
-// struct __hotline_site { ptr name, linkage_name, file; i32 line, kind; }
+// struct __hotline_site { ptr name, linkage_name, file; i32 line, kind, column, counter, function,
+//                         loop; ptr facts; }
 llvm::StructType *siteType(llvm::LLVMContext &C);
 // struct __hotline_module { i32 abi_version, site_count; ptr sites, source_file, untimed;
-//                            i32 site_base, reserved; }
+//                            i32 site_base, flags; }
 llvm::StructType *moduleType(llvm::LLVMContext &C);
 inline constexpr unsigned ModuleSiteCountField = 1;
 inline constexpr unsigned ModuleSitesField = 2;
 inline constexpr unsigned ModuleUntimedField = 4;
 inline constexpr unsigned ModuleSiteBaseField = 5;
+inline constexpr unsigned ModuleFlagsField = 6;
 
 // Declarations of the runtime's entry points, all nounwind.
 llvm::FunctionCallee enterFunction(llvm::Module &M);

@@ -1,6 +1,7 @@
 //===- SiteTable.cpp - Numbering sites and emitting their table -----------===//
 #include "SiteTable.h"
 
+#include "CompilerFacts.h"
 #include "RuntimeAbi.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -52,6 +53,27 @@ static std::pair<std::string, unsigned> sourceLocation(const Function &F) {
   return {F.getParent()->getSourceFileName(), 0};
 }
 
+// A site while the pipeline runs: the operands of one hotline.sites tuple.
+// (A loop's end is kept to join the optimizer's remarks to it; it is not in the table.)
+enum SiteOperand {
+  NameOp, LinkageNameOp, FileOp, LineOp, KindOp, ColumnOp, CounterOp, FunctionOp, LoopOp, EndLineOp, EndColumnOp
+};
+
+static MDTuple *siteTuple(LLVMContext &C, const Function &F, StringRef File, unsigned Line, unsigned Kind,
+                          unsigned Column, unsigned Counter, unsigned FunctionSite, unsigned Loop,
+                          unsigned EndLine = 0, unsigned EndColumn = 0) {
+  auto *I32 = Type::getInt32Ty(C);
+  auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(I32, V)); };
+  return MDTuple::get(C, {MDString::get(C, demangledName(F)), MDString::get(C, F.getName()),
+                          MDString::get(C, File), Int(Line), Int(Kind), Int(Column), Int(Counter),
+                          Int(FunctionSite), Int(Loop), Int(EndLine), Int(EndColumn)});
+}
+
+unsigned SiteTable::size() {
+  NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
+  return Sites ? Sites->getNumOperands() : 0;
+}
+
 unsigned SiteTable::siteFor(Function &F) {
   if (std::optional<unsigned> Id = existingSite(F))
     return *Id;
@@ -59,12 +81,19 @@ unsigned SiteTable::siteFor(Function &F) {
   NamedMDNode *Sites = M.getOrInsertNamedMetadata(SitesMetadataName);
   unsigned Id = Sites->getNumOperands();
   auto [File, Line] = sourceLocation(F);
-  auto *I32 = Type::getInt32Ty(C);
-  Sites->addOperand(MDTuple::get(
-      C, {MDString::get(C, demangledName(F)), MDString::get(C, F.getName()), MDString::get(C, File),
-          ConstantAsMetadata::get(ConstantInt::get(I32, Line)),
-          ConstantAsMetadata::get(ConstantInt::get(I32, HOTLINE_ABI_SITE_FUNCTION))}));
-  F.setMetadata(SiteAttachmentName, MDTuple::get(C, {ConstantAsMetadata::get(ConstantInt::get(I32, Id))}));
+  Sites->addOperand(siteTuple(C, F, File, Line, HOTLINE_ABI_SITE_FUNCTION, 0, Id, Id, HOTLINE_ABI_NO_SITE));
+  F.setMetadata(SiteAttachmentName,
+                MDTuple::get(C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Id))}));
+  return Id;
+}
+
+unsigned SiteTable::addSite(Function &F, unsigned Kind, StringRef File, unsigned Line, unsigned Column,
+                            unsigned Counter, unsigned Loop, unsigned EndLine, unsigned EndColumn) {
+  unsigned FunctionSite = siteFor(F);
+  NamedMDNode *Sites = M.getOrInsertNamedMetadata(SitesMetadataName);
+  unsigned Id = Sites->getNumOperands();
+  Sites->addOperand(siteTuple(M.getContext(), F, File, Line, Kind, Column, Counter == SelfCounter ? Id : Counter,
+                              FunctionSite, Loop, EndLine, EndColumn));
   return Id;
 }
 
@@ -172,11 +201,27 @@ bool SiteTable::finalize() {
                        Twine(HOTLINE_MAX_SITES_PER_MODULE) + " instrumented functions");
   LLVMContext &C = M.getContext();
   StructType *SiteTy = siteType(C);
+  auto Text = [](MDNode *Site, unsigned I) { return cast<MDString>(Site->getOperand(I))->getString(); };
+  auto Int = [](MDNode *Site, unsigned I) { return mdconst::extract<ConstantInt>(Site->getOperand(I)); };
+  auto Value = [&](MDNode *Site, unsigned I) { return unsigned(Int(Site, I)->getZExtValue()); };
+  // What the optimizer did with each loop, from its remarks during this compile.
+  std::vector<LoopRange> Loops;
+  for (MDNode *Site : Sites->operands())
+    if (Value(Site, KindOp) == HOTLINE_ABI_SITE_LOOP)
+      Loops.push_back({Text(Site, FileOp).str(), Value(Site, LineOp), Value(Site, ColumnOp), Value(Site, EndLineOp),
+                       Value(Site, EndColumnOp)});
+  std::vector<std::string> Facts = loopFacts(C, Loops);
   std::vector<Constant *> Elements;
+  bool HasLines = false;
+  unsigned LoopIndex = 0;
   for (MDNode *Site : Sites->operands()) {
-    auto Str = [&](unsigned I) { return stringConstant(cast<MDString>(Site->getOperand(I))->getString()); };
-    auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(Site->getOperand(I)); };
-    Elements.push_back(ConstantStruct::get(SiteTy, {Str(0), Str(1), Str(2), Int(3), Int(4)}));
+    unsigned Kind = Value(Site, KindOp);
+    HasLines |= Kind == HOTLINE_ABI_SITE_LINE;
+    StringRef LoopFacts = Kind == HOTLINE_ABI_SITE_LOOP ? StringRef(Facts[LoopIndex++]) : StringRef();
+    Elements.push_back(ConstantStruct::get(
+        SiteTy, {stringConstant(Text(Site, NameOp)), stringConstant(Text(Site, LinkageNameOp)),
+                 stringConstant(Text(Site, FileOp)), Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp),
+                 Int(Site, CounterOp), Int(Site, FunctionOp), Int(Site, LoopOp), stringConstant(LoopFacts)}));
   }
   ArrayType *ArrayTy = ArrayType::get(SiteTy, Elements.size());
   auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
@@ -192,6 +237,7 @@ bool SiteTable::finalize() {
   Fields[ModuleSiteCountField] = ConstantInt::get(Type::getInt32Ty(C), Elements.size());
   Fields[ModuleSitesField] = Array;
   Fields[ModuleUntimedField] = finalizeUntimed(Elements.size());
+  Fields[ModuleFlagsField] = ConstantInt::get(Type::getInt32Ty(C), HasLines ? HOTLINE_ABI_MODULE_LINES : 0);
   Record->setInitializer(ConstantStruct::get(Init->getType(), Fields));
   if (Old)
     Old->removeDeadConstantUsers();

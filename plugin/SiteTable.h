@@ -22,6 +22,14 @@ public:
 
   // The module-local id of F's site, creating the site on first use.
   unsigned siteFor(llvm::Function &F);
+  // Adds a line or loop site of F (created with siteFor first) and returns its local id.
+  // Counter and Loop are local ids; Counter may be the returned id itself (SelfCounter).
+  // A loop's end position joins the optimizer's remarks to it (CompilerFacts.h).
+  static constexpr unsigned SelfCounter = ~0u - 1;
+  unsigned addSite(llvm::Function &F, unsigned Kind, llvm::StringRef File, unsigned Line, unsigned Column,
+                   unsigned Counter, unsigned Loop, unsigned EndLine = 0, unsigned EndColumn = 0);
+  // The number of sites so far: the id the next one gets.
+  unsigned size();
   // The id F was given by an earlier pass, if any.
   static std::optional<unsigned> existingSite(const llvm::Function &F);
 

@@ -29,6 +29,7 @@ public:
   template <typename T> uint64_t append_record(const T &record) { return append(&record, sizeof record); }
 
   char *data() { return data_; }
+  const char *data() const { return data_; }
   size_t size() const { return size_; }
   bool failed() const { return failed_; }
 

@@ -5,6 +5,7 @@
 #include "memory.h"
 #include "runtime.h"
 #include "spin_lock.h"
+#include "threads.h"
 
 #include <dlfcn.h>
 #include <string.h>
@@ -18,6 +19,8 @@ ModuleEntry *modules = nullptr; // kMaxModules entries, reserved on first regist
 uint32_t modules_used = 0;
 uint32_t sites_used = 0;
 uint8_t *stopped_sites = nullptr; // kMaxSites bytes, reserved on first use: 1 = timing stopped
+uint8_t *max_sites = nullptr;     // kMaxSites bytes, reserved on first use: see combine_counts
+bool lines_registered = false;
 
 const char *copy_string(const char *s) {
   if (!s)
@@ -62,6 +65,9 @@ bool timing_stopped(uint32_t site) {
   return stopped && site < kMaxSites && __atomic_load_n(&stopped[site], __ATOMIC_RELAXED);
 }
 
+const uint8_t *max_counter_sites() { return __atomic_load_n(&max_sites, __ATOMIC_ACQUIRE); }
+bool line_mode_registered() { return __atomic_load_n(&lines_registered, __ATOMIC_ACQUIRE); }
+
 uint32_t registered_site_count() { return __atomic_load_n(&sites_used, __ATOMIC_ACQUIRE); }
 uint32_t module_count() { return __atomic_load_n(&modules_used, __ATOMIC_ACQUIRE); }
 const ModuleEntry &module_at(uint32_t index) { return modules[index]; }
@@ -69,6 +75,36 @@ const ModuleEntry &module_at(uint32_t index) { return modules[index]; }
 } // namespace hotline::rt
 
 using namespace hotline::rt;
+
+// Gives the module its site ids; false when it is refused.
+static bool add_to_registry(__hotline_module *module, const char *object_path) {
+  SpinLockGuard guard(registry_lock);
+  if (!modules)
+    modules = static_cast<ModuleEntry *>(reserve_pages(sizeof(ModuleEntry) * kMaxModules));
+  if (!modules || modules_used == kMaxModules || module->site_count > kMaxSitesPerModule ||
+      module->site_count > kMaxSites - sites_used) {
+    report_problem("too many instrumented functions or modules (limit %u sites, %u modules); "
+                   "%s is not recorded",
+                   kMaxSites, kMaxModules, module->source_file);
+    return false;
+  }
+  for (uint32_t i = 0; i < module->site_count; ++i) {
+    if (module->sites[i].kind != HOTLINE_ABI_SITE_LOOP_MAX_TRIPS)
+      continue;
+    if (!max_sites)
+      __atomic_store_n(&max_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)), __ATOMIC_RELEASE);
+    if (max_sites)
+      max_sites[sites_used + i] = 1;
+  }
+  if (module->flags & HOTLINE_ABI_MODULE_LINES)
+    __atomic_store_n(&lines_registered, true, __ATOMIC_RELEASE);
+  ModuleEntry &entry = modules[modules_used];
+  entry = {module, module->sites, module->source_file, object_path, sites_used, module->site_count};
+  module->site_base = sites_used;
+  __atomic_store_n(&sites_used, sites_used + module->site_count, __ATOMIC_RELEASE);
+  __atomic_store_n(&modules_used, modules_used + 1, __ATOMIC_RELEASE);
+  return true;
+}
 
 extern "C" void __hotline_register_module(__hotline_module *module) {
   runtime_init();
@@ -79,22 +115,14 @@ extern "C" void __hotline_register_module(__hotline_module *module) {
                    module->source_file, module->abi_version, HOTLINE_ABI_VERSION);
     return;
   }
-  const char *object_path = object_path_of(module);
-  SpinLockGuard guard(registry_lock);
-  if (!modules)
-    modules = static_cast<ModuleEntry *>(reserve_pages(sizeof(ModuleEntry) * kMaxModules));
-  if (!modules || modules_used == kMaxModules || module->site_count > kMaxSitesPerModule ||
-      module->site_count > kMaxSites - sites_used) {
-    report_problem("too many instrumented functions or modules (limit %u sites, %u modules); "
-                   "%s is not recorded",
-                   kMaxSites, kMaxModules, module->source_file);
+  if (!add_to_registry(module, object_path_of(module)))
     return;
-  }
-  ModuleEntry &entry = modules[modules_used];
-  entry = {module, module->sites, module->source_file, object_path, sites_used, module->site_count};
-  module->site_base = sites_used;
-  __atomic_store_n(&sites_used, sites_used + module->site_count, __ATOMIC_RELEASE);
-  __atomic_store_n(&modules_used, modules_used + 1, __ATOMIC_RELEASE);
+  // Threads sample from their state's creation once a line-mode module is registered; this
+  // thread may have started before (a library loaded later). Other threads that already
+  // exist stay unsampled. After the registry lock: this allocates and makes system calls.
+  if (module->flags & HOTLINE_ABI_MODULE_LINES)
+    if (ThreadState *t = current_thread_if_started())
+      start_thread_sampling(t);
 }
 
 extern "C" void __hotline_unregister_module(__hotline_module *module) {
@@ -110,6 +138,7 @@ extern "C" void __hotline_unregister_module(__hotline_module *module) {
         sites[s].name = copy_string(module->sites[s].name);
         sites[s].linkage_name = copy_string(module->sites[s].linkage_name);
         sites[s].file = copy_string(module->sites[s].file);
+        sites[s].facts = copy_string(module->sites[s].facts);
       }
     }
     entry.source_file = copy_string(entry.source_file);

@@ -32,6 +32,19 @@ void stop_timing_site(uint32_t site);
 // Whether stop_timing_site was called for this site.
 bool timing_stopped(uint32_t site);
 
+// Adds a thread's count for `site` to a total: summed, except for the sites that count the
+// most iterations of one loop entry (HOTLINE_ABI_SITE_LOOP_MAX_TRIPS), which take the maximum.
+inline uint64_t combine_counts(const uint8_t *max_sites, uint32_t site, uint64_t total, uint64_t count) {
+  if (max_sites && max_sites[site])
+    return count > total ? count : total;
+  return total + count;
+}
+// kMaxSites bytes, 1 for the sites combined by maximum; null while there are none.
+const uint8_t *max_counter_sites();
+
+// Whether a module built in line mode has registered.
+bool line_mode_registered();
+
 // Number of global site ids handed out so far; ids below it are valid.
 uint32_t registered_site_count();
 

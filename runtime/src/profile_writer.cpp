@@ -2,8 +2,11 @@
 #include "profile_writer.h"
 
 #include "byte_buffer.h"
+#include "loaded_objects.h"
 #include "modules.h"
+#include "pc_table.h"
 #include "runtime.h"
+#include "sampling.h"
 #include "threads.h"
 #include "timing_cost.h"
 
@@ -95,6 +98,34 @@ void add_section(ByteBuffer &out, uint32_t kind, uint32_t entry_size, ByteBuffer
   out.append(payload.data(), payload.size());
 }
 
+// The SAMPLING, OBJECTS and SAMPLES sections (line mode); false when out of memory. Sampled
+// addresses become object-relative, as in the object's file, so that a symbolizer can read
+// them after the process is gone.
+bool add_samples(StringTable &strings, const char *program, ByteBuffer &sampling,
+                 ByteBuffer &objects, ByteBuffer &samples) {
+  SampleSnapshot snapshot = snapshot_samples();
+  LoadedObjects loaded;
+  if (!snapshot.table || !loaded.collect()) {
+    PcTable::destroy(snapshot.table);
+    return false;
+  }
+  hotline_sampling_record record{snapshot.period_ns, snapshot.samples, snapshot.dropped,
+                                 strings.add(snapshot.method), 0};
+  sampling.append_record(record);
+  for (uint32_t i = 0; i < loaded.count(); ++i) {
+    // The loader names the main executable "" (it comes first); the vDSO keeps its name.
+    const char *path = i == 0 && !loaded.path(i)[0] ? program : loaded.path(i);
+    objects.append_record(hotline_object_record{loaded.load_address(i), strings.add(path), 0});
+  }
+  snapshot.table->for_each([&](uint64_t pc, uint64_t count) {
+    uint32_t object = loaded.find(pc);
+    uint64_t address = object == HOTLINE_NO_OBJECT ? pc : pc - loaded.load_address(object);
+    samples.append_record(hotline_sample_record{address, object, 0, count});
+  });
+  PcTable::destroy(snapshot.table);
+  return true;
+}
+
 bool write_all(int fd, const char *data, size_t size) {
   while (size > 0) {
     ssize_t n = write(fd, data, size);
@@ -135,6 +166,11 @@ void write_profile() {
     return;
   int saved_errno = errno;
   ThreadState *self = current_thread();
+  // Writing is the runtime's work, not the program's; and it allocates, while the handler
+  // must only ever see a table that nobody else writes.
+  bool line_mode = line_mode_registered();
+  if (line_mode && self)
+    stop_thread_sampling(self);
   ClockPair start = runtime_start_clock();
   ClockPair end = read_clock_pair();
   // A calibration window under a millisecond would make the tick rate imprecise.
@@ -166,6 +202,13 @@ void write_profile() {
       site.line = sites ? sites[i].line : 0;
       site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
       site.module = module_index;
+      // Module-local indices become indices into SITES.
+      auto global = [&](uint32_t local) { return local < m.site_count ? m.site_base + local : HOTLINE_NO_SITE; };
+      site.column = sites ? sites[i].column : 0;
+      site.counter = sites ? global(sites[i].counter) : m.site_base + i;
+      site.function = sites ? global(sites[i].function) : m.site_base + i;
+      site.loop = sites ? global(sites[i].loop) : HOTLINE_NO_SITE;
+      site.facts = strings.add(sites ? sites[i].facts : "");
       sites_section.append_record(site);
       uint32_t id = m.site_base + i;
       if (timing_stopped(id))
@@ -177,13 +220,14 @@ void write_profile() {
   if (totals)
     add_exited_thread_counts(totals, site_count);
 
+  const uint8_t *max_sites = max_counter_sites();
   uint32_t thread_count = 0;
   bool incomplete = false;
   for (ThreadState *t = all_threads(); t; t = t->next) {
     bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
     if (!exited && totals && t->counters)
       for (uint32_t i = 0; i < site_count; ++i)
-        totals[i] += __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED);
+        totals[i] = combine_counts(max_sites, i, totals[i], __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED));
     bool running = !exited && t != self;
     incomplete |= running;
 
@@ -223,6 +267,10 @@ void write_profile() {
     counts_section.append(totals, sizeof(uint64_t) * site_count);
   release_pages(totals, sizeof(uint64_t) * (site_count + 1));
 
+  ByteBuffer sampling_section, objects_section, samples_section;
+  bool samples_added = !line_mode || add_samples(strings, facts.program, sampling_section,
+                                                 objects_section, samples_section);
+
   hotline_run_record run{};
   run.pid = uint64_t(getpid());
   run.parent_pid = uint64_t(getppid());
@@ -250,7 +298,7 @@ void write_profile() {
   memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
   header.version = HOTLINE_PROFILE_VERSION;
   header.header_size = sizeof header;
-  header.section_count = 9;
+  header.section_count = line_mode ? 12 : 9;
   file.append_record(header);
   add_section(file, HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section);
   add_section(file, HOTLINE_SECTION_STRINGS, 0, strings.bytes());
@@ -261,11 +309,16 @@ void write_profile() {
   add_section(file, HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section);
   add_section(file, HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section);
   add_section(file, HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t), stopped_section);
+  if (line_mode) {
+    add_section(file, HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section);
+    add_section(file, HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record), objects_section);
+    add_section(file, HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section);
+  }
   bool out_of_memory = file.failed() || strings.bytes().failed() || modules_section.failed() ||
                        sites_section.failed() || counts_section.failed() ||
                        threads_section.failed() || nodes_section.failed() || cost_section.failed() ||
-                       stopped_section.failed() ||
-                       !totals;
+                       stopped_section.failed() || !samples_added || sampling_section.failed() ||
+                       objects_section.failed() || samples_section.failed() || !totals;
   if (out_of_memory) {
     report_problem("out of memory while assembling the profile; nothing written");
     errno = saved_errno;

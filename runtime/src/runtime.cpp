@@ -64,6 +64,15 @@ void read_options() {
   if (const char *below = getenv("HOTLINE_STOP_TIMING_BELOW_NS"))
     g_options.stop_timing_below_ns =
         parse_count("HOTLINE_STOP_TIMING_BELOW_NS", below, g_options.stop_timing_below_ns);
+  if (const char *hz = getenv("HOTLINE_SAMPLE_HZ")) {
+    g_options.sample_hz = parse_count("HOTLINE_SAMPLE_HZ", hz, g_options.sample_hz);
+    if (g_options.sample_hz > kMaxSampleHz) {
+      report_problem("HOTLINE_SAMPLE_HZ=%s is above the limit of %llu samples per second; "
+                     "using %llu",
+                     hz, (unsigned long long)kMaxSampleHz, (unsigned long long)kMaxSampleHz);
+      g_options.sample_hz = kMaxSampleHz;
+    }
+  }
   g_stop_timing_check_calls = g_options.stop_timing_after;
 }
 

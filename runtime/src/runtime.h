@@ -13,7 +13,13 @@ struct Options {
   // below stop_timing_below_ns, its site is no longer timed, only counted.
   uint64_t stop_timing_after = 1000;   // HOTLINE_STOP_TIMING_AFTER
   uint64_t stop_timing_below_ns = 200; // HOTLINE_STOP_TIMING_BELOW_NS
+  // Line mode: samples per second of each thread's CPU time (0: none), at most kMaxSampleHz.
+  uint64_t sample_hz = 4000; // HOTLINE_SAMPLE_HZ
 };
+
+// Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a
+// virtual machine: beyond this rate sampling would slow the program more than it is worth.
+constexpr uint64_t kMaxSampleHz = 20000;
 
 // Idempotent and safe to call from any constructor, in any order.
 void runtime_init();

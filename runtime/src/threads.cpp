@@ -57,23 +57,27 @@ ThreadState *create_thread_state() {
     __atomic_store_n(&threads_head, t, __ATOMIC_RELEASE);
   }
   pthread_setspecific(thread_exit_key, t);
+  start_thread_sampling(t);
   return t;
 }
 
 // Runs at thread exit (pthread key destructor), after the thread's C++ thread_local
-// destructors. Folds its counters into the process totals and frees its large arrays; its
-// call tree stays for the profile.
+// destructors. Folds its counters and samples into the process totals and frees its large
+// arrays; its call tree stays for the profile.
 void retire_thread(void *state) {
   auto *t = static_cast<ThreadState *>(state);
   t->end_ticks = now_ticks();
+  // First, so that no interrupt lands in the rest of the runtime's exit work.
+  retire_thread_sampling(t);
   uint32_t sites = registered_site_count();
   {
     SpinLockGuard guard(threads_lock);
     if (!exited_counts)
       exited_counts = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * kMaxSites));
+    const uint8_t *max_sites = max_counter_sites();
     if (exited_counts)
       for (uint32_t i = 0; i < sites; ++i)
-        exited_counts[i] += t->counters[i];
+        exited_counts[i] = combine_counts(max_sites, i, exited_counts[i], t->counters[i]);
     __atomic_store_n(&t->exited, true, __ATOMIC_RELEASE);
   }
   // Code that still runs on this thread (later key destructors) is counted in the shared
@@ -102,6 +106,8 @@ ThreadState *current_thread() {
     __hotline_thread_counters = t->counters;
   return t;
 }
+
+ThreadState *current_thread_if_started() { return tls_thread; }
 
 ThreadState *swap_current_thread(ThreadState *t) {
   ThreadState *previous = tls_thread;
@@ -147,9 +153,10 @@ ThreadState *all_threads() { return __atomic_load_n(&threads_head, __ATOMIC_ACQU
 
 void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
   SpinLockGuard guard(threads_lock);
+  const uint8_t *max_sites = max_counter_sites();
   if (exited_counts)
     for (uint32_t i = 0; i < site_count; ++i)
-      totals[i] += exited_counts[i];
+      totals[i] = combine_counts(max_sites, i, totals[i], exited_counts[i]);
 }
 
 } // namespace hotline::rt

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "clock.h"
+#include "sampling.h"
 
 #include <stdint.h>
 #include <sys/types.h>
@@ -42,12 +43,16 @@ struct ThreadState {
   uint64_t start_ticks;
   uint64_t end_ticks;
   char name[16];
+  ThreadSampler sampler;    // where it runs, in line mode
   ThreadState *next;        // in the list of all threads
 };
 
 // The calling thread's state, created on first use; null if the thread has already exited
 // or memory ran out.
 ThreadState *current_thread();
+
+// The calling thread's state if it has one, without creating it.
+ThreadState *current_thread_if_started();
 
 // Makes `t` the calling thread's state and returns the previous one (possibly null), so that
 // the runtime can time calls on a scratch state that no profile includes.

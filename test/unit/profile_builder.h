@@ -63,8 +63,11 @@ public:
   uint32_t add_site(uint32_t module, const std::string &name,
                     const std::string &linkage_name, const std::string &file,
                     uint32_t line, uint64_t count) {
+    uint32_t index = uint32_t(sites_.size());
     sites_.push_back({string(name), string(linkage_name), string(file), line,
-                      HOTLINE_SITE_FUNCTION, module});
+                      HOTLINE_SITE_FUNCTION, module, /*column=*/0,
+                      /*counter=*/index, /*function=*/index, HOTLINE_NO_SITE,
+                      /*facts=*/0});
     counts_.push_back(count);
     return uint32_t(sites_.size() - 1);
   }

@@ -26,11 +26,20 @@ struct Subcommand {
 
 int run_report(const std::vector<std::string> &args); // report.cpp
 int run_tree(const std::vector<std::string> &args);   // tree.cpp
+int run_lines(const std::vector<std::string> &args);  // lines.cpp
+int run_loops(const std::vector<std::string> &args);  // loops.cpp
+int run_annotate(const std::vector<std::string> &args); // annotate.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
      run_report},
     {"tree", "the call tree merged across threads and processes", run_tree},
+    {"lines", "the hottest source lines: exact counts, sampled time",
+     run_lines},
+    {"loops", "every loop: entries, iterations, time, what the optimizer did",
+     run_loops},
+    {"annotate", "the source of hot functions with per-line counts and time",
+     run_annotate},
 };
 
 } // namespace hotline

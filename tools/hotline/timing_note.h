@@ -1,6 +1,7 @@
-// The line that `report` and `tree` print about the cost of timing.
+// The notes that reports print about how times were measured.
 #pragma once
 
+#include "analysis/lines.h"
 #include "analysis/timing_cost.h"
 
 #include <string>
@@ -9,5 +10,8 @@ namespace hotline {
 
 // Empty when no profile measured its timing cost (older runtimes).
 std::string timing_cost_note(const analysis::TimingCostSummary &summary);
+
+// How line times were sampled and how precise they are (lines.cpp).
+std::string sampling_note(const analysis::LineTable &table);
 
 } // namespace hotline

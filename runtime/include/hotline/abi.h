@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 2u
+#define HOTLINE_ABI_VERSION 3u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -22,15 +22,36 @@ extern "C" {
 #define HOTLINE_UNREGISTERED_SITE_BASE (1u << 21)
 #define HOTLINE_MAX_SITES_PER_MODULE (1u << 19)
 
-enum __hotline_site_kind_abi { HOTLINE_ABI_SITE_FUNCTION = 1 };
+/* What a site is, and what its counter counts. Line mode (-fplugin-arg-hotline-lines) adds
+ * the line and loop sites; each has a counter slot like a function, some of them unused. */
+enum __hotline_site_kind_abi {
+  HOTLINE_ABI_SITE_FUNCTION = 1,        /* counts entries; timed when worth it */
+  HOTLINE_ABI_SITE_LINE = 2,            /* a source line within one basic block; the block's
+                                           executions are counted by the site named in
+                                           `counter` (the block's first line) */
+  HOTLINE_ABI_SITE_LOOP = 3,            /* counts entries; timed from entry to every exit */
+  HOTLINE_ABI_SITE_LOOP_ITERATIONS = 4, /* counts the iterations of the loop in `loop` */
+  HOTLINE_ABI_SITE_LOOP_MAX_TRIPS = 5   /* the most iterations of one entry of that loop: the
+                                           runtime combines threads by maximum, not by sum */
+};
 
-/* One instrumented place in one module. Emitted by the plugin as constant data. */
+/* No site: the `loop` of a site outside any loop. */
+#define HOTLINE_ABI_NO_SITE 0xffffffffu
+
+/* One instrumented place in one module. Emitted by the plugin as constant data. The indices
+ * are module-local (positions in the module's `sites` array). */
 struct __hotline_site {
-  const char *name;         /* demangled name */
-  const char *linkage_name; /* mangled (linkage) name */
+  const char *name;         /* demangled name (of the enclosing function for lines and loops) */
+  const char *linkage_name; /* mangled (linkage) name of that function */
   const char *file;         /* source file, "" without debug info */
   uint32_t line;            /* 0 without debug info */
   uint32_t kind;            /* enum __hotline_site_kind_abi */
+  uint32_t column;          /* 0 when unknown */
+  uint32_t counter;         /* the site whose counter counts this one (itself except for lines) */
+  uint32_t function;        /* the enclosing function's site */
+  uint32_t loop;            /* the innermost enclosing loop's site, or HOTLINE_ABI_NO_SITE */
+  const char *facts;        /* loops: what the optimizer did with it ("vectorized (width 4)",
+                               "not vectorized: <reason>"); "" otherwise */
 };
 
 /* One instrumented translation unit. Emitted by the plugin as a writable global that its
@@ -52,7 +73,11 @@ struct __hotline_module {
                                         HOTLINE_UNREGISTERED_SITE_BASE, so code that runs
                                         before registration (or in a refused module) counts
                                         into slots that are never reported and is not timed. */
-  uint32_t reserved;
+  uint32_t flags;                    /* HOTLINE_ABI_MODULE_* */
+};
+
+enum __hotline_module_flags_abi {
+  HOTLINE_ABI_MODULE_LINES = 1u /* built in line mode: the runtime samples where threads run */
 };
 
 /* Registration, called from each module's constructor (priority 101) and destructor. After
@@ -75,12 +100,16 @@ HOTLINE_ABI_EXPORT uint64_t *__hotline_thread_counters_init(void);
 HOTLINE_ABI_EXPORT void __hotline_enter(uint32_t site_id);
 HOTLINE_ABI_EXPORT void __hotline_exit(uint32_t site_id);
 
+/* Loops in line mode are timed with the same two calls (the loop's site id at entry and at
+ * every exit). Their iteration counts are kept in registers while the loop runs and added to
+ * the thread's counters at its exits, so counting does not stop the optimizer from
+ * vectorizing it. */
 #ifdef __cplusplus
 }
-static_assert(sizeof(__hotline_site) == 32, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_site) == 56, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 static_assert(sizeof(__hotline_module) == 40, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 #else
-_Static_assert(sizeof(struct __hotline_site) == 32, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_site) == 56, "ABI layout changed");
 _Static_assert(sizeof(struct __hotline_module) == 40, "ABI layout changed");
 #endif
 

@@ -42,7 +42,11 @@ enum hotline_section_kind {
   HOTLINE_SECTION_THREADS = 6,     /* struct hotline_thread_record[] */
   HOTLINE_SECTION_CALL_TREE = 7,   /* struct hotline_call_node_record[], grouped by thread */
   HOTLINE_SECTION_TIMING_COST = 8, /* one struct hotline_timing_cost_record (optional) */
-  HOTLINE_SECTION_TIMING_STOPPED = 9 /* uint32_t[]: sites the runtime stopped timing (optional) */
+  HOTLINE_SECTION_TIMING_STOPPED = 9, /* uint32_t[]: sites the runtime stopped timing (optional) */
+  HOTLINE_SECTION_SAMPLING = 10,   /* one struct hotline_sampling_record (line mode only) */
+  HOTLINE_SECTION_OBJECTS = 11,    /* struct hotline_object_record[]: mapped executables and
+                                      libraries, for the SAMPLES' addresses (line mode only) */
+  HOTLINE_SECTION_SAMPLES = 12     /* struct hotline_sample_record[] (line mode only) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -77,16 +81,33 @@ struct hotline_module_record {
   uint32_t site_count;
 };
 
-enum hotline_site_kind { HOTLINE_SITE_FUNCTION = 1 };
+/* As in abi.h: what a site is and what its entry of SITE_COUNTS counts. */
+enum hotline_site_kind {
+  HOTLINE_SITE_FUNCTION = 1,        /* entries */
+  HOTLINE_SITE_LINE = 2,            /* unused: a line's basic block is counted by `counter` */
+  HOTLINE_SITE_LOOP = 3,            /* entries */
+  HOTLINE_SITE_LOOP_ITERATIONS = 4, /* iterations of `loop`, all entries */
+  HOTLINE_SITE_LOOP_MAX_TRIPS = 5   /* most iterations of one entry of `loop`, any thread */
+};
 
-/* One instrumented place in the source. Sites are numbered by their index in SITES. */
+#define HOTLINE_NO_SITE 0xffffffffu
+
+/* One instrumented place in the source. Sites are numbered by their index in SITES; the
+ * site indices below are indices into SITES too. The fields from `column` on were added in
+ * line mode; a reader given the first six only (entry_size 24) takes column 0, counter and
+ * function = the site itself, loop = HOTLINE_NO_SITE, facts "". */
 struct hotline_site_record {
-  uint32_t name;          /* string: demangled name */
+  uint32_t name;          /* string: demangled name (of the enclosing function for lines, loops) */
   uint32_t linkage_name;  /* string: mangled (linkage) name */
   uint32_t file;          /* string: source file, "" when unknown (no -g) */
   uint32_t line;          /* 0 when unknown */
   uint32_t kind;          /* enum hotline_site_kind */
   uint32_t module;        /* index into MODULES */
+  uint32_t column;        /* 0 when unknown */
+  uint32_t counter;       /* the site whose SITE_COUNTS entry counts this one */
+  uint32_t function;      /* the enclosing function's site */
+  uint32_t loop;          /* the innermost enclosing loop's site, or HOTLINE_NO_SITE */
+  uint32_t facts;         /* string: loops: what the optimizer did with it */
 };
 
 /* One thread that recorded anything; its call-tree nodes are CALL_TREE[first_node,
@@ -128,12 +149,48 @@ struct hotline_timing_cost_record {
                          beyond the callee's own work (self_ps included) */
 };
 
+/* How the runtime sampled where threads were running (line mode): each thread's CPU time
+ * interrupts it every period_ns, and the interrupted instruction's address is counted. One
+ * sample stands for period_ns of CPU time. */
+struct hotline_sampling_record {
+  uint64_t period_ns;     /* CPU time between two samples of one thread; 0: sampling was off */
+  uint64_t samples;       /* samples taken, all threads: the SAMPLES counts plus `dropped` */
+  uint64_t dropped;       /* samples not recorded (a thread's table was full) */
+  uint32_t method;        /* string: "perf task-clock", "POSIX thread CPU timer" (where
+                             perf_event_open is not allowed), both, or "" (nothing sampled) */
+  uint32_t reserved;
+};
+
+/* One executable or shared library mapped when the profile was written, in the dynamic
+ * loader's order, the executable first. The vDSO is listed too, as "linux-vdso.so.1" (it has
+ * no file). */
+struct hotline_object_record {
+  uint64_t load_address;  /* what the dynamic loader added to the object's addresses */
+  uint32_t path;          /* string: as the loader names it; the executable's is RUN's program */
+  uint32_t reserved;
+};
+
+/* How many samples hit one instruction address, all threads; one record per (object,
+ * address), in no particular order. */
+struct hotline_sample_record {
+  uint64_t address;       /* relative to the object: the runtime address minus load_address
+                             (for HOTLINE_NO_OBJECT, the runtime address) */
+  uint32_t object;        /* index into OBJECTS, or HOTLINE_NO_OBJECT */
+  uint32_t reserved;
+  uint64_t count;
+};
+
+#define HOTLINE_NO_OBJECT 0xffffffffu
+
 #ifdef __cplusplus
+static_assert(sizeof(hotline_sampling_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_object_record) == 16, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_sample_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_site_record) == 24, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_site_record) == 44, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
@@ -142,10 +199,13 @@ _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_run_record) == 96, "profile layout changed");
 _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout changed");
-_Static_assert(sizeof(struct hotline_site_record) == 24, "profile layout changed");
+_Static_assert(sizeof(struct hotline_site_record) == 44, "profile layout changed");
 _Static_assert(sizeof(struct hotline_thread_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_sample_record) == 24, "profile layout changed");
 #endif
 
 #endif

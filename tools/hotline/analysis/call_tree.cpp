@@ -2,6 +2,8 @@
 // functions.
 #include "analysis/call_tree.h"
 
+#include <hotline/profile_format.h>
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -37,10 +39,19 @@ CallTree build_call_tree(const std::vector<profile::Profile> &profiles,
       uint32_t parent = node.parent == profile::kNoParent
                             ? CallTree::kRoot
                             : merged_node[node.parent];
+      // A timed loop (line mode) is part of the call it runs in: its own time
+      // is that call's, its callees are that call's callees.
+      if (profile.sites[node.site].kind == HOTLINE_SITE_LOOP &&
+          parent != CallTree::kRoot) {
+        merged_node[i] = parent;
+        tree.nodes[parent].exclusive_ns += node.exclusive_ns;
+        continue;
+      }
+      bool is_call = profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION;
       uint32_t merged = child(parent, catalog.function_of(p, node.site));
       merged_node[i] = merged;
       CallTree::Node &target = tree.nodes[merged];
-      target.calls += node.calls;
+      target.calls += is_call ? node.calls : 0;
       target.inclusive_ns += node.inclusive_ns;
       target.exclusive_ns += node.exclusive_ns;
       if (node.parent == profile::kNoParent)

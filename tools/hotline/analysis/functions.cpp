@@ -115,7 +115,9 @@ FunctionCatalog::FunctionCatalog(const std::vector<Profile> &profiles) {
   site_functions_.resize(profiles.size());
   for (size_t p = 0; p < profiles.size(); ++p) {
     for (const profile::Site &site : profiles[p].sites) {
-      FunctionIdentity identity = identity_of(profiles[p], site);
+      // Lines and loops belong to their enclosing function.
+      FunctionIdentity identity =
+          identity_of(profiles[p], profiles[p].sites[site.function]);
       auto key =
           std::make_tuple(identity.linkage_name, identity.file, identity.line);
       auto [it, inserted] = ids.emplace(key, FunctionId(functions_.size()));
@@ -145,13 +147,17 @@ FunctionTable compute_function_table(const std::vector<Profile> &profiles,
       if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION)
         stats[catalog.function_of(p, site)].calls += profile.site_counts[site];
     for (const profile::CallNode &node : profile.nodes) {
+      // A timed loop's node is part of its function: its exclusive time is the
+      // function's self time, its entries are not calls.
       FunctionStats &function = stats[catalog.function_of(p, node.site)];
       function.timed = true;
-      function.timed_calls += node.calls;
+      if (profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION)
+        function.timed_calls += node.calls;
       function.self_ns += node.exclusive_ns;
     }
     for (uint32_t site : profile.timing_stopped_sites)
-      stats[catalog.function_of(p, site)].timing_stopped = true;
+      if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION)
+        stats[catalog.function_of(p, site)].timing_stopped = true;
     for (const profile::Thread &thread : profile.threads)
       add_total_times(profile, p, thread, catalog, stats,
                       open_frames_of_function);

@@ -20,6 +20,8 @@
 namespace hotline::profile {
 
 static_assert(kNoParent == HOTLINE_NO_PARENT);
+static_assert(kNoSite == HOTLINE_NO_SITE);
+static_assert(kNoObject == HOTLINE_NO_OBJECT);
 
 bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
 
@@ -49,11 +51,17 @@ const char *section_name(uint32_t kind) {
     return "TIMING_COST";
   case HOTLINE_SECTION_TIMING_STOPPED:
     return "TIMING_STOPPED";
+  case HOTLINE_SECTION_SAMPLING:
+    return "SAMPLING";
+  case HOTLINE_SECTION_OBJECTS:
+    return "OBJECTS";
+  case HOTLINE_SECTION_SAMPLES:
+    return "SAMPLES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TIMING_STOPPED;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_SAMPLES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -82,6 +90,9 @@ public:
     read_call_tree();
     read_timing_cost();
     read_timing_stopped();
+    read_sampling();
+    read_objects();
+    read_samples();
     return std::move(profile_);
   }
 
@@ -342,6 +353,59 @@ private:
     }
   }
 
+  void read_sampling() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_SAMPLING];
+    if (!span.present)
+      return;
+    if (record_count(HOTLINE_SECTION_SAMPLING,
+                     sizeof(hotline_sampling_record)) != 1)
+      fail(span.header_offset,
+           "section SAMPLING at offset {} must hold exactly one record",
+           span.header_offset);
+    auto record =
+        load_record<hotline_sampling_record>(HOTLINE_SECTION_SAMPLING, 0);
+    profile_.sampling.present = true;
+    profile_.sampling.period_ns = record.period_ns;
+    profile_.sampling.samples = record.samples;
+    profile_.sampling.dropped = record.dropped;
+    profile_.sampling.method =
+        string_at(record.method,
+                  span.payload_offset + offsetof(hotline_sampling_record, method),
+                  "method");
+  }
+
+  void read_objects() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record));
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_OBJECTS, i);
+      auto record =
+          load_record<hotline_object_record>(HOTLINE_SECTION_OBJECTS, i);
+      profile_.objects.push_back(
+          {string_at(record.path, at + offsetof(hotline_object_record, path),
+                     "path"),
+           record.load_address});
+    }
+  }
+
+  void read_samples() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record));
+    profile_.samples.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_SAMPLES, i);
+      auto record =
+          load_record<hotline_sample_record>(HOTLINE_SECTION_SAMPLES, i);
+      if (record.object != HOTLINE_NO_OBJECT &&
+          record.object >= profile_.objects.size())
+        fail(at + offsetof(hotline_sample_record, object),
+             "sample {} at offset {} names object {}, out of range ({} "
+             "objects)",
+             i, at, record.object, profile_.objects.size());
+      profile_.samples.push_back({record.address, record.object, record.count});
+    }
+  }
+
   void read_modules() {
     uint64_t count =
         record_count(HOTLINE_SECTION_MODULES, sizeof(hotline_module_record));
@@ -363,13 +427,29 @@ private:
     }
   }
 
+  // Site records of profiles written before line mode end after `module`.
+  static constexpr size_t kFirstSiteRecordSize =
+      offsetof(hotline_site_record, column);
+
+  hotline_site_record load_site_record(uint64_t index) const {
+    hotline_site_record record{};
+    uint64_t at = record_offset(HOTLINE_SECTION_SITES, index);
+    if (sections_[HOTLINE_SECTION_SITES].entry_size >= sizeof record) {
+      record = load<hotline_site_record>(at);
+    } else {
+      std::memcpy(&record, data_ + at, kFirstSiteRecordSize);
+      record.counter = record.function = uint32_t(index);
+      record.loop = HOTLINE_NO_SITE;
+    }
+    return record;
+  }
+
   void read_sites() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_SITES, sizeof(hotline_site_record));
+    uint64_t count = record_count(HOTLINE_SECTION_SITES, kFirstSiteRecordSize);
     profile_.sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_SITES, i);
-      auto record = load_record<hotline_site_record>(HOTLINE_SECTION_SITES, i);
+      hotline_site_record record = load_site_record(i);
       Site site;
       site.name = string_at(record.name,
                             at + offsetof(hotline_site_record, name), "name");
@@ -385,6 +465,25 @@ private:
         fail(at + offsetof(hotline_site_record, module),
              "site {} at offset {} names module {}, out of range ({} modules)",
              i, at, site.module, profile_.modules.size());
+      site.column = record.column;
+      site.counter = record.counter;
+      site.function = record.function;
+      site.loop = record.loop;
+      site.facts = string_at(record.facts,
+                             at + offsetof(hotline_site_record, facts), "facts");
+      auto check_site = [&](uint32_t value, size_t field, const char *what,
+                            bool may_be_none) {
+        if (value < count || (may_be_none && value == HOTLINE_NO_SITE))
+          return;
+        fail(at + field,
+             "site {} at offset {} names {} site {}, out of range ({} sites)",
+             i, at, what, value, count);
+      };
+      check_site(site.counter, offsetof(hotline_site_record, counter),
+                 "counter", false);
+      check_site(site.function, offsetof(hotline_site_record, function),
+                 "function", false);
+      check_site(site.loop, offsetof(hotline_site_record, loop), "loop", true);
       profile_.sites.push_back(std::move(site));
     }
     // Checked only now that the number of sites is known.

@@ -16,6 +16,10 @@ inline constexpr uint32_t kNewestReadableVersion = 1;
 
 // Marks a call node with no parent (a thread's top-level call).
 inline constexpr uint32_t kNoParent = 0xffffffffu;
+// Marks the absence of a site (the loop of a site outside any loop).
+inline constexpr uint32_t kNoSite = 0xffffffffu;
+// Marks a sample outside every mapped object.
+inline constexpr uint32_t kNoObject = 0xffffffffu;
 
 struct RunInfo {
   uint64_t pid = 0;
@@ -46,13 +50,41 @@ struct Module {
   uint32_t site_count = 0;
 };
 
+// Site indices below are indices into Profile::sites.
 struct Site {
-  std::string name;
+  std::string name; // of the enclosing function, for lines and loops
   std::string linkage_name;
   std::string file; // "" when the module was built without debug info
   uint32_t line = 0;
   uint32_t kind = 0;   // HOTLINE_SITE_*
   uint32_t module = 0; // index into Profile::modules
+  uint32_t column = 0;
+  uint32_t counter = 0;       // the site whose count counts this one
+  uint32_t function = 0;      // the enclosing function's site
+  uint32_t loop = kNoSite;    // the innermost enclosing loop's site
+  std::string facts;          // loops: what the optimizer did with it
+};
+
+// How the runtime sampled where threads ran (line mode).
+struct Sampling {
+  bool present = false;
+  uint64_t period_ns = 0; // CPU time between two samples of a thread
+  uint64_t samples = 0;
+  uint64_t dropped = 0;
+  std::string method;
+};
+
+// An executable or shared library mapped at write time.
+struct Object {
+  std::string path;
+  uint64_t load_address = 0;
+};
+
+// Samples that hit one instruction address.
+struct Sample {
+  uint64_t address = 0; // relative to the object (absolute for kNoObject)
+  uint32_t object = kNoObject; // index into Profile::objects
+  uint64_t count = 0;
 };
 
 struct Thread {
@@ -97,6 +129,9 @@ struct Profile {
   // Sites whose timing the runtime stopped because their calls were too short
   // (TIMING_STOPPED section): their later calls were counted, not timed.
   std::vector<uint32_t> timing_stopped_sites;
+  Sampling sampling;
+  std::vector<Object> objects;
+  std::vector<Sample> samples;
 };
 
 // Base of everything the reader throws; what() starts with the file's display

@@ -1,0 +1,39 @@
+//===- CompilerFacts.h - What the optimizer did with each loop ------------===//
+//
+// Line mode joins the loop optimizers' own remarks to the loops it instruments: whether the
+// vectorizer vectorized a loop (and with which width), or the reason it gave for not doing
+// it, and whether the unroller unrolled it. The remarks are captured from the same compile
+// by a diagnostic handler that sits in front of the compiler's own; the user sees only the
+// remarks they asked for (-Rpass=...), as before.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+}
+
+namespace hotline {
+
+// Starts capturing the loop vectorizer's and unroller's remarks in C (once per context).
+void captureLoopRemarks(llvm::LLVMContext &C);
+
+// Where a loop is in the source: from its start to its end (the loop metadata's range).
+struct LoopRange {
+  std::string File;
+  unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+};
+
+// For each loop, the remarks captured so far about it, distinct and in the order the
+// optimizer gave them, joined by "; " ("" when there are none). A remark is about the loop
+// whose header it names, or else about the innermost loop whose range holds its location
+// (the vectorizer reports a reason at the instruction that caused it).
+std::vector<std::string> loopFacts(llvm::LLVMContext &C, llvm::ArrayRef<LoopRange> Loops);
+
+} // namespace hotline

@@ -1,0 +1,370 @@
+//===- LinePass.cpp - Exact counts per source line, and loops (hotline-lines) -===//
+//
+// Line mode, at the start of the pipeline next to hotline-count, in the functions the user
+// chose (-fplugin-arg-hotline-lines, lines-include=, [[hotline::lines]]):
+//  - every basic block is counted, and each source line in it becomes a LINE site that
+//    names the block's counter (a line's count is its busiest block's, as in llvm-cov);
+//  - every loop becomes a LOOP site, counted at each entry and timed from entry to every
+//    exit, with ITERATIONS and MAX_TRIPS sites for its total and largest trip count.
+// Counters of blocks inside a loop live in locals (registers, once promoted) and are added
+// to the thread's counters at the exits of the outermost loop: the vectorizer sees plain
+// induction arithmetic instead of stores to memory, so a loop is optimized as it would be
+// without hotline, and the optimizer's remarks about it (CompilerFacts.h) stay true.
+//
+//===----------------------------------------------------------------------===//
+#include "Instrumentation.h"
+
+#include "CompilerFacts.h"
+#include "RuntimeAbi.h"
+#include "SiteTable.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/EHPersonalities.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+static constexpr const char *LinesAnnotation = "hotline.lines";
+
+// Functions marked [[hotline::lines]]: the frontend turns the attribute into an annotation.
+static SmallPtrSet<const Function *, 8> annotatedFunctions(Module &M) {
+  SmallPtrSet<const Function *, 8> Annotated;
+  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return Annotated;
+  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Entries)
+    return Annotated;
+  for (Value *Entry : Entries->operands()) {
+    auto *Fields = dyn_cast<ConstantStruct>(Entry);
+    if (!Fields || Fields->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Fields->getOperand(0)->stripPointerCasts());
+    auto *Text = dyn_cast<GlobalVariable>(Fields->getOperand(1)->stripPointerCasts());
+    if (!F || !Text || !Text->hasInitializer())
+      continue;
+    if (auto *Data = dyn_cast<ConstantDataArray>(Text->getInitializer()))
+      if (Data->isCString() && Data->getAsCString() == LinesAnnotation)
+        Annotated.insert(F);
+  }
+  return Annotated;
+}
+
+static std::string pathOf(const DILocation &Loc) {
+  SmallString<256> Path(Loc.getFilename());
+  if (!Path.empty() && sys::path::is_relative(Path) && !Loc.getDirectory().empty()) {
+    Path = Loc.getDirectory();
+    sys::path::append(Path, Loc.getFilename());
+  }
+  return std::string(Path);
+}
+
+namespace {
+
+// What hotline-lines keeps for one loop while it instruments a function.
+struct LoopState {
+  unsigned Site, Iterations, MaxTrips; // module-local site ids
+  AllocaInst *Trips;  // iterations of the current entry
+  AllocaInst *Active; // set at entry, cleared at exit: an exit reached by unwinding checks it
+  AllocaInst *Timed;  // whether this entry is timed (the runtime may stop timing the site)
+};
+
+// The roles of one CFG edge: it may leave loops, close an iteration, and enter a loop.
+struct EdgeRoles {
+  SmallVector<Loop *, 2> Exits; // innermost first
+  Loop *Backedge = nullptr;
+  SmallVector<Loop *, 1> Entries;
+};
+
+class FunctionLines {
+public:
+  FunctionLines(Function &F, SiteTable &Sites, LoopInfo &LI, bool TimeLoops)
+      : F(F), M(*F.getParent()), Sites(Sites), LI(LI), TimeLoops(TimeLoops) {}
+
+  void run() {
+    Sites.siteFor(F);
+    LoopsEnabled = canInstrumentLoops();
+    if (LoopsEnabled)
+      for (Loop *L : LI.getLoopsInPreorder())
+        addLoop(L);
+    // Gather everything from the unchanged CFG first; then change it.
+    SmallVector<std::pair<BasicBlock *, unsigned>, 32> BlockCounters;
+    for (BasicBlock &BB : F)
+      if (std::optional<unsigned> Counter = addLines(BB))
+        BlockCounters.push_back({&BB, *Counter});
+    MapVector<std::pair<BasicBlock *, BasicBlock *>, EdgeRoles> Edges;
+    MapVector<BasicBlock *, SmallVector<Loop *, 2>> UnwindExits;
+    SmallVector<std::pair<CallInst *, Loop *>, 4> NoReturnCalls;
+    if (LoopsEnabled)
+      collectEdges(Edges, UnwindExits, NoReturnCalls);
+
+    for (auto [BB, Counter] : BlockCounters)
+      countBlock(*BB, Counter);
+    for (auto &[Edge, Roles] : Edges) {
+      BasicBlock *Middle = SplitBlockPredecessors(Edge.second, {Edge.first}, ".hotline");
+      Instruction *At = Middle->getTerminator();
+      for (Loop *L : Roles.Exits)
+        leave(L, At, /*PartialIteration=*/Edge.first != L->getHeader());
+      if (Roles.Backedge)
+        addToLocal(Loops[Roles.Backedge].Trips, 1, At);
+      for (Loop *L : Roles.Entries)
+        enter(L, At);
+    }
+    for (auto &[Pad, Exited] : UnwindExits)
+      for (Loop *L : Exited)
+        leaveIfActive(L, &*Pad->getFirstInsertionPt());
+    for (auto [Call, Innermost] : NoReturnCalls)
+      for (Loop *L = Innermost; L; L = L->getParentLoop())
+        leave(L, Call, /*PartialIteration=*/true);
+    initializeLocals();
+  }
+
+private:
+  // Edges out of indirectbr and callbr cannot be split, and funclet-based EH (Windows) has
+  // no landingpad to instrument: loops in such functions are not instrumented (their blocks
+  // are still counted).
+  bool canInstrumentLoops() {
+    if (F.hasPersonalityFn() && isScopedEHPersonality(classifyEHPersonality(F.getPersonalityFn())))
+      return false;
+    for (BasicBlock &BB : F)
+      if (isa<IndirectBrInst, CallBrInst>(BB.getTerminator()))
+        return false;
+    for (Loop *L : LI)
+      for (Loop *Sub : L->getLoopsInPreorder())
+        if (Sub->getHeader()->isEHPad())
+          return false;
+    return true;
+  }
+
+  AllocaInst *newLocal(Type *Ty, const Twine &Name) {
+    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Local = B.CreateAlloca(Ty, nullptr, Name);
+    NewLocals.push_back(Local);
+    return Local;
+  }
+
+  void addLoop(Loop *L) {
+    std::string File;
+    unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+    Loop::LocRange Range = L->getLocRange();
+    if (DebugLoc Start = Range.getStart()) {
+      File = pathOf(*Start.get());
+      Line = Start.getLine();
+      Column = Start.getCol();
+      DebugLoc End = Range.getEnd() ? Range.getEnd() : Start;
+      EndLine = End.getLine();
+      EndColumn = End.getCol();
+    }
+    unsigned Parent = L->getParentLoop() ? Loops[L->getParentLoop()].Site : HOTLINE_ABI_NO_SITE;
+    LoopState State;
+    State.Site = Sites.addSite(F, HOTLINE_ABI_SITE_LOOP, File, Line, Column, SiteTable::SelfCounter, Parent,
+                               EndLine, EndColumn);
+    State.Iterations =
+        Sites.addSite(F, HOTLINE_ABI_SITE_LOOP_ITERATIONS, File, Line, Column, SiteTable::SelfCounter, State.Site);
+    State.MaxTrips =
+        Sites.addSite(F, HOTLINE_ABI_SITE_LOOP_MAX_TRIPS, File, Line, Column, SiteTable::SelfCounter, State.Site);
+    LLVMContext &C = M.getContext();
+    State.Trips = newLocal(Type::getInt64Ty(C), "hotline.trips");
+    State.Active = newLocal(Type::getInt1Ty(C), "hotline.loop.active");
+    State.Timed = newLocal(Type::getInt1Ty(C), "hotline.loop.timed");
+    Loops[L] = State;
+  }
+
+  // One LINE site per distinct source line of BB, in order; the first one counts the block.
+  // Returns its id, or nothing when BB has no source location.
+  std::optional<unsigned> addLines(BasicBlock &BB) {
+    Loop *L = LoopsEnabled ? LI.getLoopFor(&BB) : nullptr;
+    unsigned LoopSite = L ? Loops[L].Site : HOTLINE_ABI_NO_SITE;
+    std::optional<unsigned> Counter;
+    SmallVector<std::pair<const DIFile *, unsigned>, 8> Seen;
+    for (Instruction &I : BB) {
+      const DILocation *Loc = I.getDebugLoc().get();
+      if (!Loc || Loc->getLine() == 0 || I.isDebugOrPseudoInst())
+        continue;
+      std::pair<const DIFile *, unsigned> Key{Loc->getFile(), Loc->getLine()};
+      if (llvm::is_contained(Seen, Key))
+        continue;
+      Seen.push_back(Key);
+      unsigned Id = Sites.addSite(F, HOTLINE_ABI_SITE_LINE, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
+                                  Counter ? *Counter : SiteTable::SelfCounter, LoopSite);
+      if (!Counter)
+        Counter = Id;
+    }
+    return Counter;
+  }
+
+  void collectEdges(MapVector<std::pair<BasicBlock *, BasicBlock *>, EdgeRoles> &Edges,
+                    MapVector<BasicBlock *, SmallVector<Loop *, 2>> &UnwindExits,
+                    SmallVector<std::pair<CallInst *, Loop *>, 4> &NoReturnCalls) {
+    // Innermost loops first, so that an edge leaving several loops closes them in order.
+    SmallVector<Loop *, 8> Order(LI.getLoopsInPreorder());
+    DenseMap<Loop *, unsigned> Preorder;
+    for (Loop *L : Order)
+      Preorder[L] = Preorder.size();
+    llvm::sort(Order, [&](Loop *A, Loop *B) {
+      return std::make_pair(-int(A->getLoopDepth()), Preorder[A]) < std::make_pair(-int(B->getLoopDepth()), Preorder[B]);
+    });
+    for (Loop *L : Order) {
+      BasicBlock *Header = L->getHeader();
+      for (BasicBlock *Pred : predecessors(Header))
+        (L->contains(Pred) ? Edges[{Pred, Header}].Backedge : Edges[{Pred, Header}].Entries.emplace_back()) = L;
+      SmallVector<Loop::Edge, 4> Exits;
+      L->getExitEdges(Exits);
+      for (auto [From, To] : Exits) {
+        BasicBlock *Src = const_cast<BasicBlock *>(From), *Dst = const_cast<BasicBlock *>(To);
+        if (Dst->isEHPad()) {
+          if (!llvm::is_contained(UnwindExits[Dst], L))
+            UnwindExits[Dst].push_back(L);
+        } else if (!llvm::is_contained(Edges[{Src, Dst}].Exits, L)) {
+          Edges[{Src, Dst}].Exits.push_back(L);
+        }
+      }
+    }
+    for (BasicBlock &BB : F)
+      if (Loop *L = LI.getLoopFor(&BB))
+        for (Instruction &I : BB)
+          if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->doesNotReturn())
+            NoReturnCalls.push_back({Call, L});
+  }
+
+  // Counts BB: in a local when it is inside a loop, else with a counter marker.
+  void countBlock(BasicBlock &BB, unsigned Counter) {
+    Instruction *At = BB.isEntryBlock() ? afterAllocas(F) : &*BB.getFirstInsertionPt();
+    Loop *L = LoopsEnabled ? LI.getLoopFor(&BB) : nullptr;
+    if (!L) {
+      addToCounter(Counter, ConstantInt::get(Type::getInt64Ty(M.getContext()), 1), At);
+      return;
+    }
+    AllocaInst *Local = newLocal(Type::getInt64Ty(M.getContext()), "hotline.block");
+    LocalCounters[L->getOutermostLoop()].push_back({Local, Counter});
+    addToLocal(Local, 1, At);
+  }
+
+  void addToLocal(AllocaInst *Local, uint64_t N, Instruction *At) {
+    IRBuilder<> B(At);
+    Value *Old = B.CreateLoad(B.getInt64Ty(), Local);
+    B.CreateStore(B.CreateAdd(Old, B.getInt64(N)), Local);
+  }
+
+  // counters[Site] += N, or = max(counters[Site], N), as a marker CounterLowering expands.
+  void addToCounter(unsigned Site, Value *N, Instruction *At, uint64_t Hash = CounterMarkerHash) {
+    IRBuilder<> B(At);
+    B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
+                      {Sites.counterMarker(), B.getInt64(Hash), B.getInt32(1), B.getInt32(Site), N});
+  }
+
+  void enter(Loop *L, Instruction *At) {
+    LoopState &State = Loops[L];
+    IRBuilder<> B(At);
+    addToCounter(State.Site, B.getInt64(1), At);
+    B.CreateStore(B.getInt64(0), State.Trips);
+    B.CreateStore(B.getTrue(), State.Active);
+    if (!TimeLoops)
+      return;
+    Value *Timed = Sites.emitIsTimed(State.Site, At);
+    B.SetInsertPoint(At);
+    B.CreateStore(Timed, State.Timed);
+    Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
+    IRBuilder<>(Then).CreateCall(enterFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+  }
+
+  // Everything a loop's exit does: its iterations and largest trip count, its timing, and
+  // (for an outermost loop) the block counters kept in locals while it ran.
+  void leave(Loop *L, Instruction *At, bool PartialIteration) {
+    LoopState &State = Loops[L];
+    IRBuilder<> B(At);
+    Value *Trips = B.CreateLoad(B.getInt64Ty(), State.Trips);
+    if (PartialIteration)
+      Trips = B.CreateAdd(Trips, B.getInt64(1));
+    B.CreateStore(B.getFalse(), State.Active);
+    addToCounter(State.Iterations, Trips, At);
+    addToCounter(State.MaxTrips, Trips, At, CounterMaxMarkerHash);
+    if (!L->getParentLoop())
+      for (auto [Local, Counter] : LocalCounters[L]) {
+        IRBuilder<> Flush(At);
+        addToCounter(Counter, Flush.CreateLoad(Flush.getInt64Ty(), Local), At);
+        Flush.CreateStore(Flush.getInt64(0), Local);
+      }
+    if (!TimeLoops)
+      return;
+    B.SetInsertPoint(At);
+    Value *Timed = B.CreateLoad(B.getInt1Ty(), State.Timed);
+    B.CreateStore(B.getFalse(), State.Timed);
+    Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
+    IRBuilder<>(Then).CreateCall(exitFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+  }
+
+  // A landing pad outside the loop may also be reached from elsewhere: only an unwind out of
+  // a running entry of L leaves it.
+  void leaveIfActive(Loop *L, Instruction *At) {
+    IRBuilder<> B(At);
+    Value *Active = B.CreateLoad(B.getInt1Ty(), Loops[L].Active);
+    Instruction *Then = SplitBlockAndInsertIfThen(Active, At->getIterator(), /*Unreachable=*/false);
+    leave(L, Then, /*PartialIteration=*/true);
+  }
+
+  void initializeLocals() {
+    IRBuilder<> B(afterAllocas(F));
+    for (AllocaInst *Local : NewLocals)
+      B.CreateStore(Constant::getNullValue(Local->getAllocatedType()), Local);
+  }
+
+  Function &F;
+  Module &M;
+  SiteTable &Sites;
+  LoopInfo &LI;
+  bool TimeLoops;
+  bool LoopsEnabled = false;
+  DenseMap<Loop *, LoopState> Loops;
+  DenseMap<Loop *, SmallVector<std::pair<AllocaInst *, unsigned>, 8>> LocalCounters; // by outermost loop
+  SmallVector<AllocaInst *, 16> NewLocals;
+};
+
+} // namespace
+
+PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  SmallPtrSet<const Function *, 8> Annotated = annotatedFunctions(M);
+  SmallVector<Function *, 16> Chosen;
+  unsigned WithoutDebugInfo = 0;
+  for (Function &F : M) {
+    if (!isInstrumentable(F, Opts))
+      continue;
+    if (!Opts.linesFor(demangledName(F), F.getName()) && !Annotated.contains(&F))
+      continue;
+    if (!F.getSubprogram()) {
+      ++WithoutDebugInfo;
+      continue;
+    }
+    Chosen.push_back(&F);
+  }
+  if (WithoutDebugInfo > 0)
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "hotline: line mode needs debug information: compile " + M.getSourceFileName() +
+            " with -g or -gline-tables-only (" + Twine(WithoutDebugInfo) +
+            " functions get no line counts)",
+        DS_Warning));
+  if (Chosen.empty())
+    return PreservedAnalyses::all();
+
+  captureLoopRemarks(M.getContext());
+  SiteTable Sites(M);
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (Function *F : Chosen) {
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
+    FunctionLines(*F, Sites, LI, Opts.Timing != TimingMode::Off).run();
+    FAM.invalidate(*F, PreservedAnalyses::none());
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace hotline

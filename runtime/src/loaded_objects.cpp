@@ -1,0 +1,44 @@
+// The snapshot of mapped objects behind the profile's OBJECTS section.
+#include "loaded_objects.h"
+
+#include <link.h>
+#include <string.h>
+
+namespace hotline::rt {
+
+int LoadedObjects::add(dl_phdr_info *info, size_t, void *self) {
+  auto *objects = static_cast<LoadedObjects *>(self);
+  const char *name = info->dlpi_name ? info->dlpi_name : "";
+  uint64_t index = objects->count();
+  objects->objects_.append_record(Object{info->dlpi_addr, objects->names_.size()});
+  objects->names_.append(name, strlen(name) + 1);
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) &header = info->dlpi_phdr[i];
+    if (header.p_type != PT_LOAD)
+      continue;
+    uint64_t start = info->dlpi_addr + header.p_vaddr;
+    objects->segments_.append_record(Segment{start, start + header.p_memsz, index});
+  }
+  return 0;
+}
+
+bool LoadedObjects::collect() {
+  dl_iterate_phdr(add, this);
+  return !objects_.failed() && !segments_.failed() && !names_.failed();
+}
+
+const char *LoadedObjects::path(uint32_t i) const { return names_.data() + object(i).path; }
+
+uint64_t LoadedObjects::load_address(uint32_t i) const { return object(i).load_address; }
+
+// A linear scan: a process maps tens of objects with a few segments each, and the profile
+// writer looks up each distinct sampled address once.
+uint32_t LoadedObjects::find(uint64_t address) const {
+  const auto *segments = reinterpret_cast<const Segment *>(segments_.data());
+  for (size_t i = 0, n = segments_.size() / sizeof(Segment); i < n; ++i)
+    if (address >= segments[i].start && address < segments[i].end)
+      return uint32_t(segments[i].object);
+  return HOTLINE_NO_OBJECT;
+}
+
+} // namespace hotline::rt

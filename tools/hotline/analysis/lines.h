@@ -1,0 +1,65 @@
+// Line mode's results across one or many profiles: exact counts and sampled
+// time per source line, and entries, iterations and time per loop.
+#pragma once
+
+#include "analysis/symbolizer.h"
+#include "profile/reader.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotline::analysis {
+
+struct LineStats {
+  std::string file;
+  uint32_t line = 0;
+  std::string function; // the enclosing function, demangled
+  uint32_t function_line = 0; // where that function starts, when counted
+  // Instrumented in line mode: `count` is exact. Lines outside (libraries,
+  // functions built without line mode) only have samples.
+  bool counted = false;
+  uint64_t count = 0;   // executions: its busiest basic block's, as llvm-cov
+  uint64_t samples = 0; // CPU-time samples whose instruction was on this line
+  uint64_t time_ns = 0; // samples × the sampling period
+  double percent = 0;   // of all samples
+  std::string loop;     // "file:line" of the innermost loop around it, or ""
+};
+
+struct LoopStats {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string function;
+  std::string facts; // what the optimizer did with it, from its remarks
+  uint64_t entries = 0;
+  uint64_t iterations = 0;
+  uint64_t max_trips = 0; // most iterations of one entry
+  uint64_t timed_entries = 0;
+  uint64_t inclusive_ns = 0; // time inside its timed entries, callees included
+  // The runtime stopped timing it (entries too short): its time covers
+  // timed_entries of its entries only.
+  bool timing_stopped = false;
+  double percent = 0; // of the measured time (as the function table's)
+};
+
+struct LineTable {
+  bool sampled = false;    // some profile has SAMPLING
+  uint64_t period_ns = 0;  // of the first sampled profile
+  std::string method;
+  uint64_t samples = 0;      // all samples of all profiles
+  uint64_t dropped = 0;      // samples the runtime could not record
+  uint64_t unplaced = 0;     // samples with no known source line
+  std::vector<std::string> unreadable_objects; // their samples are unplaced
+  std::vector<LineStats> lines; // by time, then count
+};
+
+// Profiles without line mode give an empty table.
+LineTable compute_line_table(const std::vector<profile::Profile> &profiles,
+                             Symbolizer &symbolizer);
+
+// By inclusive time, then iterations.
+std::vector<LoopStats>
+compute_loop_table(const std::vector<profile::Profile> &profiles);
+
+} // namespace hotline::analysis

@@ -1,0 +1,66 @@
+// The address-to-line mapping, done by LLVM's symbolizer library (the one
+// behind llvm-symbolizer), which reads DWARF line tables and inlining chains.
+#include "analysis/symbolizer.h"
+
+#include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/Support/Error.h"
+
+#include <filesystem>
+
+namespace hotline::analysis {
+
+namespace {
+
+llvm::symbolize::LLVMSymbolizer::Options symbolizer_options() {
+  llvm::symbolize::LLVMSymbolizer::Options options;
+  options.Demangle = true;
+  options.UseSymbolTable = true;
+  options.PathStyle = llvm::DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath;
+  return options;
+}
+
+std::string normal_path(const std::string &path) {
+  return std::filesystem::path(path).lexically_normal().string();
+}
+
+} // namespace
+
+Symbolizer::Symbolizer()
+    : llvm_(std::make_unique<llvm::symbolize::LLVMSymbolizer>(
+          symbolizer_options())) {}
+
+Symbolizer::~Symbolizer() = default;
+
+bool Symbolizer::readable(const std::string &object_path) {
+  auto info = llvm_->symbolizeCode(
+      object_path, {0, llvm::object::SectionedAddress::UndefSection});
+  if (!info) {
+    llvm::consumeError(info.takeError());
+    return false;
+  }
+  return true;
+}
+
+SourcePlace Symbolizer::place(const std::string &object_path,
+                              uint64_t address) {
+  SourcePlace place;
+  auto frames = llvm_->symbolizeInlinedCode(
+      object_path, {address, llvm::object::SectionedAddress::UndefSection});
+  if (!frames) {
+    llvm::consumeError(frames.takeError());
+    return place;
+  }
+  if (frames->getNumberOfFrames() == 0)
+    return place;
+  const llvm::DILineInfo &innermost = frames->getFrame(0);
+  if (innermost.FunctionName != llvm::DILineInfo::BadString)
+    place.function = innermost.FunctionName;
+  if (innermost.FileName != llvm::DILineInfo::BadString && innermost.Line != 0) {
+    place.known = true;
+    place.file = normal_path(innermost.FileName);
+    place.line = innermost.Line;
+  }
+  return place;
+}
+
+} // namespace hotline::analysis

@@ -1,0 +1,38 @@
+// Maps sampled instruction addresses to source lines, with the debug information
+// of the executables and libraries they fell in (LLVM's symbolizer).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace llvm::symbolize {
+class LLVMSymbolizer;
+}
+
+namespace hotline::analysis {
+
+// Where an address is in the source: the innermost function there, inlined
+// or not, keeps its own file and line.
+struct SourcePlace {
+  bool known = false; // false: no object, or no line information for it
+  std::string file;
+  uint32_t line = 0;
+  std::string function; // demangled; may be known when the line is not
+};
+
+class Symbolizer {
+public:
+  Symbolizer();
+  ~Symbolizer();
+  // `address` is relative to the object (as in the SAMPLES section).
+  SourcePlace place(const std::string &object_path, uint64_t address);
+  // Whether the object could be read at all (false: moved, deleted, or not an
+  // object file); each unreadable object is reported once by the caller.
+  bool readable(const std::string &object_path);
+
+private:
+  std::unique_ptr<llvm::symbolize::LLVMSymbolizer> llvm_;
+};
+
+} // namespace hotline::analysis
