@@ -4,8 +4,9 @@
 // chose (-fplugin-arg-hotline-lines, lines-include=, [[hotline::lines]]):
 //  - every basic block is counted, and each source line in it becomes a LINE site that
 //    names the block's counter (a line's count is its busiest block's, as in llvm-cov);
-//  - every loop becomes a LOOP site, counted at each entry and timed from entry to every
-//    exit, with ITERATIONS and MAX_TRIPS sites for its total and largest trip count.
+//  - every loop becomes a LOOP site, counted at each entry, with ITERATIONS and MAX_TRIPS
+//    sites for its total and largest trip count, and timed from entry to every exit when it
+//    calls something or holds another loop (isWorthTiming).
 // Counters of blocks inside a loop live in locals (registers, once promoted) and are added
 // to the thread's counters at the exits of the outermost loop: the vectorizer sees plain
 // induction arithmetic instead of stores to memory, so a loop is optimized as it would be
@@ -77,7 +78,22 @@ struct LoopState {
   AllocaInst *Trips;  // iterations of the current entry
   AllocaInst *Active; // set at entry, cleared at exit: an exit reached by unwinding checks it
   AllocaInst *Timed;  // whether this entry is timed (the runtime may stop timing the site)
+  bool WorthTiming;   // see isWorthTiming
 };
+
+// Like a function, a loop is worth two clock reads per entry when it calls something or
+// holds another loop. An innermost loop without calls is usually short per entry, and calls
+// around it would stop the optimizer from keeping its enclosing loop in registers; its time
+// is sampled (its lines' samples) and is part of the enclosing loop's measured time.
+static bool isWorthTiming(const Loop &L) {
+  if (!L.isInnermost())
+    return true;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        return true;
+  return false;
+}
 
 // The roles of one CFG edge: it may leave loops, close an iteration, and enter a loop.
 struct EdgeRoles {
@@ -177,6 +193,7 @@ private:
     State.Trips = newLocal(Type::getInt64Ty(C), "hotline.trips");
     State.Active = newLocal(Type::getInt1Ty(C), "hotline.loop.active");
     State.Timed = newLocal(Type::getInt1Ty(C), "hotline.loop.timed");
+    State.WorthTiming = TimeLoops && isWorthTiming(*L);
     Loops[L] = State;
   }
 
@@ -269,7 +286,7 @@ private:
     addToCounter(State.Site, B.getInt64(1), At);
     B.CreateStore(B.getInt64(0), State.Trips);
     B.CreateStore(B.getTrue(), State.Active);
-    if (!TimeLoops)
+    if (!State.WorthTiming)
       return;
     Value *Timed = Sites.emitIsTimed(State.Site, At);
     B.SetInsertPoint(At);
@@ -295,7 +312,7 @@ private:
         addToCounter(Counter, Flush.CreateLoad(Flush.getInt64Ty(), Local), At);
         Flush.CreateStore(Flush.getInt64(0), Local);
       }
-    if (!TimeLoops)
+    if (!State.WorthTiming)
       return;
     B.SetInsertPoint(At);
     Value *Timed = B.CreateLoad(B.getInt1Ty(), State.Timed);
@@ -342,7 +359,10 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Opts.linesFor(demangledName(F), F.getName()) && !Annotated.contains(&F))
       continue;
     if (!F.getSubprogram()) {
-      ++WithoutDebugInfo;
+      // In a module with debug information, functions without it are the compiler's own
+      // (static initializers and the like); without any, the user forgot -g.
+      if (M.debug_compile_units().empty())
+        ++WithoutDebugInfo;
       continue;
     }
     Chosen.push_back(&F);

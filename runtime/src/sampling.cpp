@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #ifndef sigev_notify_thread_id
-#define sigev_notify_thread_id _sigev_un._tid // glibc before 2.35 does not name it
+#define sigev_notify_thread_id _sigev_un._tid // the kernel's name; older glibc lacks it
 #endif
 
 namespace hotline::rt {

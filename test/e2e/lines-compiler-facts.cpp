@@ -53,6 +53,6 @@ int main() {
 
 // OUT: 8191 4950 8.38656e+06
 
-// CHECK-DAG: "line": 15,{{[[:space:]]+}}"column": 3,{{[[:space:]]+}}"function": "scale(float*, float const*, int)",{{[[:space:]]+}}"entries": 1,{{[[:space:]]+}}"iterations": 4096,{{(.|[[:space:]])*}}"optimizer": "vectorized loop (vectorization width: {{[0-9]+}}, interleaved count: {{[0-9]+}})
-// CHECK-DAG: "line": 22,{{[[:space:]]+}}"column": 3,{{[[:space:]]+}}"function": "each(int)",{{(.|[[:space:]])*}}"optimizer": "loop not vectorized: call instruction cannot be vectorized
-// CHECK-DAG: "line": 28,{{[[:space:]]+}}"column": 3,{{[[:space:]]+}}"function": "sum(double const*, int)",{{(.|[[:space:]])*}}"optimizer": "loop not vectorized: cannot prove it is safe to reorder floating-point operations
+// CHECK-DAG: "line": 15,{{[[:space:]]+}}"column": 3,{{[[:space:]]+}}"function": "scale(float*, float const*, int)",{{[[:space:]]+}}"entries": 1,{{[[:space:]]+}}"iterations": 4096,{{([^}]|[[:space:]])*}}"optimizer": "vectorized loop (vectorization width: {{[0-9]+}}, interleaved count: {{[0-9]+}})
+// CHECK-DAG: "line": 22,{{[[:space:]]+}}"column": 3,{{[[:space:]]+}}"function": "each(int)",{{([^}]|[[:space:]])*}}"optimizer": "loop not vectorized: call instruction cannot be vectorized
+// CHECK-DAG: "line": 28,{{[[:space:]]+}}"column": 3,{{[[:space:]]+}}"function": "sum(double const*, int)",{{([^}]|[[:space:]])*}}"optimizer": "loop not vectorized: cannot prove it is safe to reorder floating-point operations

@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
 // ANNOTATE-NEXT:                                   16  __attribute__((noinline)) unsigned long work(unsigned long n, unsigned long d) {
 // ANNOTATE-NEXT:            1 {{.*}}   17    unsigned long a = 1, b = 1;
 // ANNOTATE-NEXT:   30,000,001 {{.*}}   18    for (unsigned long i = 1; i <= n; ++i) {
-// ANNOTATE-NEXT:                                  loop: entered 1, 30,000,000 iterations (mean 30000000.0, max 30,000,000), {{.*}} inside; loop not vectorized
+// ANNOTATE-NEXT:                                  loop: entered 1, 30,000,000 iterations (mean 30000000.0, max 30,000,000), ~{{.*}} sampled; loop not vectorized
 // ANNOTATE-NEXT:   30,000,000 {{.*}}   19      a = (a + i) / d;
 // ANNOTATE-NEXT:   30,000,000 {{.*}}   20      b = b + (i ^ a);
 // ANNOTATE-NEXT:   30,000,000 {{.*}}   21    }

@@ -1,6 +1,7 @@
 // `hotline annotate`: the source of the hottest functions built in line mode,
 // each line with its exact count and sampled time, gcov-style.
 #include "analysis/lines.h"
+#include "analysis/timing_cost.h"
 #include "cli.h"
 #include "profile/reader.h"
 #include "subcommands.h"
@@ -127,6 +128,8 @@ std::string loop_note(const LoopStats &loop) {
     note += fmt::format(", {} inside{}",
                         text::format_duration(loop.inclusive_ns),
                         loop.timing_stopped ? " (first entries only)" : "");
+  else if (loop.sampled_ns > 0)
+    note += fmt::format(", ~{} sampled", text::format_duration(loop.sampled_ns));
   if (!loop.facts.empty())
     note += "; " + text::printable(loop.facts);
   return note;
@@ -166,9 +169,10 @@ int run_annotate(const std::vector<std::string> &args) {
 
   std::vector<profile::Profile> profiles =
       profile::read_profiles(parsed.positional);
+  analysis::subtract_timing_cost(profiles, true);
   analysis::Symbolizer symbolizer;
   analysis::LineTable table = analysis::compute_line_table(profiles, symbolizer);
-  std::vector<LoopStats> loops = analysis::compute_loop_table(profiles);
+  std::vector<LoopStats> loops = analysis::compute_loop_table(profiles, &table);
   std::vector<FunctionLines> functions = functions_of(table);
   if (only)
     functions.erase(std::remove_if(functions.begin(), functions.end(),

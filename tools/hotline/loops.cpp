@@ -43,9 +43,12 @@ std::string mean_trips(const LoopStats &loop) {
 // Time per iteration, when every entry was timed (otherwise the time covers an
 // unknown share of the iterations).
 std::string time_per_iteration(const LoopStats &loop) {
-  if (loop.timing_stopped || loop.iterations == 0 || loop.timed_entries == 0)
+  if (loop.timing_stopped || loop.iterations == 0)
     return "-";
-  double ns = double(loop.inclusive_ns) / double(loop.iterations);
+  uint64_t time = loop.timed_entries > 0 ? loop.inclusive_ns : loop.sampled_ns;
+  if (time == 0)
+    return "-";
+  double ns = double(time) / double(loop.iterations);
   return ns < 10 ? fmt::format("{:.2f} ns", ns)
                  : text::format_duration(uint64_t(std::llround(ns)));
 }
@@ -72,14 +75,21 @@ std::string text_loops(const std::vector<LoopStats> &loops,
                         {"loop", Align::Left},
                         {"function", Align::Left, 40},
                         {"optimizer", Align::Left}});
-  bool any_stopped = false;
+  bool any_stopped = false, any_sampled = false;
   for (const LoopStats &loop : shown) {
     bool timed = loop.timed_entries > 0;
     any_stopped |= loop.timing_stopped;
-    rows.add_row({timed ? text::format_duration(loop.inclusive_ns) +
-                              (loop.timing_stopped ? " *" : "")
-                        : "-",
-                  timed ? text::format_percent(loop.percent) : "-",
+    std::string time = "-", percent = "-";
+    if (timed) {
+      time = text::format_duration(loop.inclusive_ns) +
+             (loop.timing_stopped ? " *" : "");
+      percent = text::format_percent(loop.percent);
+    } else if (loop.sampled_ns > 0) {
+      any_sampled = true;
+      time = "~" + text::format_duration(loop.sampled_ns);
+      percent = "~" + text::format_percent(loop.sampled_percent);
+    }
+    rows.add_row({time, percent,
                   text::format_count(loop.entries),
                   text::format_count(loop.iterations), mean_trips(loop),
                   text::format_count(loop.max_trips), time_per_iteration(loop),
@@ -88,6 +98,11 @@ std::string text_loops(const std::vector<LoopStats> &loops,
                   loop.facts.empty() ? "-" : text::printable(loop.facts)});
   }
   out += rows.render();
+  if (any_sampled)
+    out += "\n~: not timed (an innermost loop without calls: timing it would "
+           "cost more than it\n   runs); the CPU time sampled on its lines, and "
+           "its share of all samples. Its\n   time is part of the enclosing "
+           "loop's or function's.\n";
   if (any_stopped)
     out += "\n*: timing stopped once its entries proved too short to time "
            "(HOTLINE_STOP_TIMING_*);\n   the time covers the entries timed "
@@ -115,6 +130,9 @@ std::string json_loops(const std::vector<LoopStats> &loops,
     json.field("timed_entries", loop.timed_entries);
     json.field("inclusive_ns", loop.inclusive_ns);
     json.field("percent", std::round(loop.percent * 1000) / 1000);
+    json.field("sampled_ns", loop.sampled_ns);
+    json.field("sampled_percent",
+               std::round(loop.sampled_percent * 1000) / 1000);
     json.field("timing_stopped", loop.timing_stopped);
     json.field("optimizer", loop.facts);
     json.end_object();
@@ -146,7 +164,9 @@ int run_loops(const std::vector<std::string> &args) {
       profile::read_profiles(parsed.positional);
   analysis::TimingCostSummary timing_cost =
       analysis::subtract_timing_cost(profiles, !parsed.has("no-compensation"));
-  std::vector<LoopStats> loops = analysis::compute_loop_table(profiles);
+  analysis::Symbolizer symbolizer;
+  analysis::LineTable lines = analysis::compute_line_table(profiles, symbolizer);
+  std::vector<LoopStats> loops = analysis::compute_loop_table(profiles, &lines);
   std::vector<LoopStats> shown = loops;
   if (top != 0 && shown.size() > top)
     shown.resize(top);

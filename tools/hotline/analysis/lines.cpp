@@ -26,7 +26,7 @@ std::string normal_path(const std::string &path) {
 using LineKey = std::pair<std::string, uint32_t>; // file, line
 
 std::string loop_label(const profile::Site &loop) {
-  return fmt::format("{}:{}", loop.file, loop.line);
+  return fmt::format("{}:{}", normal_path(loop.file), loop.line);
 }
 
 } // namespace
@@ -130,7 +130,8 @@ LineTable compute_line_table(const std::vector<Profile> &profiles,
 }
 
 std::vector<LoopStats>
-compute_loop_table(const std::vector<Profile> &profiles) {
+compute_loop_table(const std::vector<Profile> &profiles,
+                   const LineTable *lines) {
   using LoopKey = std::tuple<std::string, uint32_t, uint32_t, std::string>;
   std::map<LoopKey, LoopStats> loops;
   for (const Profile &profile : profiles) {
@@ -186,12 +187,23 @@ compute_loop_table(const std::vector<Profile> &profiles) {
     stats.percent = measured == 0 ? 0.0
                                   : 100.0 * double(stats.inclusive_ns) /
                                         double(measured);
+    if (lines && stats.timed_entries == 0) {
+      std::string label = fmt::format("{}:{}", stats.file, stats.line);
+      for (const LineStats &line : lines->lines)
+        if (line.loop == label) {
+          stats.sampled_ns += line.time_ns;
+          stats.sampled_percent += line.percent;
+        }
+    }
     table.push_back(std::move(stats));
   }
+  auto time_of = [](const LoopStats &loop) {
+    return loop.timed_entries > 0 ? loop.inclusive_ns : loop.sampled_ns;
+  };
   std::sort(table.begin(), table.end(),
-            [](const LoopStats &a, const LoopStats &b) {
-              if (a.inclusive_ns != b.inclusive_ns)
-                return a.inclusive_ns > b.inclusive_ns;
+            [&](const LoopStats &a, const LoopStats &b) {
+              if (time_of(a) != time_of(b))
+                return time_of(a) > time_of(b);
               if (a.iterations != b.iterations)
                 return a.iterations > b.iterations;
               return std::tie(a.file, a.line, a.column) <

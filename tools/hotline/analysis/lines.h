@@ -41,6 +41,10 @@ struct LoopStats {
   // timed_entries of its entries only.
   bool timing_stopped = false;
   double percent = 0; // of the measured time (as the function table's)
+  // Loops that were not timed (innermost, without calls): the CPU time sampled
+  // on their lines, and its share of all samples.
+  uint64_t sampled_ns = 0;
+  double sampled_percent = 0;
 };
 
 struct LineTable {
@@ -58,8 +62,10 @@ struct LineTable {
 LineTable compute_line_table(const std::vector<profile::Profile> &profiles,
                              Symbolizer &symbolizer);
 
-// By inclusive time, then iterations.
+// By inclusive time (sampled for loops that were not timed), then iterations.
+// With a line table, loops that were not timed get their lines' sampled time.
 std::vector<LoopStats>
-compute_loop_table(const std::vector<profile::Profile> &profiles);
+compute_loop_table(const std::vector<profile::Profile> &profiles,
+                   const LineTable *lines = nullptr);
 
 } // namespace hotline::analysis
