@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
   } parts[] = {{"LINE_A", chain_a, 1}, {"LINE_B", chain_b, 3}, {"LINE_C", chain_c, 6}};
   for (const Part &part : parts) {
     int64_t start = now_ns();
-    part.run(part.iterations * scale * 2000000);
+    part.run(part.iterations * scale * 10000000);
     printf("%s %lld\n", part.line, (long long)(now_ns() - start));
   }
   return 0;

@@ -14,7 +14,7 @@ struct Options {
   uint64_t stop_timing_after = 1000;   // HOTLINE_STOP_TIMING_AFTER
   uint64_t stop_timing_below_ns = 200; // HOTLINE_STOP_TIMING_BELOW_NS
   // Line mode: samples per second of each thread's CPU time (0: none), at most kMaxSampleHz.
-  uint64_t sample_hz = 4000; // HOTLINE_SAMPLE_HZ
+  uint64_t sample_hz = 1000; // HOTLINE_SAMPLE_HZ
 };
 
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a

@@ -1,9 +1,9 @@
 // In line mode the runtime samples where each thread runs and writes the sampled addresses,
 // relative to their object, with the objects mapped at exit (SAMPLING, OBJECTS and SAMPLES).
 // The module is simulated: it registers with HOTLINE_ABI_MODULE_LINES and no sites. The
-// loop runs for 0.5 s of CPU time, which is 2,000 samples at the default 4,000 per second.
+// loop runs for 0.5 s of CPU time, which is 2,000 samples at 4,000 per second.
 // RUN: %clang_plain -O1 -g -I%hotline_include %s %hotline_ldflags -o %t
-// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t
+// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_SAMPLE_HZ=4000 %t
 // RUN: python3 %S/Inputs/read_samples.py %t.d/*.hotline | FileCheck %s
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_SAMPLE_HZ=0 %t
 // RUN: python3 %S/Inputs/read_samples.py %t.d/*.hotline | FileCheck %s --check-prefix=OFF
