@@ -1,15 +1,14 @@
 //===- CompilerFacts.cpp - Capturing the loop optimizers' remarks ---------===//
 #include "CompilerFacts.h"
 
+#include "SiteTable.h"
+
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/Support/Path.h"
-
 #include <mutex>
 
 using namespace llvm;
@@ -21,15 +20,6 @@ namespace {
 bool isLoopPass(StringRef PassName) {
   return PassName == "loop-vectorize" || PassName == "loop-unroll" || PassName == "loop-unroll-full" ||
          PassName == "loop-unroll-and-jam";
-}
-
-std::string absolutePath(const DILocation &Loc) {
-  SmallString<256> Path(Loc.getFilename());
-  if (!Path.empty() && sys::path::is_relative(Path) && !Loc.getDirectory().empty()) {
-    Path = Loc.getDirectory();
-    sys::path::append(Path, Loc.getFilename());
-  }
-  return std::string(Path);
 }
 
 struct Position {
@@ -53,7 +43,7 @@ Position loopStartOf(const DiagnosticInfoOptimizationBase &Remark) {
         if (MDNode *LoopID = Pred->getTerminator()->getMetadata(LLVMContext::MD_loop))
           for (const MDOperand &Operand : drop_begin(LoopID->operands()))
             if (auto *Start = dyn_cast<DILocation>(Operand))
-              return {absolutePath(*Start), Start->getLine(), Start->getColumn()};
+              return {sourcePath(Start->getDirectory(), Start->getFilename()), Start->getLine(), Start->getColumn()};
   return {};
 }
 

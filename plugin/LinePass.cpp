@@ -20,7 +20,6 @@
 #include "SiteTable.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -28,7 +27,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -61,14 +59,7 @@ static SmallPtrSet<const Function *, 8> annotatedFunctions(Module &M) {
   return Annotated;
 }
 
-static std::string pathOf(const DILocation &Loc) {
-  SmallString<256> Path(Loc.getFilename());
-  if (!Path.empty() && sys::path::is_relative(Path) && !Loc.getDirectory().empty()) {
-    Path = Loc.getDirectory();
-    sys::path::append(Path, Loc.getFilename());
-  }
-  return std::string(Path);
-}
+static std::string pathOf(const DILocation &Loc) { return sourcePath(Loc.getDirectory(), Loc.getFilename()); }
 
 namespace {
 
@@ -155,11 +146,7 @@ private:
     for (BasicBlock &BB : F)
       if (isa<IndirectBrInst, CallBrInst>(BB.getTerminator()))
         return false;
-    for (Loop *L : LI)
-      for (Loop *Sub : L->getLoopsInPreorder())
-        if (Sub->getHeader()->isEHPad())
-          return false;
-    return true;
+    return llvm::none_of(LI.getLoopsInPreorder(), [](Loop *L) { return L->getHeader()->isEHPad(); });
   }
 
   AllocaInst *newLocal(Type *Ty, const Twine &Name) {

@@ -26,6 +26,15 @@ static constexpr unsigned RegistrationPriority = 101;
 
 std::string demangledName(const Function &F) { return demangle(F.getName()); }
 
+std::string sourcePath(StringRef Directory, StringRef Filename) {
+  SmallString<256> Path(Filename);
+  if (!Path.empty() && sys::path::is_relative(Path) && !Directory.empty()) {
+    Path = Directory;
+    sys::path::append(Path, Filename);
+  }
+  return std::string(Path);
+}
+
 SiteTable::SiteTable(Module &M) : M(M) {
   for (GlobalVariable &G : M.globals())
     if (G.getName().starts_with(StringPrefix))
@@ -42,14 +51,8 @@ std::optional<unsigned> SiteTable::existingSite(const Function &F) {
 
 // File and line of F from its debug info; without -g, the translation unit's file.
 static std::pair<std::string, unsigned> sourceLocation(const Function &F) {
-  if (DISubprogram *SP = F.getSubprogram()) {
-    SmallString<256> Path(SP->getFilename());
-    if (!Path.empty() && sys::path::is_relative(Path) && !SP->getDirectory().empty()) {
-      Path = SP->getDirectory();
-      sys::path::append(Path, SP->getFilename());
-    }
-    return {std::string(Path), SP->getLine()};
-  }
+  if (DISubprogram *SP = F.getSubprogram())
+    return {sourcePath(SP->getDirectory(), SP->getFilename()), SP->getLine()};
   return {F.getParent()->getSourceFileName(), 0};
 }
 
@@ -203,19 +206,19 @@ bool SiteTable::finalize() {
   StructType *SiteTy = siteType(C);
   auto Text = [](MDNode *Site, unsigned I) { return cast<MDString>(Site->getOperand(I))->getString(); };
   auto Int = [](MDNode *Site, unsigned I) { return mdconst::extract<ConstantInt>(Site->getOperand(I)); };
-  auto Value = [&](MDNode *Site, unsigned I) { return unsigned(Int(Site, I)->getZExtValue()); };
+  auto Number = [&](MDNode *Site, unsigned I) { return unsigned(Int(Site, I)->getZExtValue()); };
   // What the optimizer did with each loop, from its remarks during this compile.
   std::vector<LoopRange> Loops;
   for (MDNode *Site : Sites->operands())
-    if (Value(Site, KindOp) == HOTLINE_ABI_SITE_LOOP)
-      Loops.push_back({Text(Site, FileOp).str(), Value(Site, LineOp), Value(Site, ColumnOp), Value(Site, EndLineOp),
-                       Value(Site, EndColumnOp)});
+    if (Number(Site, KindOp) == HOTLINE_ABI_SITE_LOOP)
+      Loops.push_back({Text(Site, FileOp).str(), Number(Site, LineOp), Number(Site, ColumnOp), Number(Site, EndLineOp),
+                       Number(Site, EndColumnOp)});
   std::vector<std::string> Facts = loopFacts(C, Loops);
   std::vector<Constant *> Elements;
   bool HasLines = false;
   unsigned LoopIndex = 0;
   for (MDNode *Site : Sites->operands()) {
-    unsigned Kind = Value(Site, KindOp);
+    unsigned Kind = Number(Site, KindOp);
     HasLines |= Kind == HOTLINE_ABI_SITE_LINE;
     StringRef LoopFacts = Kind == HOTLINE_ABI_SITE_LOOP ? StringRef(Facts[LoopIndex++]) : StringRef();
     Elements.push_back(ConstantStruct::get(

@@ -66,4 +66,7 @@ private:
 // The demangled name, or the linkage name when it is not mangled.
 std::string demangledName(const llvm::Function &F);
 
+// A debug location's file as sites name it: Filename, under Directory when it is relative.
+std::string sourcePath(llvm::StringRef Directory, llvm::StringRef Filename);
+
 } // namespace hotline

@@ -89,26 +89,26 @@ std::vector<FunctionLines> functions_of(const analysis::LineTable &table) {
 }
 
 // The source file's lines, looked for where it was built, then under
-// --source-dir (by its path, then by its name).
+// --source-dir: by its whole path, then by ever shorter tails of it (for
+// /build/src/a/b.cpp: DIR/build/src/a/b.cpp, DIR/src/a/b.cpp, DIR/a/b.cpp,
+// DIR/b.cpp).
 std::vector<std::string> read_source(const std::string &file,
-                                     const std::string &source_dir,
-                                     std::string &found_at) {
+                                     const std::string &source_dir) {
   namespace fs = std::filesystem;
   std::vector<fs::path> candidates = {file};
   if (!source_dir.empty()) {
     fs::path relative = fs::path(file).relative_path();
-    for (fs::path tail = relative; !tail.empty();
-         tail = tail.has_parent_path()
-                    ? fs::path(tail.string().substr(
-                          tail.begin()->string().size() + 1))
-                    : fs::path())
+    for (auto start = relative.begin(); start != relative.end(); ++start) {
+      fs::path tail;
+      for (auto part = start; part != relative.end(); ++part)
+        tail /= *part;
       candidates.push_back(fs::path(source_dir) / tail);
+    }
   }
   for (const fs::path &candidate : candidates) {
     std::ifstream in(candidate);
     if (!in)
       continue;
-    found_at = candidate.string();
     std::vector<std::string> lines;
     std::string line;
     while (std::getline(in, line))
@@ -199,8 +199,7 @@ int run_annotate(const std::vector<std::string> &args) {
                                                 ? 100.0 * double(f.samples) /
                                                       double(table.samples)
                                                 : 0.0));
-    std::string found_at;
-    std::vector<std::string> source = read_source(f.file, source_dir, found_at);
+    std::vector<std::string> source = read_source(f.file, source_dir);
     if (source.empty()) {
       out += fmt::format("  source not found: {} (use --source-dir)\n",
                          text::printable(f.file));

@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <tuple>
 
@@ -18,10 +17,6 @@ namespace hotline::analysis {
 using profile::Profile;
 
 namespace {
-
-std::string normal_path(const std::string &path) {
-  return std::filesystem::path(path).lexically_normal().string();
-}
 
 using LineKey = std::pair<std::string, uint32_t>; // file, line
 

@@ -19,11 +19,11 @@ llvm::symbolize::LLVMSymbolizer::Options symbolizer_options() {
   return options;
 }
 
+} // namespace
+
 std::string normal_path(const std::string &path) {
   return std::filesystem::path(path).lexically_normal().string();
 }
-
-} // namespace
 
 Symbolizer::Symbolizer()
     : llvm_(std::make_unique<llvm::symbolize::LLVMSymbolizer>(

@@ -21,6 +21,10 @@ struct SourcePlace {
   std::string function; // demangled; may be known when the line is not
 };
 
+// How files are compared: `a/./b/../c` is `a/c`. Sites' files and symbolized
+// files both go through it.
+std::string normal_path(const std::string &path);
+
 class Symbolizer {
 public:
   Symbolizer();
