@@ -54,6 +54,14 @@ private:
   Options Opts;
 };
 
+// Line mode's roofline (hotline-loop-work, after the optimizer, before the counters are
+// lowered): the FLOPs and bytes of each loop's blocks. See LoopWorkPass.cpp.
+class LoopWorkPass : public llvm::PassInfoMixin<LoopWorkPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 class TimingPass : public llvm::PassInfoMixin<TimingPass> {
 public:
   explicit TimingPass(Options Opts) : Opts(std::move(Opts)) {}

@@ -19,6 +19,7 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
   PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
     if (Opts.Timing == TimingMode::AfterInlining)
       MPM.addPass(TimingPass(Opts));
+    MPM.addPass(LoopWorkPass());
     MPM.addPass(CounterLoweringPass());
     // Counters bumped inside loops are kept in registers and stored at the loop exits.
     if (Level != OptimizationLevel::O0)
@@ -30,6 +31,10 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
   if (Name == "hotline-lower-counters") {
     MPM.addPass(CounterLoweringPass());
+    return true;
+  }
+  if (Name == "hotline-loop-work") {
+    MPM.addPass(LoopWorkPass());
     return true;
   }
   for (StringRef Pass : {"hotline-count", "hotline-lines", "hotline-functions"}) {

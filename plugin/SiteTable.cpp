@@ -17,6 +17,7 @@ using namespace llvm;
 namespace hotline {
 
 static constexpr const char *SitesMetadataName = "hotline.sites";
+static constexpr const char *LoopNotesMetadataName = "hotline.loop.notes";
 static constexpr const char *SiteAttachmentName = "hotline.site";
 static constexpr const char *SiteArrayName = "__hotline.sites";
 static constexpr const char *UntimedArrayName = "__hotline.untimed";
@@ -98,6 +99,48 @@ unsigned SiteTable::addSite(Function &F, unsigned Kind, StringRef File, unsigned
   Sites->addOperand(siteTuple(M.getContext(), F, File, Line, Kind, Column, Counter == SelfCounter ? Id : Counter,
                               FunctionSite, Loop, EndLine, EndColumn));
   return Id;
+}
+
+static StringRef textOp(const MDNode *Site, unsigned I) { return cast<MDString>(Site->getOperand(I))->getString(); }
+static unsigned numberOp(const MDNode *Site, unsigned I) {
+  return unsigned(mdconst::extract<ConstantInt>(Site->getOperand(I))->getZExtValue());
+}
+
+std::vector<SiteTable::LoopSite> SiteTable::loopSites() {
+  std::vector<LoopSite> Loops;
+  NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
+  if (!Sites)
+    return Loops;
+  for (unsigned Id = 0; Id < Sites->getNumOperands(); ++Id) {
+    MDNode *Site = Sites->getOperand(Id);
+    if (numberOp(Site, KindOp) == HOTLINE_ABI_SITE_LOOP)
+      Loops.push_back({Id, textOp(Site, LinkageNameOp).str(),
+                       {textOp(Site, FileOp).str(), numberOp(Site, LineOp), numberOp(Site, ColumnOp),
+                        numberOp(Site, EndLineOp), numberOp(Site, EndColumnOp)}});
+  }
+  return Loops;
+}
+
+unsigned SiteTable::addLoopWorkSite(unsigned Loop, unsigned Kind) {
+  NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
+  MDNode *LoopSite = Sites->getOperand(Loop);
+  unsigned Id = Sites->getNumOperands();
+  LLVMContext &C = M.getContext();
+  auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V)); };
+  SmallVector<Metadata *, 11> Operands(LoopSite->operands());
+  Operands[KindOp] = Int(Kind);
+  Operands[CounterOp] = Int(Id);
+  Operands[LoopOp] = Int(Loop);
+  Operands[EndLineOp] = Operands[EndColumnOp] = Int(0);
+  Sites->addOperand(MDTuple::get(C, Operands));
+  return Id;
+}
+
+void SiteTable::addLoopNote(unsigned Loop, StringRef Note) {
+  LLVMContext &C = M.getContext();
+  M.getOrInsertNamedMetadata(LoopNotesMetadataName)
+      ->addOperand(MDTuple::get(
+          C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Loop)), MDString::get(C, Note)}));
 }
 
 Constant *SiteTable::stringConstant(StringRef S) {
@@ -204,26 +247,29 @@ bool SiteTable::finalize() {
                        Twine(HOTLINE_MAX_SITES_PER_MODULE) + " instrumented functions");
   LLVMContext &C = M.getContext();
   StructType *SiteTy = siteType(C);
-  auto Text = [](MDNode *Site, unsigned I) { return cast<MDString>(Site->getOperand(I))->getString(); };
   auto Int = [](MDNode *Site, unsigned I) { return mdconst::extract<ConstantInt>(Site->getOperand(I)); };
-  auto Number = [&](MDNode *Site, unsigned I) { return unsigned(Int(Site, I)->getZExtValue()); };
-  // What the optimizer did with each loop, from its remarks during this compile.
-  std::vector<LoopRange> Loops;
-  for (MDNode *Site : Sites->operands())
-    if (Number(Site, KindOp) == HOTLINE_ABI_SITE_LOOP)
-      Loops.push_back({Text(Site, FileOp).str(), Number(Site, LineOp), Number(Site, ColumnOp), Number(Site, EndLineOp),
-                       Number(Site, EndColumnOp)});
-  std::vector<std::string> Facts = loopFacts(C, Loops);
+  // What the optimizer did with each loop, from its remarks during this compile, then what
+  // hotline found itself.
+  std::vector<LoopSite> Loops = loopSites();
+  std::vector<LoopRange> Ranges;
+  for (const LoopSite &Loop : Loops)
+    Ranges.push_back(Loop.Range);
+  std::vector<std::string> Facts = loopFacts(C, Ranges);
+  if (NamedMDNode *Notes = M.getNamedMetadata(LoopNotesMetadataName))
+    for (MDNode *Note : Notes->operands())
+      for (size_t I = 0; I < Loops.size(); ++I)
+        if (Loops[I].Id == numberOp(Note, 0))
+          Facts[I] += (Facts[I].empty() ? "" : "; ") + textOp(Note, 1).str();
   std::vector<Constant *> Elements;
   bool HasLines = false;
   unsigned LoopIndex = 0;
   for (MDNode *Site : Sites->operands()) {
-    unsigned Kind = Number(Site, KindOp);
+    unsigned Kind = numberOp(Site, KindOp);
     HasLines |= Kind == HOTLINE_ABI_SITE_LINE;
     StringRef LoopFacts = Kind == HOTLINE_ABI_SITE_LOOP ? StringRef(Facts[LoopIndex++]) : StringRef();
     Elements.push_back(ConstantStruct::get(
-        SiteTy, {stringConstant(Text(Site, NameOp)), stringConstant(Text(Site, LinkageNameOp)),
-                 stringConstant(Text(Site, FileOp)), Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp),
+        SiteTy, {stringConstant(textOp(Site, NameOp)), stringConstant(textOp(Site, LinkageNameOp)),
+                 stringConstant(textOp(Site, FileOp)), Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp),
                  Int(Site, CounterOp), Int(Site, FunctionOp), Int(Site, LoopOp), stringConstant(LoopFacts)}));
   }
   ArrayType *ArrayTy = ArrayType::get(SiteTy, Elements.size());

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "CompilerFacts.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Module.h"
 
@@ -28,6 +30,17 @@ public:
   static constexpr unsigned SelfCounter = ~0u - 1;
   unsigned addSite(llvm::Function &F, unsigned Kind, llvm::StringRef File, unsigned Line, unsigned Column,
                    unsigned Counter, unsigned Loop, unsigned EndLine = 0, unsigned EndColumn = 0);
+  // A loop site as line mode numbered it: its id, its function's linkage name and its range.
+  struct LoopSite {
+    unsigned Id;
+    std::string LinkageName;
+    LoopRange Range;
+  };
+  std::vector<LoopSite> loopSites();
+  // Adds a site of the loop work kinds (HOTLINE_ABI_SITE_LOOP_FLOPS32, ...) for Loop.
+  unsigned addLoopWorkSite(unsigned Loop, unsigned Kind);
+  // A fact about Loop found by hotline itself, shown after the optimizer's.
+  void addLoopNote(unsigned Loop, llvm::StringRef Note);
   // The number of sites so far: the id the next one gets.
   unsigned size();
   // The id F was given by an earlier pass, if any.

@@ -152,6 +152,8 @@ void Writer::value(std::string_view text) { raw(quote(text)); }
 
 void Writer::value(bool flag) { raw(flag ? "true" : "false"); }
 
+void Writer::null_value() { raw("null"); }
+
 void Writer::value(double number) {
   raw(std::isfinite(number) ? fmt::format("{}", number) : "null");
 }

@@ -26,6 +26,7 @@ public:
   void value(const std::string &text) { value(std::string_view(text)); }
   void value(bool flag);
   void value(double number); // non-finite numbers become null
+  void null_value();
   template <typename Integer,
             std::enable_if_t<std::is_integral_v<Integer> &&
                                  !std::is_same_v<Integer, bool>,

@@ -1,5 +1,6 @@
 // The hotline command: picks a subcommand and turns every failure into one line
 // and a status.
+#include "calibration/machine_peaks.h"
 #include "cli.h"
 #include "profile/reader.h"
 #include "subcommands.h"
@@ -14,8 +15,8 @@
 
 namespace {
 
-// Exit statuses: 1 for a bad profile, 2 for a bad command line or an unreadable
-// file.
+// Exit statuses: 1 for a bad profile, 2 for a bad command line or a file that
+// cannot be read or written.
 constexpr int kExitBadProfile = 1;
 constexpr int kExitUsage = 2;
 
@@ -94,6 +95,8 @@ int main(int argc, char **argv) {
   } catch (const hotline::cli::UsageError &e) {
     return error(kExitUsage, e.what());
   } catch (const hotline::profile::ProfileFileError &e) {
+    return error(kExitUsage, e.what());
+  } catch (const hotline::calibration::MachineFileError &e) {
     return error(kExitUsage, e.what());
   } catch (const hotline::profile::ProfileFormatError &e) {
     return error(kExitBadProfile, e.what());

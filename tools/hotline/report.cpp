@@ -1,9 +1,13 @@
-// `hotline report`: the runs, then the functions that took the most time (text
-// or JSON).
+// `hotline report`: the runs, then the functions that took the most time, then
+// (line mode) the hottest loops with what the optimizer did with them (text or
+// JSON).
 #include "analysis/functions.h"
+#include "analysis/lines.h"
+#include "analysis/roofline.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
 #include "json_writer.h"
+#include "loop_cells.h"
 #include "profile/reader.h"
 #include "subcommands.h"
 #include "text_format.h"
@@ -34,6 +38,8 @@ const cli::CommandSpec kReportCommand = {
     "calls; their time is part of their callers'.",
     {
         {"top", "N", "show the first N functions (default 20; 0 shows all)"},
+        {"loops", "N",
+         "show the N hottest loops of line mode (default 5; 0 shows none)"},
         {"sort", "KEY", "order by self, total or calls (default self)"},
         {"format", "FORMAT", "text or json (default text)"},
         {"no-compensation", nullptr,
@@ -42,6 +48,7 @@ const cli::CommandSpec kReportCommand = {
 
 struct ReportOptions {
   uint64_t top = 20;
+  uint64_t loops = 5;
   FunctionOrder order = FunctionOrder::Self;
   std::string order_name = "self";
   bool json = false;
@@ -52,6 +59,8 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
   ReportOptions options;
   if (auto top = args.value("top"))
     options.top = cli::parse_count("top", *top);
+  if (auto loops = args.value("loops"))
+    options.loops = cli::parse_count("loops", *loops);
   if (auto sort = args.value("sort")) {
     options.order_name =
         cli::parse_choice("sort", *sort, {"self", "total", "calls"});
@@ -195,6 +204,43 @@ std::string text_report(const std::vector<Profile> &profiles,
   return out;
 }
 
+// The hottest loops, with the optimizer's account of each next to its time.
+std::string text_loops(const std::vector<analysis::LoopStats> &loops,
+                       size_t shown, const MachineRoofs &machine,
+                       uint64_t sample_period_ns) {
+  if (loops.empty() || shown == 0)
+    return "";
+  std::string out =
+      fmt::format("\nHot loops ({} of {}; 'hotline loops' shows them all, "
+                  "with their throughput)\n\n",
+                  std::min(shown, loops.size()), loops.size());
+  using Align = text::TextTable::Align;
+  text::TextTable rows({{"time", Align::Right},
+                        {"time%", Align::Right},
+                        {"iterations", Align::Right},
+                        {"roofline", Align::Left},
+                        {"loop", Align::Left},
+                        {"function", Align::Left, 30},
+                        {"optimizer", Align::Left}});
+  bool any_sampled = false;
+  for (size_t i = 0; i < loops.size() && i < shown; ++i) {
+    const analysis::LoopStats &loop = loops[i];
+    any_sampled |= loop.timed_entries == 0 && loop.sampled_ns > 0;
+    rows.add_row(
+        {loop_time_cell(loop), loop_percent_cell(loop),
+         text::format_count(loop.iterations),
+         verdict_cell(analysis::loop_throughput(loop, machine.get(),
+                                                sample_period_ns)),
+         fmt::format("{}:{}", text::printable(loop.file), loop.line),
+         text::printable(loop.function),
+         loop.facts.empty() ? "-" : text::printable(loop.facts)});
+  }
+  out += rows.render();
+  if (any_sampled)
+    out += "~: sampled time (an innermost loop without calls is not timed).\n";
+  return out;
+}
+
 double rounded_percent(double percent) {
   return std::round(percent * 1000) / 1000;
 }
@@ -202,7 +248,10 @@ double rounded_percent(double percent) {
 std::string json_report(const std::vector<Profile> &profiles,
                         const FunctionTable &table,
                         const std::vector<FunctionStats> &shown,
-                        const analysis::TimingCostSummary &timing_cost) {
+                        const analysis::TimingCostSummary &timing_cost,
+                        const std::vector<analysis::LoopStats> &loops,
+                        size_t loops_shown, const MachineRoofs &machine,
+                        uint64_t sample_period_ns) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -251,6 +300,31 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.end_object();
   }
   json.end_array();
+  json.field("loop_count", loops.size());
+  json.key("loops");
+  json.begin_array();
+  for (size_t i = 0; i < loops.size() && i < loops_shown; ++i) {
+    const analysis::LoopStats &loop = loops[i];
+    analysis::LoopThroughput throughput =
+        analysis::loop_throughput(loop, machine.get(), sample_period_ns);
+    json.begin_object();
+    json.field("file", loop.file);
+    json.field("line", loop.line);
+    json.field("function", loop.function);
+    json.field("iterations", loop.iterations);
+    bool timed = loop.timed_entries > 0;
+    json.field("time_ns", timed ? loop.inclusive_ns : loop.sampled_ns);
+    json.field("sampled", !timed);
+    json.field("percent",
+               rounded_percent(timed ? loop.percent : loop.sampled_percent));
+    json.field("roofline",
+               throughput.bound == analysis::LoopBound::Unjudged
+                   ? std::string()
+                   : std::string(analysis::bound_name(throughput.bound)));
+    json.field("optimizer", loop.facts);
+    json.end_object();
+  }
+  json.end_array();
   json.end_object();
   return json.text();
 }
@@ -278,10 +352,20 @@ int run_report(const std::vector<std::string> &args) {
   if (options.top != 0 && shown.size() > options.top)
     shown.resize(options.top);
 
-  fmt::print("{}", options.json
-                       ? json_report(profiles, table, shown, timing_cost)
-                       : text_report(profiles, table, shown, timing_cost,
-                                     options));
+  analysis::Symbolizer symbolizer;
+  analysis::LineTable lines = analysis::compute_line_table(profiles, symbolizer);
+  std::vector<analysis::LoopStats> loops =
+      analysis::compute_loop_table(profiles, &lines);
+  MachineRoofs machine =
+      loops.empty() ? MachineRoofs{}
+                    : load_roofs(calibration::machine_peaks_path());
+  if (options.json)
+    fmt::print("{}", json_report(profiles, table, shown, timing_cost, loops,
+                                 options.loops, machine, lines.period_ns));
+  else
+    fmt::print("{}{}",
+               text_report(profiles, table, shown, timing_cost, options),
+               text_loops(loops, options.loops, machine, lines.period_ns));
   return 0;
 }
 

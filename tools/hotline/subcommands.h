@@ -14,8 +14,8 @@ namespace hotline {
 inline constexpr const char *kVersion = HOTLINE_VERSION;
 
 // Runs a subcommand on the arguments after its name; returns the exit status.
-// Throws cli::UsageError and profile::ProfileError, which main turns into
-// messages.
+// Throws cli::UsageError, profile::ProfileError and
+// calibration::MachineFileError, which main turns into messages.
 using SubcommandRun = int (*)(const std::vector<std::string> &args);
 
 struct Subcommand {
@@ -29,6 +29,7 @@ int run_tree(const std::vector<std::string> &args);   // tree.cpp
 int run_lines(const std::vector<std::string> &args);  // lines.cpp
 int run_loops(const std::vector<std::string> &args);  // loops.cpp
 int run_annotate(const std::vector<std::string> &args); // annotate.cpp
+int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -40,6 +41,10 @@ inline constexpr Subcommand kSubcommands[] = {
      run_loops},
     {"annotate", "the source of hot functions with per-line counts and time",
      run_annotate},
+    {"calibrate",
+     "measure this machine's peak FLOP rate and memory bandwidth for the "
+     "loops' roofline",
+     run_calibrate},
 };
 
 } // namespace hotline

@@ -31,8 +31,16 @@ enum __hotline_site_kind_abi {
                                            `counter` (the block's first line) */
   HOTLINE_ABI_SITE_LOOP = 3,            /* counts entries; timed from entry to every exit */
   HOTLINE_ABI_SITE_LOOP_ITERATIONS = 4, /* counts the iterations of the loop in `loop` */
-  HOTLINE_ABI_SITE_LOOP_MAX_TRIPS = 5   /* the most iterations of one entry of that loop: the
+  HOTLINE_ABI_SITE_LOOP_MAX_TRIPS = 5,  /* the most iterations of one entry of that loop: the
                                            runtime combines threads by maximum, not by sum */
+  /* The work done in the loop named by `loop` (its own blocks, not its inner loops'), counted
+     in the optimized code, vector lanes included; added after the optimizer by hotline's
+     loop-work pass: */
+  HOTLINE_ABI_SITE_LOOP_FLOPS32 = 6,    /* floating-point operations on float and narrower
+                                           (a fused multiply-add counts 2) */
+  HOTLINE_ABI_SITE_LOOP_FLOPS64 = 7,    /* the same on double and wider */
+  HOTLINE_ABI_SITE_LOOP_BYTES = 8,      /* bytes loaded and stored */
+  HOTLINE_ABI_SITE_LOOP_CALLS = 9       /* calls made (their own work is not counted) */
 };
 
 /* No site: the `loop` of a site outside any loop. */

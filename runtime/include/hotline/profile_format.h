@@ -87,7 +87,13 @@ enum hotline_site_kind {
   HOTLINE_SITE_LINE = 2,            /* unused: a line's basic block is counted by `counter` */
   HOTLINE_SITE_LOOP = 3,            /* entries */
   HOTLINE_SITE_LOOP_ITERATIONS = 4, /* iterations of `loop`, all entries */
-  HOTLINE_SITE_LOOP_MAX_TRIPS = 5   /* most iterations of one entry of `loop`, any thread */
+  HOTLINE_SITE_LOOP_MAX_TRIPS = 5,  /* most iterations of one entry of `loop`, any thread */
+  HOTLINE_SITE_LOOP_FLOPS32 = 6,    /* floating-point operations on float and narrower in
+                                       `loop`'s own blocks (FMA = 2, vector lanes counted) */
+  HOTLINE_SITE_LOOP_FLOPS64 = 7,    /* the same on double and wider */
+  HOTLINE_SITE_LOOP_BYTES = 8,      /* bytes loaded and stored in `loop`'s own blocks */
+  HOTLINE_SITE_LOOP_CALLS = 9       /* calls made from `loop`'s own blocks, whose work is
+                                       not in the counts above */
 };
 
 #define HOTLINE_NO_SITE 0xffffffffu

@@ -152,10 +152,23 @@ compute_loop_table(const std::vector<Profile> &profiles,
       if (site.loop == profile::kNoSite || !of_site[site.loop])
         continue;
       LoopStats &stats = *of_site[site.loop];
+      uint64_t count = profile.site_counts[s];
       if (site.kind == HOTLINE_SITE_LOOP_ITERATIONS)
-        stats.iterations += profile.site_counts[s];
+        stats.iterations += count;
       else if (site.kind == HOTLINE_SITE_LOOP_MAX_TRIPS)
-        stats.max_trips = std::max(stats.max_trips, profile.site_counts[s]);
+        stats.max_trips = std::max(stats.max_trips, count);
+      // A loop's work is its own blocks' and its inner loops'.
+      for (uint32_t up = site.loop; up != profile::kNoSite && of_site[up];
+           up = profile.sites[up].loop) {
+        if (site.kind == HOTLINE_SITE_LOOP_FLOPS32)
+          of_site[up]->flops32 += count;
+        else if (site.kind == HOTLINE_SITE_LOOP_FLOPS64)
+          of_site[up]->flops64 += count;
+        else if (site.kind == HOTLINE_SITE_LOOP_BYTES)
+          of_site[up]->bytes += count;
+        else if (site.kind == HOTLINE_SITE_LOOP_CALLS)
+          of_site[up]->calls += count;
+      }
     }
     for (uint32_t s : profile.timing_stopped_sites)
       if (of_site[s])

@@ -45,6 +45,14 @@ struct LoopStats {
   // on their lines, and its share of all samples.
   uint64_t sampled_ns = 0;
   double sampled_percent = 0;
+  // The work done inside it, inner loops included, as counted in the optimized
+  // code: floating-point operations (single and double precision) and bytes
+  // loaded and stored. Work in functions it calls is not included (its facts
+  // name them).
+  uint64_t flops32 = 0;
+  uint64_t flops64 = 0;
+  uint64_t bytes = 0;
+  uint64_t calls = 0; // calls made from it, whose work is not counted
 };
 
 struct LineTable {

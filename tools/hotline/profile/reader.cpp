@@ -484,6 +484,14 @@ private:
       check_site(site.function, offsetof(hotline_site_record, function),
                  "function", false);
       check_site(site.loop, offsetof(hotline_site_record, loop), "loop", true);
+      // Loops are numbered before what they hold, so walking out from a site
+      // through its loops always ends.
+      if (site.loop != HOTLINE_NO_SITE &&
+          (site.loop >= i || profile_.sites[site.loop].kind != HOTLINE_SITE_LOOP))
+        fail(at + offsetof(hotline_site_record, loop),
+             "site {} at offset {} names loop site {}, which is not an earlier "
+             "loop site",
+             i, at, site.loop);
       profile_.sites.push_back(std::move(site));
     }
     // Checked only now that the number of sites is known.

@@ -1,0 +1,333 @@
+//===- LoopWorkPass.cpp - FLOPs and bytes of each loop (hotline-loop-work) ===//
+//
+// Line mode's roofline: after the optimizer (vectorized, unrolled, inlined), every block of
+// a loop adds the floating-point operations and the bytes it loads and stores to its loop's
+// work sites (HOTLINE_ABI_SITE_LOOP_FLOPS32/64, _BYTES), vector lanes included, and the
+// calls it makes (_CALLS), whose own work is not counted there. The work is
+// summed in locals (registers, once promoted) and added to the thread's counters at the
+// exits of the outermost loop, so the count is exact for every path a loop takes and costs
+// an add per block. A loop of the optimized code is joined to the source loop that
+// hotline-lines numbered by its start location, in the same function (a loop inlined from
+// another function keeps that function's loop site); code of loops that line mode did not
+// number (a library's, inlined) counts for the innermost numbered loop around it.
+//
+//===----------------------------------------------------------------------===//
+#include "Instrumentation.h"
+
+#include "RuntimeAbi.h"
+#include "SiteTable.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+using namespace llvm;
+
+namespace hotline {
+namespace {
+
+enum WorkKind { Flops32, Flops64, Bytes, Calls, WorkKinds };
+constexpr unsigned WorkSiteKinds[WorkKinds] = {HOTLINE_ABI_SITE_LOOP_FLOPS32, HOTLINE_ABI_SITE_LOOP_FLOPS64,
+                                               HOTLINE_ABI_SITE_LOOP_BYTES, HOTLINE_ABI_SITE_LOOP_CALLS};
+
+// The work of one block that does not depend on run-time values.
+struct BlockWork {
+  uint64_t Amount[WorkKinds] = {};
+  SmallVector<Value *, 1> DynamicBytes; // lengths of memcpy and memset, scaled
+  SmallVector<std::string, 2> Callees;  // calls whose own work is not counted here
+};
+
+unsigned lanes(Type *Ty) {
+  if (auto *Vector = dyn_cast<FixedVectorType>(Ty))
+    return Vector->getNumElements();
+  return 1; // scalable vectors count one lane per unit of vscale: a lower bound
+}
+
+void addFlops(BlockWork &Work, Type *Ty, unsigned PerLane) {
+  Type *Element = Ty->getScalarType();
+  if (!Element->isFloatingPointTy())
+    return;
+  Work.Amount[Element->getPrimitiveSizeInBits() > 32 ? Flops64 : Flops32] += uint64_t(PerLane) * lanes(Ty);
+}
+
+bool isHotlineGlobal(const Value *Pointer) {
+  auto *G = dyn_cast<GlobalValue>(getUnderlyingObject(Pointer));
+  return G && G->getName().starts_with("__hotline");
+}
+
+// Counted: fadd, fsub, fmul, fdiv, frem and sqrt as one operation per lane, fma and fmuladd
+// as two, vector reductions as one per lane; every load and store at its type's size
+// (masked and gathered accesses at their full width), atomics as a load and a store, and
+// memcpy/memmove as their length read and written, memset as its length written.
+BlockWork workOf(BasicBlock &BB, const DataLayout &DL) {
+  BlockWork Work;
+  for (Instruction &I : BB) {
+    if (auto *Op = dyn_cast<BinaryOperator>(&I)) {
+      switch (Op->getOpcode()) {
+      case Instruction::FAdd:
+      case Instruction::FSub:
+      case Instruction::FMul:
+      case Instruction::FDiv:
+      case Instruction::FRem:
+        addFlops(Work, Op->getType(), 1);
+        break;
+      default:
+        break;
+      }
+    } else if (auto *Load = dyn_cast<LoadInst>(&I)) {
+      if (!isHotlineGlobal(Load->getPointerOperand()))
+        Work.Amount[Bytes] += DL.getTypeStoreSize(Load->getType());
+    } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
+      if (!isHotlineGlobal(Store->getPointerOperand()))
+        Work.Amount[Bytes] += DL.getTypeStoreSize(Store->getValueOperand()->getType());
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      Work.Amount[Bytes] += 2 * DL.getTypeStoreSize(RMW->getType());
+    } else if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      Work.Amount[Bytes] += 2 * DL.getTypeStoreSize(CmpXchg->getNewValOperand()->getType());
+    } else if (auto *Transfer = dyn_cast<MemTransferInst>(&I)) {
+      IRBuilder<> B(Transfer);
+      Work.DynamicBytes.push_back(B.CreateShl(B.CreateZExtOrTrunc(Transfer->getLength(), B.getInt64Ty()), 1));
+    } else if (auto *Set = dyn_cast<MemSetInst>(&I)) {
+      IRBuilder<> B(Set);
+      Work.DynamicBytes.push_back(B.CreateZExtOrTrunc(Set->getLength(), B.getInt64Ty()));
+    } else if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I)) {
+      switch (Intrinsic->getIntrinsicID()) {
+      case Intrinsic::fma:
+      case Intrinsic::fmuladd:
+        addFlops(Work, Intrinsic->getType(), 2);
+        break;
+      case Intrinsic::sqrt:
+        addFlops(Work, Intrinsic->getType(), 1);
+        break;
+      case Intrinsic::vector_reduce_fadd:
+      case Intrinsic::vector_reduce_fmul:
+        addFlops(Work, Intrinsic->getArgOperand(1)->getType(), 1);
+        break;
+      case Intrinsic::masked_load:
+      case Intrinsic::masked_gather:
+      case Intrinsic::masked_expandload:
+        Work.Amount[Bytes] += DL.getTypeStoreSize(Intrinsic->getType());
+        break;
+      case Intrinsic::masked_store:
+      case Intrinsic::masked_scatter:
+      case Intrinsic::masked_compressstore:
+        Work.Amount[Bytes] += DL.getTypeStoreSize(Intrinsic->getArgOperand(0)->getType());
+        break;
+      default:
+        break;
+      }
+    } else if (auto *Call = dyn_cast<CallBase>(&I)) {
+      Function *Callee = Call->getCalledFunction();
+      if (Callee && Callee->getName().starts_with("__hotline"))
+        continue;
+      ++Work.Amount[Calls];
+      Work.Callees.push_back(Callee ? demangledName(*Callee) : "an indirect call");
+    }
+  }
+  return Work;
+}
+
+// The function that holds a location's code in the source (not the one it is inlined in).
+std::string linkageNameOf(const DILocation &Loc) {
+  DISubprogram *SP = Loc.getScope()->getSubprogram();
+  if (!SP)
+    return "";
+  return std::string(SP->getLinkageName().empty() ? SP->getName() : SP->getLinkageName());
+}
+
+bool contains(const LoopRange &Range, StringRef File, unsigned Line, unsigned Column) {
+  auto NotAfter = [](unsigned L1, unsigned C1, unsigned L2, unsigned C2) { return L1 < L2 || (L1 == L2 && C1 <= C2); };
+  return Range.File == File && Range.Line != 0 && NotAfter(Range.Line, Range.Column, Line, Column) &&
+         NotAfter(Line, Column, Range.EndLine, Range.EndColumn);
+}
+
+class FunctionWork {
+public:
+  FunctionWork(Function &F, SiteTable &Sites, ArrayRef<SiteTable::LoopSite> LoopSites, LoopInfo &LI,
+               DenseMap<std::pair<unsigned, unsigned>, unsigned> &WorkSites,
+               MapVector<unsigned, SmallVector<std::string, 2>> &CalleesOfLoop)
+      : F(F), Sites(Sites), LoopSites(LoopSites), LI(LI), WorkSites(WorkSites), CalleesOfLoop(CalleesOfLoop) {}
+
+  // Returns whether F changed.
+  bool run() {
+    // Edges out of indirectbr and callbr cannot be split.
+    for (BasicBlock &BB : F)
+      if (isa<IndirectBrInst, CallBrInst>(BB.getTerminator()))
+        return false;
+    const DataLayout &DL = F.getDataLayout();
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      std::optional<unsigned> Own = sourceLoopOf(*L);
+      SiteOfLoop[L] = Own ? Own : L->getParentLoop() ? SiteOfLoop[L->getParentLoop()] : std::nullopt;
+    }
+    // Gather from the unchanged CFG, then change it.
+    SmallVector<std::pair<BasicBlock *, BlockWork>, 16> Blocks;
+    for (BasicBlock &BB : F) {
+      Loop *L = LI.getLoopFor(&BB);
+      if (!L || !SiteOfLoop[L] || BB.getFirstInsertionPt() == BB.end())
+        continue;
+      BlockWork Work = workOf(BB, DL);
+      for (std::string &Callee : Work.Callees)
+        if (auto &Names = CalleesOfLoop[*SiteOfLoop[L]]; !is_contained(Names, Callee))
+          Names.push_back(std::move(Callee));
+      Blocks.push_back({&BB, std::move(Work)});
+    }
+    for (auto &[BB, Work] : Blocks) {
+      Loop *L = LI.getLoopFor(BB);
+      unsigned Site = *SiteOfLoop[L];
+      for (unsigned Kind = 0; Kind < WorkKinds; ++Kind) {
+        bool Dynamic = Kind == Bytes && !Work.DynamicBytes.empty();
+        if (Work.Amount[Kind] == 0 && !Dynamic)
+          continue;
+        AllocaInst *Local = localFor(L->getOutermostLoop(), Site, Kind);
+        IRBuilder<> B(&*BB->getFirstInsertionPt());
+        Value *Sum = B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Local), B.getInt64(Work.Amount[Kind]));
+        if (Dynamic)
+          for (Value *Length : Work.DynamicBytes)
+            Sum = B.CreateAdd(Sum, Length);
+        B.CreateStore(Sum, Local);
+      }
+    }
+    if (Locals.empty())
+      return false;
+    for (auto &[Outermost, OfLoop] : Locals)
+      flushAtExits(*Outermost, OfLoop);
+    flushBeforeNoReturnCalls();
+    IRBuilder<> Init(afterAllocas(F));
+    for (AllocaInst *Local : AllLocals)
+      Init.CreateStore(Init.getInt64(0), Local);
+    DominatorTree DT(F);
+    PromoteMemToReg(AllLocals, DT);
+    return true;
+  }
+
+private:
+  // The line-mode loop whose start is L's, in the function L's code comes from; else the
+  // innermost one whose range holds L's start.
+  std::optional<unsigned> sourceLoopOf(const Loop &L) {
+    DebugLoc Start = L.getStartLoc();
+    if (!Start || Start.getLine() == 0)
+      return std::nullopt;
+    std::string File = sourcePath(Start->getDirectory(), Start->getFilename());
+    std::string Function = linkageNameOf(*Start.get());
+    const SiteTable::LoopSite *Innermost = nullptr;
+    for (const SiteTable::LoopSite &Site : LoopSites) {
+      if (Site.LinkageName != Function || !contains(Site.Range, File, Start.getLine(), Start.getCol()))
+        continue;
+      if (Site.Range.Line == Start.getLine() && Site.Range.Column == Start.getCol())
+        return Site.Id;
+      if (!Innermost || contains(Innermost->Range, File, Site.Range.Line, Site.Range.Column))
+        Innermost = &Site;
+    }
+    return Innermost ? std::optional<unsigned>(Innermost->Id) : std::nullopt;
+  }
+
+  AllocaInst *localFor(Loop *Outermost, unsigned Site, unsigned Kind) {
+    auto &OfLoop = Locals[Outermost];
+    auto Key = std::make_pair(Site, Kind);
+    auto It = llvm::find_if(OfLoop, [&](const auto &Entry) { return Entry.first == Key; });
+    if (It != OfLoop.end())
+      return It->second;
+    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Local = B.CreateAlloca(B.getInt64Ty(), nullptr, "hotline.work");
+    AllLocals.push_back(Local);
+    OfLoop.push_back({Key, Local});
+    return Local;
+  }
+
+  // work_site += local; local = 0. Adding what was summed since the last flush, it is
+  // right at any point, however the point was reached.
+  void flush(ArrayRef<std::pair<std::pair<unsigned, unsigned>, AllocaInst *>> OfLoop, Instruction *At) {
+    IRBuilder<> B(At);
+    for (auto [Key, Local] : OfLoop) {
+      auto [Site, Kind] = Key;
+      unsigned &WorkSite = WorkSites[Key];
+      if (!WorkSite)
+        WorkSite = Sites.addLoopWorkSite(Site, WorkSiteKinds[Kind]);
+      B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
+                        {Sites.counterMarker(), B.getInt64(CounterMarkerHash), B.getInt32(1), B.getInt32(WorkSite),
+                         B.CreateLoad(B.getInt64Ty(), Local)});
+      B.CreateStore(B.getInt64(0), Local);
+    }
+  }
+
+  // On each edge out of the loop (into a new block when the target has other
+  // predecessors); at the top of a landing pad it unwinds to.
+  void flushAtExits(Loop &Outermost, ArrayRef<std::pair<std::pair<unsigned, unsigned>, AllocaInst *>> OfLoop) {
+    SmallVector<Loop::Edge, 4> Exits;
+    Outermost.getExitEdges(Exits);
+    SmallPtrSet<BasicBlock *, 4> Pads;
+    for (auto [From, To] : Exits) {
+      BasicBlock *Src = const_cast<BasicBlock *>(From), *Dst = const_cast<BasicBlock *>(To);
+      if (Dst->isEHPad()) {
+        if (Pads.insert(Dst).second && Dst->getFirstInsertionPt() != Dst->end())
+          flush(OfLoop, &*Dst->getFirstInsertionPt());
+        continue;
+      }
+      BasicBlock *At = Dst->getSinglePredecessor() ? Dst : SplitEdge(Src, Dst, nullptr, nullptr, nullptr, ".hotline");
+      flush(OfLoop, &*At->getFirstInsertionPt());
+    }
+  }
+
+  // A noreturn call in a loop (exit, abort, a throw) leaves every loop around it.
+  void flushBeforeNoReturnCalls() {
+    SmallVector<std::pair<CallInst *, Loop *>, 4> Calls;
+    for (BasicBlock &BB : F)
+      if (Loop *L = LI.getLoopFor(&BB))
+        for (Instruction &I : BB)
+          if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->doesNotReturn())
+            Calls.push_back({Call, L->getOutermostLoop()});
+    for (auto [Call, Outermost] : Calls)
+      if (auto It = Locals.find(Outermost); It != Locals.end())
+        flush(It->second, Call);
+  }
+
+  Function &F;
+  SiteTable &Sites;
+  ArrayRef<SiteTable::LoopSite> LoopSites;
+  LoopInfo &LI;
+  DenseMap<std::pair<unsigned, unsigned>, unsigned> &WorkSites; // (loop site, kind) -> work site
+  MapVector<unsigned, SmallVector<std::string, 2>> &CalleesOfLoop;
+  DenseMap<const Loop *, std::optional<unsigned>> SiteOfLoop;
+  MapVector<Loop *, SmallVector<std::pair<std::pair<unsigned, unsigned>, AllocaInst *>, 4>> Locals;
+  std::vector<AllocaInst *> AllLocals;
+};
+
+} // namespace
+
+PreservedAnalyses LoopWorkPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  SiteTable Sites(M);
+  std::vector<SiteTable::LoopSite> LoopSites = Sites.loopSites();
+  if (LoopSites.empty())
+    return PreservedAnalyses::all();
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  DenseMap<std::pair<unsigned, unsigned>, unsigned> WorkSites;
+  MapVector<unsigned, SmallVector<std::string, 2>> CalleesOfLoop;
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with("__hotline"))
+      continue;
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+    if (LI.empty())
+      continue;
+    if (FunctionWork(F, Sites, LoopSites, LI, WorkSites, CalleesOfLoop).run()) {
+      FAM.invalidate(F, PreservedAnalyses::none());
+      Changed = true;
+    }
+  }
+  // The work of a loop that calls out is only its own: its facts say whose it leaves out.
+  for (auto &[Loop, Callees] : CalleesOfLoop) {
+    std::string Note = "calls " + join(ArrayRef(Callees).take_front(3), ", ");
+    if (Callees.size() > 3)
+      Note += " and " + std::to_string(Callees.size() - 3) + " more";
+    Sites.addLoopNote(Loop, Note);
+  }
+  return Changed || !CalleesOfLoop.empty() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace hotline
