@@ -42,6 +42,10 @@ public:
 inline constexpr uint64_t CounterMarkerHash = 0x686f746c696e65;
 inline constexpr uint64_t CounterMaxMarkerHash = 0x686f746c696e6d;
 
+// The metadata kind that marks hotline's own locals (trip and block counters): at -O0 they
+// stay in memory, and their loads and stores are not the program's work.
+inline constexpr const char *LocalMetadataName = "hotline.local";
+
 // Line mode (hotline-lines, at pipeline start after hotline-count): per-line counters and
 // loop sites in the functions chosen for it. See LinePass.cpp.
 class LinePass : public llvm::PassInfoMixin<LinePass> {

@@ -152,6 +152,7 @@ private:
   AllocaInst *newLocal(Type *Ty, const Twine &Name) {
     IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
     AllocaInst *Local = B.CreateAlloca(Ty, nullptr, Name);
+    Local->setMetadata(LocalMetadataName, MDNode::get(M.getContext(), {}));
     NewLocals.push_back(Local);
     return Local;
   }

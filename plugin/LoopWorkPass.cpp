@@ -56,9 +56,15 @@ void addFlops(BlockWork &Work, Type *Ty, unsigned PerLane) {
   Work.Amount[Element->getPrimitiveSizeInBits() > 32 ? Flops64 : Flops32] += uint64_t(PerLane) * lanes(Ty);
 }
 
-bool isHotlineGlobal(const Value *Pointer) {
-  auto *G = dyn_cast<GlobalValue>(getUnderlyingObject(Pointer));
-  return G && G->getName().starts_with("__hotline");
+// Memory that hotline itself reads and writes: its globals, and its locals where they were
+// not promoted to registers (-O0).
+bool isHotlineMemory(const Value *Pointer) {
+  const Value *Object = getUnderlyingObject(Pointer);
+  if (auto *G = dyn_cast<GlobalValue>(Object))
+    return G->getName().starts_with("__hotline");
+  if (auto *Local = dyn_cast<AllocaInst>(Object))
+    return Local->getMetadata(LocalMetadataName) != nullptr;
+  return false;
 }
 
 // Counted: fadd, fsub, fmul, fdiv, frem and sqrt as one operation per lane, fma and fmuladd
@@ -81,10 +87,10 @@ BlockWork workOf(BasicBlock &BB, const DataLayout &DL) {
         break;
       }
     } else if (auto *Load = dyn_cast<LoadInst>(&I)) {
-      if (!isHotlineGlobal(Load->getPointerOperand()))
+      if (!isHotlineMemory(Load->getPointerOperand()))
         Work.Amount[Bytes] += DL.getTypeStoreSize(Load->getType());
     } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
-      if (!isHotlineGlobal(Store->getPointerOperand()))
+      if (!isHotlineMemory(Store->getPointerOperand()))
         Work.Amount[Bytes] += DL.getTypeStoreSize(Store->getValueOperand()->getType());
     } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
       Work.Amount[Bytes] += 2 * DL.getTypeStoreSize(RMW->getType());
