@@ -31,14 +31,13 @@ Instruction *afterAllocas(Function &F) {
   return &*I;
 }
 
-// At pipeline start a counter is one llvm.instrprof.increment call naming this module's
+// At pipeline start a counter is one llvm.instrprof.increment.step call naming this module's
 // counter marker: the inliner costs it as one instruction (the lowered sequence would look ten times
 // bigger and stop small functions from being inlined), and it moves with the code it counts.
 // CounterLoweringPass turns it into the real increment after the optimizer.
 static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
-  IRBuilder<> B(afterAllocas(F));
-  B.CreateIntrinsic(Intrinsic::instrprof_increment, {},
-                    {Sites.counterMarker(), B.getInt64(CounterMarkerHash), B.getInt32(1), B.getInt32(Local)});
+  Sites.emitCounterMarker(Local, ConstantInt::get(Type::getInt64Ty(F.getContext()), 1), afterAllocas(F),
+                          CounterMarkerHash);
 }
 
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {

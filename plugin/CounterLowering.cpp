@@ -58,43 +58,71 @@ static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters, M
                        ? B.CreateBinaryIntrinsic(Intrinsic::umax, Old, Step)
                        : B.CreateAdd(Old, Step);
   StoreInst *New = B.CreateStore(Updated, Counter);
-  Old->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
-  New->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
+  MDNode *Own = MDNode::get(Marker.getContext(), {});
+  for (Instruction *Access : {static_cast<Instruction *>(Old), static_cast<Instruction *>(New)}) {
+    Access->setMetadata(LLVMContext::MD_alias_scope, CounterScope);
+    Access->setMetadata(OwnMetadataName, Own);
+  }
   Marker.eraseFromParent();
 }
 
-// Only hotline's increments touch the counter array, so every other memory access in the
+// Only hotline's increments touch the counter array, so every other load and store in the
 // function is marked as not aliasing it. That lets LICM keep a counter that is bumped in a
-// hot loop in a register and store it once at the loop's exits.
+// hot loop in a register and store it once at the loop's exits. Calls are not marked: the
+// callee may bump counters too (a recursive call bumps this very one).
 static void markOtherAccessesNoAlias(Function &F, MDNode *CounterScope) {
   for (Instruction &I : instructions(F)) {
-    if (!I.mayReadOrWriteMemory() || I.getMetadata(LLVMContext::MD_alias_scope) == CounterScope)
+    if (!I.mayReadOrWriteMemory() || isa<CallBase>(I) || I.getMetadata(LLVMContext::MD_alias_scope) == CounterScope)
       continue;
     I.setMetadata(LLVMContext::MD_noalias,
                   MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias), CounterScope));
   }
 }
 
+// Lowers F's markers; returns whether it had any.
+static bool lowerMarkersIn(Function &F, SiteTable &Sites, GlobalVariable *CounterMarker) {
+  SmallVector<InstrProfIncrementInst *, 16> Markers;
+  for (Instruction &I : instructions(F))
+    if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I); Marker && isHotlineMarker(*Marker, CounterMarker))
+      Markers.push_back(Marker);
+  if (Markers.empty())
+    return false;
+  MDBuilder MDB(F.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("hotline.counters");
+  MDNode *CounterScope = MDNode::get(F.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
+  Value *ModuleCounters = emitModuleCounters(F, Sites);
+  for (InstrProfIncrementInst *Marker : Markers)
+    lowerMarker(*Marker, ModuleCounters, CounterScope);
+  markOtherAccessesNoAlias(F, CounterScope);
+  return true;
+}
+
+// Markers touch only memory the program cannot see (SiteTable::emitCounterMarker), and the
+// optimizer inferred function attributes from that: a function that only counts was found to
+// write nothing but inaccessible memory. Lowered, it writes the counter array: every function
+// that may write inaccessible memory (it counts, or calls something that does) may now also
+// write other memory, so that nothing after this moves a counter's load or store across it.
+static bool widenMemoryEffects(Module &M) {
+  bool Changed = false;
+  for (Function &F : M) {
+    MemoryEffects Effects = F.getMemoryEffects();
+    if (!isModSet(Effects.getModRef(IRMemLocation::InaccessibleMem)) ||
+        isModAndRefSet(Effects.getModRef(IRMemLocation::Other)))
+      continue;
+    F.setMemoryEffects(Effects | MemoryEffects(IRMemLocation::Other, ModRefInfo::ModRef));
+    Changed = true;
+  }
+  return Changed;
+}
+
 PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   SiteTable Sites(M);
   GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
-  MDBuilder MDB(M.getContext());
-  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("hotline.counters");
-  MDNode *CounterScope = MDNode::get(M.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
   bool Changed = false;
-  for (Function &F : M) {
-    SmallVector<InstrProfIncrementInst *, 16> Markers;
-    for (Instruction &I : instructions(F))
-      if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I); Marker && isHotlineMarker(*Marker, CounterMarker))
-        Markers.push_back(Marker);
-    if (Markers.empty())
-      continue;
-    Value *ModuleCounters = emitModuleCounters(F, Sites);
-    for (InstrProfIncrementInst *Marker : Markers)
-      lowerMarker(*Marker, ModuleCounters, CounterScope);
-    markOtherAccessesNoAlias(F, CounterScope);
-    Changed = true;
-  }
+  for (Function &F : M)
+    Changed |= lowerMarkersIn(F, Sites, CounterMarker);
+  if (CounterMarker)
+    Changed |= widenMemoryEffects(M);
   if (CounterMarker && CounterMarker->use_empty()) {
     CounterMarker->eraseFromParent();
     Changed = true;

@@ -35,6 +35,14 @@ public:
   static bool isRequired() { return true; }
 };
 
+// Before the loop vectorizer (hotline-loop-counters): counter markers inside loops become
+// sums in registers, added to the counters outside the loop. See LoopCounterPass.cpp.
+class LoopCounterPass : public llvm::PassInfoMixin<LoopCounterPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
 // The hash operand of hotline's llvm.instrprof.increment(.step) markers ("hotline" in ASCII),
 // which tells them apart from clang's own -fprofile-instr-generate counters: the counter is
 // incremented by the step. With the second hash ("hotlinm") it takes the maximum of itself
@@ -42,9 +50,9 @@ public:
 inline constexpr uint64_t CounterMarkerHash = 0x686f746c696e65;
 inline constexpr uint64_t CounterMaxMarkerHash = 0x686f746c696e6d;
 
-// The metadata kind that marks hotline's own locals (trip and block counters): at -O0 they
-// stay in memory, and their loads and stores are not the program's work.
-inline constexpr const char *LocalMetadataName = "hotline.local";
+// The metadata kind that marks hotline's own locals (trip and block counters: at -O0 they
+// stay in memory) and its loads and stores of counters: not the program's work.
+inline constexpr const char *OwnMetadataName = "hotline.own";
 
 // Line mode (hotline-lines, at pipeline start after hotline-count): per-line counters and
 // loop sites in the functions chosen for it. See LinePass.cpp.

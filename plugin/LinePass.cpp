@@ -152,7 +152,7 @@ private:
   AllocaInst *newLocal(Type *Ty, const Twine &Name) {
     IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
     AllocaInst *Local = B.CreateAlloca(Ty, nullptr, Name);
-    Local->setMetadata(LocalMetadataName, MDNode::get(M.getContext(), {}));
+    Local->setMetadata(OwnMetadataName, MDNode::get(M.getContext(), {}));
     NewLocals.push_back(Local);
     return Local;
   }
@@ -263,9 +263,7 @@ private:
 
   // counters[Site] += N, or = max(counters[Site], N), as a marker CounterLowering expands.
   void addToCounter(unsigned Site, Value *N, Instruction *At, uint64_t Hash = CounterMarkerHash) {
-    IRBuilder<> B(At);
-    B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
-                      {Sites.counterMarker(), B.getInt64(Hash), B.getInt32(1), B.getInt32(Site), N});
+    Sites.emitCounterMarker(Site, N, At, Hash);
   }
 
   void enter(Loop *L, Instruction *At) {

@@ -3,10 +3,10 @@
 // Line mode's roofline: after the optimizer (vectorized, unrolled, inlined), every block of
 // a loop adds the floating-point operations and the bytes it loads and stores to its loop's
 // work sites (HOTLINE_ABI_SITE_LOOP_FLOPS32/64, _BYTES), vector lanes included, and the
-// calls it makes (_CALLS), whose own work is not counted there. The work is
-// summed in locals (registers, once promoted) and added to the thread's counters at the
-// exits of the outermost loop, so the count is exact for every path a loop takes and costs
-// an add per block. A loop of the optimized code is joined to the source loop that
+// calls it makes (_CALLS), whose own work is not counted there. The work is summed in
+// locals (LoopSums.h: registers, added to the thread's counters at the exits of the
+// outermost loop and before calls), so the count is exact for every path a loop takes and
+// costs an add per block. A loop of the optimized code is joined to the source loop that
 // hotline-lines numbered by its start location, in the same function (a loop inlined from
 // another function keeps that function's loop site); code of loops that line mode did not
 // number (a library's, inlined) counts for the innermost numbered loop around it.
@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "Instrumentation.h"
 
+#include "LoopSums.h"
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
@@ -21,11 +22,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -63,7 +61,7 @@ bool isHotlineMemory(const Value *Pointer) {
   if (auto *G = dyn_cast<GlobalValue>(Object))
     return G->getName().starts_with("__hotline");
   if (auto *Local = dyn_cast<AllocaInst>(Object))
-    return Local->getMetadata(LocalMetadataName) != nullptr;
+    return Local->getMetadata(OwnMetadataName) != nullptr;
   return false;
 }
 
@@ -86,6 +84,8 @@ BlockWork workOf(BasicBlock &BB, const DataLayout &DL) {
       default:
         break;
       }
+    } else if (I.getMetadata(OwnMetadataName)) {
+      continue; // a counter, lowered before the vectorizer
     } else if (auto *Load = dyn_cast<LoadInst>(&I)) {
       if (!isHotlineMemory(Load->getPointerOperand()))
         Work.Amount[Bytes] += DL.getTypeStoreSize(Load->getType());
@@ -158,58 +158,39 @@ public:
   FunctionWork(Function &F, SiteTable &Sites, ArrayRef<SiteTable::LoopSite> LoopSites, LoopInfo &LI,
                DenseMap<std::pair<unsigned, unsigned>, unsigned> &WorkSites,
                MapVector<unsigned, SmallVector<std::string, 2>> &CalleesOfLoop)
-      : F(F), Sites(Sites), LoopSites(LoopSites), LI(LI), WorkSites(WorkSites), CalleesOfLoop(CalleesOfLoop) {}
+      : F(F), Sites(Sites), LoopSites(LoopSites), LI(LI), WorkSites(WorkSites), CalleesOfLoop(CalleesOfLoop),
+        Sums(F, LI, Sites) {}
 
   // Returns whether F changed.
   bool run() {
-    // Edges out of indirectbr and callbr cannot be split.
-    for (BasicBlock &BB : F)
-      if (isa<IndirectBrInst, CallBrInst>(BB.getTerminator()))
-        return false;
+    if (!LoopSums::canUse(F))
+      return false;
     const DataLayout &DL = F.getDataLayout();
     for (Loop *L : LI.getLoopsInPreorder()) {
       std::optional<unsigned> Own = sourceLoopOf(*L);
       SiteOfLoop[L] = Own ? Own : L->getParentLoop() ? SiteOfLoop[L->getParentLoop()] : std::nullopt;
     }
-    // Gather from the unchanged CFG, then change it.
-    SmallVector<std::pair<BasicBlock *, BlockWork>, 16> Blocks;
     for (BasicBlock &BB : F) {
       Loop *L = LI.getLoopFor(&BB);
       if (!L || !SiteOfLoop[L] || BB.getFirstInsertionPt() == BB.end())
         continue;
+      unsigned Site = *SiteOfLoop[L];
       BlockWork Work = workOf(BB, DL);
       for (std::string &Callee : Work.Callees)
-        if (auto &Names = CalleesOfLoop[*SiteOfLoop[L]]; !is_contained(Names, Callee))
+        if (auto &Names = CalleesOfLoop[Site]; !is_contained(Names, Callee))
           Names.push_back(std::move(Callee));
-      Blocks.push_back({&BB, std::move(Work)});
-    }
-    for (auto &[BB, Work] : Blocks) {
-      Loop *L = LI.getLoopFor(BB);
-      unsigned Site = *SiteOfLoop[L];
+      Instruction *At = &*BB.getFirstInsertionPt();
       for (unsigned Kind = 0; Kind < WorkKinds; ++Kind) {
-        bool Dynamic = Kind == Bytes && !Work.DynamicBytes.empty();
-        if (Work.Amount[Kind] == 0 && !Dynamic)
-          continue;
-        AllocaInst *Local = localFor(L->getOutermostLoop(), Site, Kind);
-        IRBuilder<> B(&*BB->getFirstInsertionPt());
-        Value *Sum = B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Local), B.getInt64(Work.Amount[Kind]));
-        if (Dynamic)
+        Value *Amount = ConstantInt::get(Type::getInt64Ty(F.getContext()), Work.Amount[Kind]);
+        if (Kind == Bytes)
           for (Value *Length : Work.DynamicBytes)
-            Sum = B.CreateAdd(Sum, Length);
-        B.CreateStore(Sum, Local);
+            Amount = IRBuilder<>(At).CreateAdd(Amount, Length);
+        if (auto *Constant = dyn_cast<ConstantInt>(Amount); Constant && Constant->isZero())
+          continue;
+        Sums.add(*L, workSite(Site, Kind), Amount, At);
       }
     }
-    if (Locals.empty())
-      return false;
-    for (auto &[Outermost, OfLoop] : Locals)
-      flushAtExits(*Outermost, OfLoop);
-    flushBeforeNoReturnCalls();
-    IRBuilder<> Init(afterAllocas(F));
-    for (AllocaInst *Local : AllLocals)
-      Init.CreateStore(Init.getInt64(0), Local);
-    DominatorTree DT(F);
-    PromoteMemToReg(AllLocals, DT);
-    return true;
+    return Sums.finish();
   }
 
 private:
@@ -233,64 +214,11 @@ private:
     return Innermost ? std::optional<unsigned>(Innermost->Id) : std::nullopt;
   }
 
-  AllocaInst *localFor(Loop *Outermost, unsigned Site, unsigned Kind) {
-    auto &OfLoop = Locals[Outermost];
-    auto Key = std::make_pair(Site, Kind);
-    auto It = llvm::find_if(OfLoop, [&](const auto &Entry) { return Entry.first == Key; });
-    if (It != OfLoop.end())
-      return It->second;
-    IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-    AllocaInst *Local = B.CreateAlloca(B.getInt64Ty(), nullptr, "hotline.work");
-    AllLocals.push_back(Local);
-    OfLoop.push_back({Key, Local});
-    return Local;
-  }
-
-  // work_site += local; local = 0. Adding what was summed since the last flush, it is
-  // right at any point, however the point was reached.
-  void flush(ArrayRef<std::pair<std::pair<unsigned, unsigned>, AllocaInst *>> OfLoop, Instruction *At) {
-    IRBuilder<> B(At);
-    for (auto [Key, Local] : OfLoop) {
-      auto [Site, Kind] = Key;
-      unsigned &WorkSite = WorkSites[Key];
-      if (!WorkSite)
-        WorkSite = Sites.addLoopWorkSite(Site, WorkSiteKinds[Kind]);
-      B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
-                        {Sites.counterMarker(), B.getInt64(CounterMarkerHash), B.getInt32(1), B.getInt32(WorkSite),
-                         B.CreateLoad(B.getInt64Ty(), Local)});
-      B.CreateStore(B.getInt64(0), Local);
-    }
-  }
-
-  // On each edge out of the loop (into a new block when the target has other
-  // predecessors); at the top of a landing pad it unwinds to.
-  void flushAtExits(Loop &Outermost, ArrayRef<std::pair<std::pair<unsigned, unsigned>, AllocaInst *>> OfLoop) {
-    SmallVector<Loop::Edge, 4> Exits;
-    Outermost.getExitEdges(Exits);
-    SmallPtrSet<BasicBlock *, 4> Pads;
-    for (auto [From, To] : Exits) {
-      BasicBlock *Src = const_cast<BasicBlock *>(From), *Dst = const_cast<BasicBlock *>(To);
-      if (Dst->isEHPad()) {
-        if (Pads.insert(Dst).second && Dst->getFirstInsertionPt() != Dst->end())
-          flush(OfLoop, &*Dst->getFirstInsertionPt());
-        continue;
-      }
-      BasicBlock *At = Dst->getSinglePredecessor() ? Dst : SplitEdge(Src, Dst, nullptr, nullptr, nullptr, ".hotline");
-      flush(OfLoop, &*At->getFirstInsertionPt());
-    }
-  }
-
-  // A noreturn call in a loop (exit, abort, a throw) leaves every loop around it.
-  void flushBeforeNoReturnCalls() {
-    SmallVector<std::pair<CallInst *, Loop *>, 4> Calls;
-    for (BasicBlock &BB : F)
-      if (Loop *L = LI.getLoopFor(&BB))
-        for (Instruction &I : BB)
-          if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->doesNotReturn())
-            Calls.push_back({Call, L->getOutermostLoop()});
-    for (auto [Call, Outermost] : Calls)
-      if (auto It = Locals.find(Outermost); It != Locals.end())
-        flush(It->second, Call);
+  unsigned workSite(unsigned Loop, unsigned Kind) {
+    unsigned &Site = WorkSites[{Loop, Kind}];
+    if (!Site)
+      Site = Sites.addLoopWorkSite(Loop, WorkSiteKinds[Kind]);
+    return Site;
   }
 
   Function &F;
@@ -300,8 +228,7 @@ private:
   DenseMap<std::pair<unsigned, unsigned>, unsigned> &WorkSites; // (loop site, kind) -> work site
   MapVector<unsigned, SmallVector<std::string, 2>> &CalleesOfLoop;
   DenseMap<const Loop *, std::optional<unsigned>> SiteOfLoop;
-  MapVector<Loop *, SmallVector<std::pair<std::pair<unsigned, unsigned>, AllocaInst *>, 4>> Locals;
-  std::vector<AllocaInst *> AllLocals;
+  LoopSums Sums;
 };
 
 } // namespace

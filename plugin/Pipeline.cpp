@@ -3,6 +3,7 @@
 
 #include "Instrumentation.h"
 
+#include "llvm/Transforms/Scalar/IndVarSimplify.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 
 using namespace llvm;
@@ -15,6 +16,12 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     MPM.addPass(LinePass(Opts));
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
+  });
+  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    FPM.addPass(LoopCounterPass());
+    // A sum bumped once per iteration is an induction: its value at the exit is computed
+    // from the trip count instead, and it leaves the loop before the vectorizer sees it.
+    FPM.addPass(createFunctionToLoopPassAdaptor(IndVarSimplifyPass()));
   });
   PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
     if (Opts.Timing == TimingMode::AfterInlining)
@@ -31,6 +38,10 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
   if (Name == "hotline-lower-counters") {
     MPM.addPass(CounterLoweringPass());
+    return true;
+  }
+  if (Name == "hotline-loop-counters") {
+    MPM.addPass(createModuleToFunctionPassAdaptor(LoopCounterPass()));
     return true;
   }
   if (Name == "hotline-loop-work") {

@@ -9,6 +9,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -36,12 +37,7 @@ std::string sourcePath(StringRef Directory, StringRef Filename) {
   return std::string(Path);
 }
 
-SiteTable::SiteTable(Module &M) : M(M) {
-  for (GlobalVariable &G : M.globals())
-    if (G.getName().starts_with(StringPrefix))
-      if (auto *Data = dyn_cast<ConstantDataSequential>(G.getInitializer()))
-        Strings[Data->getAsCString()] = &G;
-}
+SiteTable::SiteTable(Module &M) : M(M) {}
 
 std::optional<unsigned> SiteTable::existingSite(const Function &F) {
   if (MDNode *N = F.getMetadata(SiteAttachmentName))
@@ -144,6 +140,14 @@ void SiteTable::addLoopNote(unsigned Loop, StringRef Note) {
 }
 
 Constant *SiteTable::stringConstant(StringRef S) {
+  // The strings an earlier table left, found once: most tables never need them.
+  if (!StringsFound) {
+    for (GlobalVariable &G : M.globals())
+      if (G.getName().starts_with(StringPrefix))
+        if (auto *Data = dyn_cast<ConstantDataSequential>(G.getInitializer()))
+          Strings[Data->getAsCString()] = &G;
+    StringsFound = true;
+  }
   GlobalVariable *&G = Strings[S];
   if (!G) {
     Constant *Data = ConstantDataArray::getString(M.getContext(), S);
@@ -161,6 +165,16 @@ GlobalVariable *SiteTable::counterMarker() {
   auto *I8 = Type::getInt8Ty(M.getContext());
   return new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::PrivateLinkage, ConstantInt::get(I8, 0),
                             CounterMarkerName);
+}
+
+CallInst *SiteTable::emitCounterMarker(unsigned Site, Value *Step, Instruction *At, uint64_t Hash) {
+  IRBuilder<> B(At);
+  CallInst *Marker = B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
+                                       {counterMarker(), B.getInt64(Hash), B.getInt32(1), B.getInt32(Site), Step});
+  Marker->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  Marker->setDoesNotThrow();
+  Marker->addFnAttr(Attribute::WillReturn);
+  return Marker;
 }
 
 GlobalVariable *SiteTable::moduleRecord() {

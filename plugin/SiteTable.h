@@ -50,6 +50,12 @@ public:
   // analysis walks every constant a function references, and the record's initializer holds
   // the whole site table (quadratic compile time on template-heavy files).
   llvm::GlobalVariable *counterMarker();
+  // Emits the marker "counters[Site] += Step" (or, with CounterMaxMarkerHash, "= max(...,
+  // Step)") before At, for CounterLoweringPass to expand. The call is marked as touching no
+  // memory the program can see, so that the optimizer moves loads and stores across it as
+  // if it were not there (an intrinsic call is otherwise taken to write any memory).
+  llvm::CallInst *emitCounterMarker(unsigned Site, llvm::Value *Step, llvm::Instruction *At,
+                                    uint64_t Hash);
   // The __hotline_module record (created with its constructor and destructor on first use).
   llvm::GlobalVariable *moduleRecord();
   // Emits "load site_base" before InsertBefore: the global id of the module's first site.
@@ -74,6 +80,7 @@ private:
 
   llvm::Module &M;
   llvm::StringMap<llvm::GlobalVariable *> Strings;
+  bool StringsFound = false;
 };
 
 // The demangled name, or the linkage name when it is not mangled.

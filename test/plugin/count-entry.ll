@@ -1,7 +1,9 @@
 ; Every defined function gets an exact per-thread entry counter at its start, after the
 ; entry block's allocas; declarations get nothing. Until the optimizer has run the counter is
-; a marker (one llvm.instrprof.increment naming the module record, so the inliner sees one
-; instruction); hotline-lower-counters turns it into the per-thread increment.
+; a marker (one llvm.instrprof.increment.step naming the module record, so the inliner sees one
+; instruction, marked as touching only memory the program cannot see, so the optimizer moves
+; the program's loads and stores across it); hotline-lower-counters turns it into the
+; per-thread increment.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s --check-prefix=MARKER
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<exclude=^caller$>' -S %s | FileCheck %s --check-prefix=EXCLUDED
@@ -10,10 +12,11 @@
 
 ; MARKER-LABEL: define i32 @leaf(
 ; MARKER-NEXT:    %slot = alloca i32
-; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 0)
+; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 0, i64 1) #[[MARKER:[0-9]+]]
 ; MARKER-NEXT:    store i32 %x, ptr %slot
 ; MARKER-LABEL: define void @caller(
-; MARKER-NEXT:    call void @llvm.instrprof.increment(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1)
+; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1, i64 1) #[[MARKER]]
+; MARKER: attributes #[[MARKER]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
 
 declare void @external()
 

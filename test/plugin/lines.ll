@@ -53,6 +53,8 @@
 ; CHECK: ret i32
 
 ; Without the option nothing but the entry counter is added.
+; OFF-LABEL: define {{.*}} @find(
+; OFF: call void @llvm.instrprof.increment.step({{.*}}, i32 0, i64 1)
 ; OFF-NOT: hotline.trips
 ; OFF-NOT: instrprof.increment.step
 

@@ -1,0 +1,50 @@
+//===- LoopSums.h - Counts inside loops, kept in registers ----------------===//
+//
+// A count bumped inside a loop would be an add to memory on every iteration, and, before the
+// vectorizer, a marker call that stops the loop from being vectorized. LoopSums keeps it in
+// a local instead (a register, once promoted) and adds the local to the thread's counter
+// wherever the sum could be lost: on every exit of the outermost loop around it, at the top
+// of each landing pad it unwinds to, and before every call inside the loop (a call may exit
+// the program or throw through it). Adding what was summed since the last addition, and
+// clearing it, is right at any point, however that point was reached.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "SiteTable.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Instructions.h"
+
+namespace hotline {
+
+class LoopSums {
+public:
+  LoopSums(llvm::Function &F, llvm::LoopInfo &LI, SiteTable &Sites) : F(F), LI(LI), Sites(Sites) {}
+
+  // Whether F's loops can have their exits instrumented (no indirectbr or callbr, whose
+  // edges cannot be split).
+  static bool canUse(const llvm::Function &F);
+
+  // counters[Site] += Amount before At, which is inside loop L.
+  void add(llvm::Loop &L, unsigned Site, llvm::Value *Amount, llvm::Instruction *At);
+
+  // Adds the locals to the counters where they could be lost, then promotes the locals to
+  // registers. Changes the CFG (exit edges are split); LI is stale afterwards. Returns
+  // whether anything was added.
+  bool finish();
+
+private:
+  using Locals = llvm::SmallVector<std::pair<unsigned, llvm::AllocaInst *>, 4>; // counter site, local
+  void flush(const Locals &Sums, llvm::Instruction *At);
+  void flushAtExits(llvm::Loop &Outermost, const Locals &Sums);
+
+  llvm::Function &F;
+  llvm::LoopInfo &LI;
+  SiteTable &Sites;
+  llvm::MapVector<llvm::Loop *, Locals> SumsOfLoop; // by outermost loop
+  std::vector<llvm::AllocaInst *> AllLocals;
+};
+
+} // namespace hotline
