@@ -62,12 +62,7 @@ std::string json_report(const MachinePeaks &peaks, const std::string &path) {
   json.begin_object();
   json.field("hotline_version", kVersion);
   json.field("file", path);
-  json.field("cpu", peaks.cpu);
-  json.field("isa", peaks.isa);
-  json.field("flops32_per_s", peaks.flops32_per_s);
-  json.field("flops64_per_s", peaks.flops64_per_s);
-  json.field("bytes_per_s", peaks.bytes_per_s);
-  json.field("measured", peaks.measured);
+  calibration::write_fields(json, peaks);
   json.end_object();
   return json.text();
 }

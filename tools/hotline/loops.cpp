@@ -232,10 +232,7 @@ std::string json_loops(const std::vector<LoopStats> &loops,
   json.key("roofs");
   if (machine.peaks) {
     json.begin_object();
-    json.field("cpu", machine.peaks->cpu);
-    json.field("flops32_per_s", machine.peaks->flops32_per_s);
-    json.field("flops64_per_s", machine.peaks->flops64_per_s);
-    json.field("bytes_per_s", machine.peaks->bytes_per_s);
+    calibration::write_fields(json, *machine.peaks);
     json.end_object();
   } else {
     json.null_value();

@@ -441,6 +441,15 @@ MachinePeaks measure_machine_peaks() {
   return peaks;
 }
 
+void write_fields(json::Writer &json, const MachinePeaks &peaks) {
+  json.field("cpu", peaks.cpu);
+  json.field("isa", peaks.isa);
+  json.field("flops32_per_s", peaks.flops32_per_s);
+  json.field("flops64_per_s", peaks.flops64_per_s);
+  json.field("bytes_per_s", peaks.bytes_per_s);
+  json.field("measured", peaks.measured);
+}
+
 void save_machine_peaks(const MachinePeaks &peaks, const std::string &path) {
   if (path.empty())
     throw MachineFileError("no path given for the machine peaks file");
@@ -458,12 +467,7 @@ void save_machine_peaks(const MachinePeaks &peaks, const std::string &path) {
   json.begin_object();
   json.field("format", kFileFormat);
   json.field("version", kFileVersion);
-  json.field("cpu", peaks.cpu);
-  json.field("isa", peaks.isa);
-  json.field("flops32_per_s", peaks.flops32_per_s);
-  json.field("flops64_per_s", peaks.flops64_per_s);
-  json.field("bytes_per_s", peaks.bytes_per_s);
-  json.field("measured", peaks.measured);
+  write_fields(json, peaks);
   json.end_object();
   const std::string &text = json.text();
 

@@ -3,6 +3,8 @@
 // machine in a small JSON file.
 #pragma once
 
+#include "json_writer.h"
+
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -34,6 +36,10 @@ class MachineFileError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };
+
+// Writes the fields of MachinePeaks, under their names, into the open JSON
+// object (the cache file, `calibrate --format json`, `loops --format json`).
+void write_fields(json::Writer &json, const MachinePeaks &peaks);
 
 // What identifies the machine: cpu model name + logical CPU count, e.g.
 // "AMD EPYC (2 CPUs)".
