@@ -101,11 +101,7 @@ private:
 std::mutex CapturesLock;
 DenseMap<LLVMContext *, RemarkCapture *> Captures;
 
-bool contains(const LoopRange &L, const Position &P) {
-  auto Before = [](unsigned L1, unsigned C1, unsigned L2, unsigned C2) { return L1 < L2 || (L1 == L2 && C1 <= C2); };
-  return L.File == P.File && L.Line != 0 && Before(L.Line, L.Column, P.Line, P.Column) &&
-         Before(P.Line, P.Column, L.EndLine, L.EndColumn);
-}
+bool contains(const LoopRange &L, const Position &P) { return L.holds(P.File, P.Line, P.Column); }
 
 // The loop a remark is about, or -1.
 int loopOf(const CapturedRemark &Remark, ArrayRef<LoopRange> Loops) {
@@ -121,6 +117,12 @@ int loopOf(const CapturedRemark &Remark, ArrayRef<LoopRange> Loops) {
 }
 
 } // namespace
+
+bool LoopRange::holds(StringRef AtFile, unsigned AtLine, unsigned AtColumn) const {
+  auto NotAfter = [](unsigned L1, unsigned C1, unsigned L2, unsigned C2) { return L1 < L2 || (L1 == L2 && C1 <= C2); };
+  return File == AtFile && Line != 0 && NotAfter(Line, Column, AtLine, AtColumn) &&
+         NotAfter(AtLine, AtColumn, EndLine, EndColumn);
+}
 
 void captureLoopRemarks(LLVMContext &C) {
   std::lock_guard<std::mutex> Guard(CapturesLock);

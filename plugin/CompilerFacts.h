@@ -28,6 +28,8 @@ void captureLoopRemarks(llvm::LLVMContext &C);
 struct LoopRange {
   std::string File;
   unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+  // Whether the position is inside the range (a range without a start holds nothing).
+  bool holds(llvm::StringRef AtFile, unsigned AtLine, unsigned AtColumn) const;
 };
 
 // For each loop, the remarks captured so far about it, distinct and in the order the

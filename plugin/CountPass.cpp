@@ -23,6 +23,11 @@ bool isInstrumentable(const Function &F, const Options &Opts) {
   return Opts.selects(demangledName(F), F.getName());
 }
 
+bool isRuntimeCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
+}
+
 Instruction *afterAllocas(Function &F) {
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock::iterator I = Entry.getFirstInsertionPt();

@@ -14,9 +14,12 @@ using namespace llvm;
 
 namespace hotline {
 
-static bool isHotlineMarker(const InstrProfIncrementInst &Marker, const GlobalVariable *CounterMarker) {
-  uint64_t Hash = Marker.getHash()->getZExtValue();
-  return Marker.getNameValue() == CounterMarker && (Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash);
+bool isCounterMarker(const Instruction &I, const GlobalVariable *CounterMarker) {
+  auto *Marker = dyn_cast<InstrProfIncrementInst>(&I);
+  if (!Marker || Marker->getNameValue() != CounterMarker)
+    return false;
+  uint64_t Hash = Marker->getHash()->getZExtValue();
+  return Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash;
 }
 
 // Once per function, at entry:
@@ -83,8 +86,8 @@ static void markOtherAccessesNoAlias(Function &F, MDNode *CounterScope) {
 static bool lowerMarkersIn(Function &F, SiteTable &Sites, GlobalVariable *CounterMarker) {
   SmallVector<InstrProfIncrementInst *, 16> Markers;
   for (Instruction &I : instructions(F))
-    if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I); Marker && isHotlineMarker(*Marker, CounterMarker))
-      Markers.push_back(Marker);
+    if (isCounterMarker(I, CounterMarker))
+      Markers.push_back(cast<InstrProfIncrementInst>(&I));
   if (Markers.empty())
     return false;
   MDBuilder MDB(F.getContext());

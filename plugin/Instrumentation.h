@@ -11,6 +11,7 @@
 
 #include "Options.h"
 
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
 
@@ -87,6 +88,12 @@ private:
 // Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
 // not for a GPU, and selected by the include/exclude lists.
 bool isInstrumentable(const llvm::Function &F, const Options &Opts);
+
+// Whether a call is an intrinsic or a call into hotline's runtime: not a call of the program.
+bool isRuntimeCall(const llvm::CallBase &Call);
+
+// Whether I is one of hotline's counter markers (either hash) naming CounterMarker.
+bool isCounterMarker(const llvm::Instruction &I, const llvm::GlobalVariable *CounterMarker);
 
 // The first point of F's entry block after its static allocas, so they stay in the entry
 // block where mem2reg and SROA expect them. Instrumentation at entry goes here.

@@ -30,10 +30,9 @@ PreservedAnalyses LoopCounterPass::run(Function &F, FunctionAnalysisManager &FAM
   for (BasicBlock &BB : F)
     if (Loop *L = LI.getLoopFor(&BB))
       for (Instruction &I : BB)
-        if (auto *Marker = dyn_cast<InstrProfIncrementInst>(&I);
-            Marker && Marker->getNameValue() == CounterMarker &&
-            Marker->getHash()->getZExtValue() == CounterMarkerHash)
-          Markers.push_back({Marker, L});
+        if (isCounterMarker(I, CounterMarker) &&
+            cast<InstrProfIncrementInst>(I).getHash()->getZExtValue() == CounterMarkerHash)
+          Markers.push_back({cast<InstrProfIncrementInst>(&I), L});
   if (Markers.empty())
     return PreservedAnalyses::all();
   SiteTable Sites(M);

@@ -64,11 +64,6 @@ void LoopSums::flushAtExits(Loop &Outermost, const Locals &Sums) {
   }
 }
 
-static bool isHotlineOrIntrinsic(const CallBase &Call) {
-  const Function *Callee = Call.getCalledFunction();
-  return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
-}
-
 bool LoopSums::finish() {
   if (AllLocals.empty())
     return false;
@@ -77,7 +72,7 @@ bool LoopSums::finish() {
   for (BasicBlock &BB : F)
     if (Loop *L = LI.getLoopFor(&BB))
       for (Instruction &I : BB)
-        if (auto *Call = dyn_cast<CallBase>(&I); Call && !isHotlineOrIntrinsic(*Call))
+        if (auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call))
           Calls.push_back({Call, L->getOutermostLoop()});
   for (auto [Call, Outermost] : Calls)
     if (auto It = SumsOfLoop.find(Outermost); It != SumsOfLoop.end())

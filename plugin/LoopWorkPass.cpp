@@ -59,7 +59,7 @@ void addFlops(BlockWork &Work, Type *Ty, unsigned PerLane) {
 bool isHotlineMemory(const Value *Pointer) {
   const Value *Object = getUnderlyingObject(Pointer);
   if (auto *G = dyn_cast<GlobalValue>(Object))
-    return G->getName().starts_with("__hotline");
+    return G->getName().starts_with(InternalPrefix);
   if (auto *Local = dyn_cast<AllocaInst>(Object))
     return Local->getMetadata(OwnMetadataName) != nullptr;
   return false;
@@ -129,9 +129,9 @@ BlockWork workOf(BasicBlock &BB, const DataLayout &DL) {
         break;
       }
     } else if (auto *Call = dyn_cast<CallBase>(&I)) {
-      Function *Callee = Call->getCalledFunction();
-      if (Callee && Callee->getName().starts_with("__hotline"))
+      if (isRuntimeCall(*Call))
         continue;
+      Function *Callee = Call->getCalledFunction();
       ++Work.Amount[Calls];
       Work.Callees.push_back(Callee ? demangledName(*Callee) : "an indirect call");
     }
@@ -145,12 +145,6 @@ std::string linkageNameOf(const DILocation &Loc) {
   if (!SP)
     return "";
   return std::string(SP->getLinkageName().empty() ? SP->getName() : SP->getLinkageName());
-}
-
-bool contains(const LoopRange &Range, StringRef File, unsigned Line, unsigned Column) {
-  auto NotAfter = [](unsigned L1, unsigned C1, unsigned L2, unsigned C2) { return L1 < L2 || (L1 == L2 && C1 <= C2); };
-  return Range.File == File && Range.Line != 0 && NotAfter(Range.Line, Range.Column, Line, Column) &&
-         NotAfter(Line, Column, Range.EndLine, Range.EndColumn);
 }
 
 class FunctionWork {
@@ -204,11 +198,11 @@ private:
     std::string Function = linkageNameOf(*Start.get());
     const SiteTable::LoopSite *Innermost = nullptr;
     for (const SiteTable::LoopSite &Site : LoopSites) {
-      if (Site.LinkageName != Function || !contains(Site.Range, File, Start.getLine(), Start.getCol()))
+      if (Site.LinkageName != Function || !Site.Range.holds(File, Start.getLine(), Start.getCol()))
         continue;
       if (Site.Range.Line == Start.getLine() && Site.Range.Column == Start.getCol())
         return Site.Id;
-      if (!Innermost || contains(Innermost->Range, File, Site.Range.Line, Site.Range.Column))
+      if (!Innermost || Innermost->Range.holds(File, Site.Range.Line, Site.Range.Column))
         Innermost = &Site;
     }
     return Innermost ? std::optional<unsigned>(Innermost->Id) : std::nullopt;
@@ -243,7 +237,7 @@ PreservedAnalyses LoopWorkPass::run(Module &M, ModuleAnalysisManager &MAM) {
   MapVector<unsigned, SmallVector<std::string, 2>> CalleesOfLoop;
   bool Changed = false;
   for (Function &F : M) {
-    if (F.isDeclaration() || F.getName().starts_with("__hotline"))
+    if (F.isDeclaration() || F.getName().starts_with(InternalPrefix))
       continue;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
     if (LI.empty())

@@ -15,11 +15,6 @@ using namespace llvm;
 
 namespace hotline {
 
-static bool isRuntimeCall(const CallBase &Call) {
-  const Function *Callee = Call.getCalledFunction();
-  return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
-}
-
 // A function is worth two clock reads if it loops, calls something, or is big; a small leaf
 // would cost more to time than to run, so it is only counted and its time is its caller's.
 static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
