@@ -2,10 +2,13 @@
 #include "profile_writer.h"
 
 #include "byte_buffer.h"
+#include "heap_tracking.h"
+#include "io_tracking.h"
 #include "loaded_objects.h"
 #include "modules.h"
 #include "pc_table.h"
 #include "runtime.h"
+#include "runtime_scope.h"
 #include "sampling.h"
 #include "threads.h"
 #include "timing_cost.h"
@@ -16,6 +19,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #ifndef HOTLINE_VERSION_STRING
@@ -98,32 +102,119 @@ void add_section(ByteBuffer &out, uint32_t kind, uint32_t entry_size, ByteBuffer
   out.append(payload.data(), payload.size());
 }
 
-// The SAMPLING, OBJECTS and SAMPLES sections (line mode); false when out of memory. Sampled
-// addresses become object-relative, as in the object's file, so that a symbolizer can read
-// them after the process is gone.
-bool add_samples(StringTable &strings, const char *program, ByteBuffer &sampling,
-                 ByteBuffer &objects, ByteBuffer &samples) {
-  SampleSnapshot snapshot = snapshot_samples();
-  LoadedObjects loaded;
-  if (!snapshot.table || !loaded.collect()) {
-    PcTable::destroy(snapshot.table);
-    return false;
-  }
-  hotline_sampling_record record{snapshot.period_ns, snapshot.samples, snapshot.dropped,
-                                 strings.add(snapshot.method), 0};
-  sampling.append_record(record);
+// The OBJECTS section: addresses in the profile become object-relative, as in the object's
+// file, so that a symbolizer can read them after the process is gone.
+void add_objects(StringTable &strings, const char *program, const LoadedObjects &loaded,
+                 ByteBuffer &objects) {
   for (uint32_t i = 0; i < loaded.count(); ++i) {
     // The loader names the main executable "" (it comes first); the vDSO keeps its name.
     const char *path = i == 0 && !loaded.path(i)[0] ? program : loaded.path(i);
     objects.append_record(hotline_object_record{loaded.load_address(i), strings.add(path), 0});
   }
+}
+
+struct RelativeAddress {
+  uint64_t address;
+  uint32_t object;
+};
+RelativeAddress relative(const LoadedObjects &loaded, uint64_t pc) {
+  uint32_t object = loaded.find(pc);
+  return {object == HOTLINE_NO_OBJECT ? pc : pc - loaded.load_address(object), object};
+}
+
+// The SAMPLING and SAMPLES sections (line mode); false when out of memory.
+bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &sampling,
+                 ByteBuffer &samples) {
+  SampleSnapshot snapshot = snapshot_samples();
+  if (!snapshot.table)
+    return false;
+  hotline_sampling_record record{snapshot.period_ns, snapshot.samples, snapshot.dropped,
+                                 strings.add(snapshot.method), 0};
+  sampling.append_record(record);
   snapshot.table->for_each([&](uint64_t pc, uint64_t count) {
-    uint32_t object = loaded.find(pc);
-    uint64_t address = object == HOTLINE_NO_OBJECT ? pc : pc - loaded.load_address(object);
-    samples.append_record(hotline_sample_record{address, object, 0, count});
+    RelativeAddress at = relative(loaded, pc);
+    samples.append_record(hotline_sample_record{at.address, at.object, 0, count});
   });
   PcTable::destroy(snapshot.table);
   return true;
+}
+
+// The thread, call node and address fields shared by memory and I/O records.
+struct PlaceFields {
+  uint32_t thread, node;
+  uint64_t address;
+  uint32_t object;
+};
+PlaceFields place_fields(const PlaceKey &key, const LoadedObjects &loaded) {
+  // Address 0 is the pooled record's, which stands for many places.
+  RelativeAddress at = key.pc ? relative(loaded, key.pc) : RelativeAddress{0, HOTLINE_NO_OBJECT};
+  if (!key.thread) // before the runtime started, at a thread's exit, or pooled
+    return {HOTLINE_NO_THREAD, HOTLINE_NO_PARENT, at.address, at.object};
+  uint32_t node = !key.node || key.node == &key.thread->root ? HOTLINE_NO_PARENT : key.node->index - 1;
+  return {key.thread->profile_index, node, at.address, at.object};
+}
+
+// The HEAP and MEMORY_SITES sections.
+void add_heap(const LoadedObjects &loaded, ByteBuffer &heap, ByteBuffer &sites) {
+  hotline_heap_record totals{};
+  heap_places().for_each([&](const HeapPlace &h) {
+    hotline_memory_site_record r{};
+    PlaceFields at = place_fields(h.key, loaded);
+    r.thread = at.thread;
+    r.node = at.node;
+    r.address = at.address;
+    r.object = at.object;
+    r.allocations = __atomic_load_n(&h.allocations, __ATOMIC_RELAXED);
+    r.allocated_bytes = __atomic_load_n(&h.allocated_bytes, __ATOMIC_RELAXED);
+    r.frees = __atomic_load_n(&h.frees, __ATOMIC_RELAXED);
+    r.freed_bytes = __atomic_load_n(&h.freed_bytes, __ATOMIC_RELAXED);
+    r.peak_live_bytes = __atomic_load_n(&h.peak_live_bytes, __ATOMIC_RELAXED);
+    r.temporaries = __atomic_load_n(&h.temporaries, __ATOMIC_RELAXED);
+    r.temporary_bytes = __atomic_load_n(&h.temporary_bytes, __ATOMIC_RELAXED);
+    sites.append_record(r);
+    totals.allocations += r.allocations;
+    totals.allocated_bytes += r.allocated_bytes;
+    totals.frees += r.frees;
+    totals.freed_bytes += r.freed_bytes;
+  });
+  HeapTotals process = heap_totals();
+  totals.peak_live_bytes = process.peak_live_bytes;
+  totals.untracked_frees = process.untracked_frees;
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) == 0)
+    totals.peak_rss_bytes = uint64_t(usage.ru_maxrss) * 1024;
+  totals.flags = heap_tracking_on() ? HOTLINE_HEAP_TRACKED : 0;
+  heap.append_record(totals);
+}
+
+// The FILES and IO_SITES sections.
+void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time,
+            ByteBuffer &files, ByteBuffer &sites) {
+  for_each_file([&](const char *path) { files.append_record(hotline_file_record{strings.add(path), 0}); });
+  io_places().for_each([&](const IoPlace &p) {
+    auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
+    hotline_io_site_record r{};
+    PlaceFields at = place_fields(p.key, loaded);
+    r.thread = at.thread;
+    r.node = at.node;
+    r.address = at.address;
+    r.object = at.object;
+    r.file = p.key.detail;
+    r.reads = get(p.reads);
+    r.read_bytes = get(p.read_bytes);
+    r.read_ns = time.duration_ns(get(p.read_ticks));
+    r.writes = get(p.writes);
+    r.write_bytes = get(p.write_bytes);
+    r.write_ns = time.duration_ns(get(p.write_ticks));
+    r.opens = get(p.opens);
+    r.open_ns = time.duration_ns(get(p.open_ticks));
+    r.syncs = get(p.syncs);
+    r.sync_ns = time.duration_ns(get(p.sync_ticks));
+    r.maps = get(p.maps);
+    r.mapped_bytes = get(p.mapped_bytes);
+    r.map_ns = time.duration_ns(get(p.map_ticks));
+    sites.append_record(r);
+  });
 }
 
 bool write_all(int fd, const char *data, size_t size) {
@@ -165,6 +256,7 @@ void write_profile() {
   if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
     return;
   int saved_errno = errno;
+  RuntimeScope scope; // its allocations and file writes are not the program's
   ThreadState *self = current_thread();
   // Writing is the runtime's work, not the program's; and it allocates, while the handler
   // must only ever see a table that nobody else writes.
@@ -237,6 +329,7 @@ void write_profile() {
     record.end_ns = time.since_origin_ns(exited ? t->end_ticks : end.ticks);
     record.first_node = uint32_t(nodes_section.size() / sizeof(hotline_call_node_record));
     record.name = strings.add(t->name);
+    t->profile_index = thread_count;
     record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
     uint32_t node_count = 0;
     for_each_node(t, [&](const CallNode &n) {
@@ -267,9 +360,14 @@ void write_profile() {
     counts_section.append(totals, sizeof(uint64_t) * site_count);
   release_pages(totals, sizeof(uint64_t) * (site_count + 1));
 
-  ByteBuffer sampling_section, objects_section, samples_section;
-  bool samples_added = !line_mode || add_samples(strings, facts.program, sampling_section,
-                                                 objects_section, samples_section);
+  LoadedObjects loaded;
+  bool objects_collected = loaded.collect();
+  ByteBuffer objects_section, sampling_section, samples_section, heap_section, memory_section,
+      files_section, io_section;
+  add_objects(strings, facts.program, loaded, objects_section);
+  bool samples_added = !line_mode || add_samples(strings, loaded, sampling_section, samples_section);
+  add_heap(loaded, heap_section, memory_section);
+  add_io(strings, loaded, time, files_section, io_section);
 
   hotline_run_record run{};
   run.pid = uint64_t(getpid());
@@ -298,27 +396,38 @@ void write_profile() {
   memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
   header.version = HOTLINE_PROFILE_VERSION;
   header.header_size = sizeof header;
-  header.section_count = line_mode ? 12 : 9;
+  struct Section {
+    uint32_t kind, entry_size;
+    ByteBuffer &payload;
+  };
+  Section sections[] = {
+      {HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section},
+      {HOTLINE_SECTION_STRINGS, 0, strings.bytes()},
+      {HOTLINE_SECTION_MODULES, sizeof(hotline_module_record), modules_section},
+      {HOTLINE_SECTION_SITES, sizeof(hotline_site_record), sites_section},
+      {HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t), counts_section},
+      {HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record), threads_section},
+      {HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section},
+      {HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section},
+      {HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t), stopped_section},
+      {HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record), objects_section},
+      {HOTLINE_SECTION_HEAP, sizeof(hotline_heap_record), heap_section},
+      {HOTLINE_SECTION_MEMORY_SITES, sizeof(hotline_memory_site_record), memory_section},
+      {HOTLINE_SECTION_FILES, sizeof(hotline_file_record), files_section},
+      {HOTLINE_SECTION_IO_SITES, sizeof(hotline_io_site_record), io_section},
+      // line mode only:
+      {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section},
+      {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section},
+  };
+  uint32_t section_count = sizeof sections / sizeof sections[0] - (line_mode ? 0 : 2);
+  header.section_count = section_count;
   file.append_record(header);
-  add_section(file, HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section);
-  add_section(file, HOTLINE_SECTION_STRINGS, 0, strings.bytes());
-  add_section(file, HOTLINE_SECTION_MODULES, sizeof(hotline_module_record), modules_section);
-  add_section(file, HOTLINE_SECTION_SITES, sizeof(hotline_site_record), sites_section);
-  add_section(file, HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t), counts_section);
-  add_section(file, HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record), threads_section);
-  add_section(file, HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section);
-  add_section(file, HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section);
-  add_section(file, HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t), stopped_section);
-  if (line_mode) {
-    add_section(file, HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section);
-    add_section(file, HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record), objects_section);
-    add_section(file, HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section);
+  bool out_of_memory = !totals || !objects_collected || !samples_added;
+  for (uint32_t i = 0; i < section_count; ++i) {
+    add_section(file, sections[i].kind, sections[i].entry_size, sections[i].payload);
+    out_of_memory |= sections[i].payload.failed();
   }
-  bool out_of_memory = file.failed() || strings.bytes().failed() || modules_section.failed() ||
-                       sites_section.failed() || counts_section.failed() ||
-                       threads_section.failed() || nodes_section.failed() || cost_section.failed() ||
-                       stopped_section.failed() || !samples_added || sampling_section.failed() ||
-                       objects_section.failed() || samples_section.failed() || !totals;
+  out_of_memory |= file.failed();
   if (out_of_memory) {
     report_problem("out of memory while assembling the profile; nothing written");
     errno = saved_errno;

@@ -2,7 +2,10 @@
 // that writes the profile.
 #include "runtime.h"
 
+#include "heap_tracking.h"
+#include "io_tracking.h"
 #include "profile_writer.h"
+#include "runtime_scope.h"
 #include "threads.h"
 #include "timing_policy.h"
 
@@ -15,6 +18,8 @@
 #include <unistd.h>
 
 namespace hotline::rt {
+
+__thread bool tls_in_runtime = false;
 
 namespace {
 Options g_options;
@@ -73,6 +78,10 @@ void read_options() {
       g_options.sample_hz = kMaxSampleHz;
     }
   }
+  if (const char *memory = getenv("HOTLINE_MEMORY"))
+    g_options.memory = parse_bool("HOTLINE_MEMORY", memory, true);
+  if (const char *io = getenv("HOTLINE_IO"))
+    g_options.io = parse_bool("HOTLINE_IO", io, true);
   g_stop_timing_check_calls = g_options.stop_timing_after;
 }
 
@@ -89,10 +98,15 @@ void runtime_init() {
       sched_yield(); // another thread is initializing
     return;
   }
+  RuntimeScope scope;
   clock_init();
   g_start_clock = read_clock_pair();
   g_start_unix_ns = realtime_ns();
   read_options();
+  set_heap_tracking(g_options.memory);
+  set_io_tracking(g_options.io);
+  heap_tracking_init();
+  io_tracking_init();
   threads_init();
   // Registered this early, the hook runs after the program's own atexit handlers and static
   // destructors, so their time is recorded too.
@@ -100,11 +114,13 @@ void runtime_init() {
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
 }
 
+bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }
 const Options &options() { return g_options; }
 ClockPair runtime_start_clock() { return g_start_clock; }
 int64_t runtime_start_unix_ns() { return g_start_unix_ns; }
 
 void report_problem(const char *format, ...) {
+  RuntimeScope scope;
   char line[512];
   int n = snprintf(line, sizeof line, "hotline: ");
   va_list args;

@@ -15,6 +15,8 @@ struct Options {
   uint64_t stop_timing_below_ns = 200; // HOTLINE_STOP_TIMING_BELOW_NS
   // Line mode: samples per second of each thread's CPU time (0: none), at most kMaxSampleHz.
   uint64_t sample_hz = 1000; // HOTLINE_SAMPLE_HZ
+  bool memory = true;        // HOTLINE_MEMORY: track heap allocations
+  bool io = true;            // HOTLINE_IO: track file I/O
 };
 
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a
@@ -23,6 +25,8 @@ constexpr uint64_t kMaxSampleHz = 20000;
 
 // Idempotent and safe to call from any constructor, in any order.
 void runtime_init();
+// Whether runtime_init has finished (false before, and while it runs).
+bool runtime_started();
 const Options &options();
 ClockPair runtime_start_clock();
 int64_t runtime_start_unix_ns();

@@ -4,6 +4,7 @@
 #include "memory.h"
 #include "modules.h"
 #include "runtime.h"
+#include "runtime_scope.h"
 #include "spin_lock.h"
 
 #include <pthread.h>
@@ -34,6 +35,7 @@ pthread_key_t thread_exit_key;
 void retire_thread(void *state);
 
 ThreadState *create_thread_state() {
+  RuntimeScope scope; // what it calls may allocate
   runtime_init();
   auto *t = static_cast<ThreadState *>(arena_alloc(sizeof(ThreadState)));
   if (!t)

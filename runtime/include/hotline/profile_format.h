@@ -45,8 +45,13 @@ enum hotline_section_kind {
   HOTLINE_SECTION_TIMING_STOPPED = 9, /* uint32_t[]: sites the runtime stopped timing (optional) */
   HOTLINE_SECTION_SAMPLING = 10,   /* one struct hotline_sampling_record (line mode only) */
   HOTLINE_SECTION_OBJECTS = 11,    /* struct hotline_object_record[]: mapped executables and
-                                      libraries, for the SAMPLES' addresses (line mode only) */
-  HOTLINE_SECTION_SAMPLES = 12     /* struct hotline_sample_record[] (line mode only) */
+                                      libraries, for the addresses in SAMPLES, MEMORY_SITES
+                                      and IO_SITES */
+  HOTLINE_SECTION_SAMPLES = 12,    /* struct hotline_sample_record[] (line mode only) */
+  HOTLINE_SECTION_HEAP = 13,       /* one struct hotline_heap_record: the process's heap */
+  HOTLINE_SECTION_MEMORY_SITES = 14, /* struct hotline_memory_site_record[] */
+  HOTLINE_SECTION_FILES = 15,      /* struct hotline_file_record[] */
+  HOTLINE_SECTION_IO_SITES = 16    /* struct hotline_io_site_record[] */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -188,6 +193,89 @@ struct hotline_sample_record {
 
 #define HOTLINE_NO_OBJECT 0xffffffffu
 
+/* The process's heap, over the whole run (HEAP section). Sizes are the sizes the program
+ * asked for, not what the allocator rounded them up to. A realloc is one allocation (of its
+ * new size) and, when it succeeds on an existing block, one free of the old block. */
+struct hotline_heap_record {
+  uint64_t allocations;     /* successful allocation calls, all threads */
+  uint64_t allocated_bytes; /* bytes asked for by them */
+  uint64_t frees;           /* blocks freed that were allocated while tracking */
+  uint64_t freed_bytes;
+  uint64_t peak_live_bytes; /* the most bytes allocated and not yet freed at any moment */
+  uint64_t peak_rss_bytes;  /* the process's peak resident set size when the profile was written */
+  uint64_t untracked_frees; /* frees of blocks the runtime did not see allocated (allocated
+                               while it was not tracking, or by a path it does not hook) */
+  uint32_t flags;           /* HOTLINE_HEAP_* */
+  uint32_t reserved;
+};
+
+enum hotline_heap_flags {
+  HOTLINE_HEAP_TRACKED = 1u /* allocations were tracked (HOTLINE_MEMORY on): without it only
+                               peak_rss_bytes is meaningful */
+};
+
+/* Where a memory or I/O record was made: the thread, the innermost timed call open then (a
+ * call node of that thread), and the address of the instruction that called the allocation
+ * or I/O function. */
+#define HOTLINE_NO_THREAD 0xffffffffu /* no thread state: before the runtime started, or while
+                                         a thread was exiting */
+
+/* The heap blocks allocated from one place: one (thread, call node, calling instruction).
+ * Frees count against the place that allocated the block, whichever thread frees it. */
+struct hotline_memory_site_record {
+  uint32_t thread;          /* index into THREADS, or HOTLINE_NO_THREAD */
+  uint32_t node;            /* index of the call node within the thread's nodes, or
+                               HOTLINE_NO_PARENT outside every timed call */
+  uint64_t address;         /* the calling instruction (the return address minus one),
+                               relative to `object` as in SAMPLES; 0 with object
+                               HOTLINE_NO_OBJECT: places the runtime had no room to tell
+                               apart, pooled */
+  uint32_t object;          /* index into OBJECTS, or HOTLINE_NO_OBJECT */
+  uint32_t reserved;
+  uint64_t allocations;
+  uint64_t allocated_bytes;
+  uint64_t frees;           /* of the blocks allocated here, by any thread */
+  uint64_t freed_bytes;
+  uint64_t peak_live_bytes; /* the most bytes of this place's blocks live at once */
+  uint64_t temporaries;     /* blocks freed by the allocating thread while the timed call that
+                               was innermost at allocation was still innermost: short-lived */
+  uint64_t temporary_bytes;
+};
+
+/* A file (or pipe, socket, device) the program did I/O on, named as /proc/self/fd showed it
+ * when first seen ("/data/train.bin", "pipe:[1234]", "/dev/pts/0"), or as passed to an open
+ * that failed. */
+struct hotline_file_record {
+  uint32_t path;     /* string */
+  uint32_t reserved;
+};
+
+#define HOTLINE_NO_FILE 0xffffffffu
+
+/* The I/O calls made from one place on one file: one (thread, call node, calling instruction,
+ * file). Times are wall-clock time inside the call: the time the thread was blocked. */
+struct hotline_io_site_record {
+  uint32_t thread;          /* as in hotline_memory_site_record */
+  uint32_t node;
+  uint64_t address;
+  uint32_t object;
+  uint32_t file;            /* index into FILES, or HOTLINE_NO_FILE (a descriptor the runtime
+                               could not name) */
+  uint64_t reads;           /* read, pread, readv, preadv, fread, ... calls */
+  uint64_t read_bytes;      /* bytes they returned */
+  uint64_t read_ns;
+  uint64_t writes;          /* write, pwrite, writev, pwritev, fwrite, ... calls */
+  uint64_t write_bytes;
+  uint64_t write_ns;
+  uint64_t opens;           /* open, openat, creat, fopen calls, failed ones included */
+  uint64_t open_ns;
+  uint64_t syncs;           /* fsync and fdatasync calls */
+  uint64_t sync_ns;
+  uint64_t maps;            /* mmap calls mapping this file */
+  uint64_t mapped_bytes;
+  uint64_t map_ns;
+};
+
 #ifdef __cplusplus
 static_assert(sizeof(hotline_sampling_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_object_record) == 16, "profile layout changed: see the versioning rule above");
@@ -200,6 +288,10 @@ static_assert(sizeof(hotline_site_record) == 44, "profile layout changed: see th
 static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_heap_record) == 64, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_memory_site_record) == 80, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
@@ -212,6 +304,10 @@ _Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout 
 _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sample_record) == 24, "profile layout changed");
+_Static_assert(sizeof(struct hotline_heap_record) == 64, "profile layout changed");
+_Static_assert(sizeof(struct hotline_memory_site_record) == 80, "profile layout changed");
+_Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed");
+_Static_assert(sizeof(struct hotline_io_site_record) == 128, "profile layout changed");
 #endif
 
 #endif

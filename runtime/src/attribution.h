@@ -1,0 +1,125 @@
+// Where the program is when it allocates or does I/O, told without unwinding the stack: the
+// thread, its innermost open timed call (which the timing hooks already keep), and the
+// instruction that called the hooked function (one return address).
+#pragma once
+
+#include "memory.h"
+#include "spin_lock.h"
+#include "threads.h"
+
+#include <stdint.h>
+
+namespace hotline::rt {
+
+struct Place {
+  ThreadState *thread; // null: no thread state (before the runtime started, or at thread exit)
+  CallNode *node;      // the innermost open timed call; &thread->root outside all; null without thread
+  uint64_t pc;         // the calling instruction: the return address minus one
+};
+
+// The calling thread's place; `return_address` is the hook's __builtin_return_address(0).
+// Creates the thread's state on its first call after the runtime has started.
+Place current_place(void *return_address);
+
+// Identifies the timed call that is innermost on thread `t` now (its start time), or 0
+// outside every timed call: a block freed while the same call is innermost was temporary.
+inline uint64_t innermost_call_stamp(const ThreadState *t) {
+  if (!t || !t->frames || t->depth == 0 || t->depth > kMaxStackDepth)
+    return 0;
+  return t->frames[t->depth - 1].start_ticks;
+}
+
+// Records keyed by place (and a 32-bit detail, such as a file), in one fixed mmap'd table:
+// lookups take no lock, adding a record takes one. Records are never removed. Once the
+// table is 3/4 full, new places share one pooled record (its key is all zero), so nothing is
+// ever dropped. `Record` starts with a `PlaceKey key` and is otherwise zero-initialized.
+struct PlaceKey {
+  ThreadState *thread;
+  CallNode *node;
+  uint64_t pc;
+  uint32_t detail;
+  uint32_t ready; // 1 once the record's key is published
+};
+
+template <typename Record> class PlaceTable {
+public:
+  static constexpr uint32_t kCapacity = 1u << 16;
+
+  Record *find_or_add(const Place &place, uint32_t detail) {
+    Record *records = slots();
+    if (!records)
+      return pooled();
+    uint32_t start = slot_of(place, detail);
+    for (uint32_t i = start, probes = 0; probes < kCapacity; i = (i + 1) & (kCapacity - 1), ++probes) {
+      Record &r = records[i];
+      if (!__atomic_load_n(&r.key.ready, __ATOMIC_ACQUIRE))
+        return add(place, detail, start);
+      if (matches(r.key, place, detail))
+        return &r;
+    }
+    return pooled();
+  }
+
+  // Calls f(record) for each record, the pooled one last if it was used.
+  template <typename F> void for_each(F f) {
+    if (Record *records = __atomic_load_n(&slots_, __ATOMIC_ACQUIRE))
+      for (uint32_t i = 0; i < kCapacity; ++i)
+        if (__atomic_load_n(&records[i].key.ready, __ATOMIC_ACQUIRE))
+          f(records[i]);
+    if (__atomic_load_n(&pooled_.key.ready, __ATOMIC_ACQUIRE))
+      f(pooled_);
+  }
+
+  // For fork: the child must not inherit a lock held by a thread it does not have.
+  void lock() { lock_.lock(); }
+  void unlock() { lock_.unlock(); }
+
+private:
+  static bool matches(const PlaceKey &k, const Place &p, uint32_t detail) {
+    return k.node == p.node && k.pc == p.pc && k.detail == detail && k.thread == p.thread;
+  }
+  uint32_t slot_of(const Place &p, uint32_t detail) const {
+    uint64_t h = (reinterpret_cast<uint64_t>(p.node) ^ (p.pc << 7) ^ detail ^
+                  reinterpret_cast<uint64_t>(p.thread)) *
+                 0x9e3779b97f4a7c15u;
+    return uint32_t(h >> (64 - 16));
+  }
+  Record *slots() {
+    Record *records = __atomic_load_n(&slots_, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(records != nullptr, 1))
+      return records;
+    SpinLockGuard guard(lock_);
+    if (!slots_)
+      __atomic_store_n(&slots_, static_cast<Record *>(reserve_pages(sizeof(Record) * kCapacity)),
+                       __ATOMIC_RELEASE);
+    return slots_;
+  }
+  Record *pooled() {
+    __atomic_store_n(&pooled_.key.ready, 1, __ATOMIC_RELEASE);
+    return &pooled_;
+  }
+  Record *add(const Place &place, uint32_t detail, uint32_t start) {
+    SpinLockGuard guard(lock_);
+    if (used_ >= kCapacity / 4 * 3)
+      return pooled();
+    Record *records = slots_;
+    uint32_t i = start;
+    for (;; i = (i + 1) & (kCapacity - 1)) { // another thread may have added it meanwhile
+      if (!records[i].key.ready)
+        break;
+      if (matches(records[i].key, place, detail))
+        return &records[i];
+    }
+    records[i].key = {place.thread, place.node, place.pc, detail, 0};
+    __atomic_store_n(&records[i].key.ready, 1, __ATOMIC_RELEASE);
+    ++used_;
+    return &records[i];
+  }
+
+  Record *slots_ = nullptr;
+  uint32_t used_ = 0;
+  SpinLock lock_;
+  Record pooled_{};
+};
+
+} // namespace hotline::rt

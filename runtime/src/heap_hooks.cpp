@@ -1,0 +1,233 @@
+// The heap hooks: every malloc-family function and every form of C++ operator new and
+// delete, defined weak (a program's own definition wins) and exported, so that calls from the
+// program and from its libraries come here first. Each forwards to the real function, then
+// records the block with its place; frees forget the block first.
+#include "heap_tracking.h"
+#include "real_functions.h"
+#include "runtime.h"
+#include "runtime_scope.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <new>
+#include <stdlib.h>
+#include <string.h>
+
+using namespace hotline::rt;
+
+#define HOOK extern "C" __attribute__((visibility("default"), weak))
+#define CXX_HOOK __attribute__((visibility("default"), weak))
+#define CALLER __builtin_return_address(0)
+
+namespace {
+
+bool tracking() { return heap_tracking_on() && !in_runtime(); }
+
+void *track(void *p, size_t bytes, void *caller) {
+  if (p)
+    record_allocation(p, bytes, caller);
+  return p;
+}
+
+// Before the real functions are known (inside dlsym), allocations come from bootstrap memory.
+void *allocate(size_t bytes, void *caller) {
+  ensure_real_functions();
+  if (!real.malloc)
+    return bootstrap_alloc(bytes, 16);
+  if (!tracking())
+    return real.malloc(bytes);
+  RuntimeScope scope;
+  return track(real.malloc(bytes), bytes, caller);
+}
+
+void *allocate_aligned(size_t alignment, size_t bytes, void *caller) {
+  ensure_real_functions();
+  if (alignment < sizeof(void *))
+    alignment = sizeof(void *);
+  void *p = nullptr;
+  if (!real.posix_memalign)
+    return bootstrap_alloc(bytes, alignment);
+  if (!tracking())
+    return real.posix_memalign(&p, alignment, bytes) == 0 ? p : nullptr;
+  RuntimeScope scope;
+  return track(real.posix_memalign(&p, alignment, bytes) == 0 ? p : nullptr, bytes, caller);
+}
+
+void release(void *p) {
+  if (!p || is_bootstrap_block(p))
+    return;
+  ensure_real_functions();
+  if (tracking()) {
+    RuntimeScope scope;
+    LiveBlock block;
+    if (forget_block(p, &block))
+      account_free(block);
+    else
+      count_untracked_free();
+  }
+  if (real.free)
+    real.free(p);
+}
+
+void *reallocate(void *p, size_t bytes, void *caller) {
+  if (!p)
+    return allocate(bytes, caller);
+  if (is_bootstrap_block(p)) { // moves out of bootstrap memory
+    void *q = allocate(bytes, caller);
+    size_t old = bootstrap_block_size(p);
+    if (q)
+      memcpy(q, p, old < bytes ? old : bytes);
+    return q;
+  }
+  ensure_real_functions();
+  if (!tracking())
+    return real.realloc(p, bytes);
+  RuntimeScope scope;
+  LiveBlock block;
+  bool known = forget_block(p, &block);
+  void *q = real.realloc(p, bytes);
+  if (!q && bytes != 0) { // failed: the old block is still there
+    if (known)
+      remember_block(block);
+    return nullptr;
+  }
+  if (known)
+    account_free(block);
+  else
+    count_untracked_free();
+  return track(q, bytes, caller);
+}
+
+// Operator new when malloc failed: the C++ library's own runs the new-handler and throws.
+[[noreturn]] void no_operator_new() {
+  report_problem("operator new: the C++ library's definition is not found; aborting");
+  abort();
+}
+
+} // namespace
+
+HOOK void *malloc(size_t bytes) noexcept { return allocate(bytes, CALLER); }
+HOOK void free(void *p) noexcept { release(p); }
+HOOK void *realloc(void *p, size_t bytes) noexcept { return reallocate(p, bytes, CALLER); }
+
+HOOK void *calloc(size_t count, size_t size) noexcept {
+  size_t bytes;
+  if (__builtin_mul_overflow(count, size, &bytes)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  ensure_real_functions();
+  if (!real.calloc)
+    return bootstrap_alloc(bytes, 16); // zeroed
+  if (!tracking())
+    return real.calloc(count, size);
+  RuntimeScope scope;
+  return track(real.calloc(count, size), bytes, CALLER);
+}
+
+HOOK void *reallocarray(void *p, size_t count, size_t size) noexcept {
+  size_t bytes;
+  if (__builtin_mul_overflow(count, size, &bytes)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return reallocate(p, bytes, CALLER);
+}
+
+HOOK int posix_memalign(void **out, size_t alignment, size_t bytes) noexcept {
+  ensure_real_functions();
+  if (!tracking() || !real.posix_memalign)
+    return real.posix_memalign ? real.posix_memalign(out, alignment, bytes) : ENOMEM;
+  RuntimeScope scope;
+  int result = real.posix_memalign(out, alignment, bytes);
+  if (result == 0)
+    track(*out, bytes, CALLER);
+  return result;
+}
+
+// aligned_alloc, memalign, valloc and pvalloc go to their own real functions, which differ
+// in what they accept and how they round.
+#define ALIGNED_HOOK(name, params, args, bytes)                                                    \
+  HOOK void *name params noexcept {                                                                \
+    ensure_real_functions();                                                                       \
+    if (!real.name)                                                                                \
+      return nullptr;                                                                              \
+    if (!tracking())                                                                               \
+      return real.name args;                                                                       \
+    RuntimeScope scope;                                                                            \
+    return track(real.name args, bytes, CALLER);                                                   \
+  }
+ALIGNED_HOOK(aligned_alloc, (size_t alignment, size_t bytes), (alignment, bytes), bytes)
+ALIGNED_HOOK(memalign, (size_t alignment, size_t bytes), (alignment, bytes), bytes)
+ALIGNED_HOOK(valloc, (size_t bytes), (bytes), bytes)
+ALIGNED_HOOK(pvalloc, (size_t bytes), (bytes), bytes)
+#undef ALIGNED_HOOK
+
+// C++: new asks malloc (or posix_memalign) directly, so that the recorded caller is the
+// program's code, not the C++ library's operator new; only when that fails does the
+// library's operator new take over, for the new-handler and std::bad_alloc.
+CXX_HOOK void *operator new(size_t bytes) {
+  if (void *p = allocate(bytes ? bytes : 1, CALLER))
+    return p;
+  if (!real.operator_new)
+    no_operator_new();
+  return real.operator_new(bytes);
+}
+CXX_HOOK void *operator new[](size_t bytes) {
+  if (void *p = allocate(bytes ? bytes : 1, CALLER))
+    return p;
+  if (!real.operator_new)
+    no_operator_new();
+  return real.operator_new(bytes);
+}
+CXX_HOOK void *operator new(size_t bytes, const std::nothrow_t &tag) noexcept {
+  if (void *p = allocate(bytes ? bytes : 1, CALLER))
+    return p;
+  return real.operator_new_nothrow ? real.operator_new_nothrow(bytes, &tag) : nullptr;
+}
+CXX_HOOK void *operator new[](size_t bytes, const std::nothrow_t &tag) noexcept {
+  if (void *p = allocate(bytes ? bytes : 1, CALLER))
+    return p;
+  return real.operator_new_nothrow ? real.operator_new_nothrow(bytes, &tag) : nullptr;
+}
+CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment) {
+  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
+    return p;
+  if (!real.operator_new_aligned)
+    no_operator_new();
+  return real.operator_new_aligned(bytes, size_t(alignment));
+}
+CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment) {
+  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
+    return p;
+  if (!real.operator_new_aligned)
+    no_operator_new();
+  return real.operator_new_aligned(bytes, size_t(alignment));
+}
+CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag) noexcept {
+  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
+    return p;
+  return real.operator_new_aligned_nothrow
+             ? real.operator_new_aligned_nothrow(bytes, size_t(alignment), &tag)
+             : nullptr;
+}
+CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag) noexcept {
+  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
+    return p;
+  return real.operator_new_aligned_nothrow
+             ? real.operator_new_aligned_nothrow(bytes, size_t(alignment), &tag)
+             : nullptr;
+}
+
+CXX_HOOK void operator delete(void *p) noexcept { release(p); }
+CXX_HOOK void operator delete[](void *p) noexcept { release(p); }
+CXX_HOOK void operator delete(void *p, size_t) noexcept { release(p); }
+CXX_HOOK void operator delete[](void *p, size_t) noexcept { release(p); }
+CXX_HOOK void operator delete(void *p, std::align_val_t) noexcept { release(p); }
+CXX_HOOK void operator delete[](void *p, std::align_val_t) noexcept { release(p); }
+CXX_HOOK void operator delete(void *p, size_t, std::align_val_t) noexcept { release(p); }
+CXX_HOOK void operator delete[](void *p, size_t, std::align_val_t) noexcept { release(p); }
+CXX_HOOK void operator delete(void *p, const std::nothrow_t &) noexcept { release(p); }
+CXX_HOOK void operator delete[](void *p, const std::nothrow_t &) noexcept { release(p); }
+CXX_HOOK void operator delete(void *p, std::align_val_t, const std::nothrow_t &) noexcept { release(p); }
+CXX_HOOK void operator delete[](void *p, std::align_val_t, const std::nothrow_t &) noexcept { release(p); }

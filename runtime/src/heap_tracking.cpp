@@ -1,0 +1,177 @@
+// The tables behind the heap hooks: places (PlaceTable) and live blocks (sharded hash
+// tables on mmap'd memory, one spin lock per shard; the allocator itself is only ever called
+// outside those locks).
+#include "heap_tracking.h"
+
+#include <pthread.h>
+
+namespace hotline::rt {
+
+namespace {
+
+bool g_tracking = true;
+PlaceTable<HeapPlace> g_places;
+int64_t g_live_bytes = 0;
+uint64_t g_peak_live_bytes = 0;
+uint64_t g_untracked_frees = 0;
+
+// Open addressing with linear probing and backward-shift deletion, grown by doubling.
+struct LiveShard {
+  SpinLock lock;
+  LiveBlock *slots = nullptr;
+  uint32_t capacity = 0; // a power of two
+  uint32_t used = 0;
+};
+
+constexpr uint32_t kShardBits = 6;
+constexpr uint32_t kShards = 1u << kShardBits;
+constexpr uint32_t kFirstShardCapacity = 1024;
+LiveShard g_shards[kShards];
+
+uint64_t hash_address(uint64_t address) { return (address >> 4) * 0x9e3779b97f4a7c15u; }
+LiveShard &shard_of(uint64_t address) { return g_shards[hash_address(address) >> (64 - kShardBits)]; }
+uint32_t home_slot(uint64_t address, uint32_t capacity) {
+  return uint32_t(hash_address(address) >> 20) & (capacity - 1);
+}
+
+void put(LiveShard &s, const LiveBlock &block) {
+  uint32_t mask = s.capacity - 1;
+  for (uint32_t i = home_slot(block.address, s.capacity);; i = (i + 1) & mask) {
+    if (s.slots[i].address == block.address) { // freed by a path that was not tracked
+      s.slots[i] = block;
+      return;
+    }
+    if (s.slots[i].address == 0) {
+      s.slots[i] = block;
+      ++s.used;
+      return;
+    }
+  }
+}
+
+bool grow(LiveShard &s) {
+  uint32_t capacity = s.capacity ? s.capacity * 2 : kFirstShardCapacity;
+  auto *slots = static_cast<LiveBlock *>(reserve_pages(sizeof(LiveBlock) * capacity));
+  if (!slots)
+    return false;
+  LiveBlock *old = s.slots;
+  uint32_t old_capacity = s.capacity;
+  s.slots = slots;
+  s.capacity = capacity;
+  s.used = 0;
+  for (uint32_t i = 0; i < old_capacity; ++i)
+    if (old[i].address)
+      put(s, old[i]);
+  release_pages(old, sizeof(LiveBlock) * old_capacity);
+  return true;
+}
+
+void insert(const LiveBlock &block) {
+  LiveShard &s = shard_of(block.address);
+  SpinLockGuard guard(s.lock);
+  if ((s.used + 1) * 4 > s.capacity * 3 && !grow(s))
+    return; // out of memory: the block stays untracked
+  put(s, block);
+}
+
+bool remove(uint64_t address, LiveBlock *out) {
+  LiveShard &s = shard_of(address);
+  SpinLockGuard guard(s.lock);
+  if (!s.capacity)
+    return false;
+  uint32_t mask = s.capacity - 1;
+  uint32_t i = home_slot(address, s.capacity);
+  while (s.slots[i].address != address) {
+    if (s.slots[i].address == 0)
+      return false;
+    i = (i + 1) & mask;
+  }
+  *out = s.slots[i];
+  // Backward shift: move later entries of the probe run into the hole when their home slot
+  // allows it, so that lookups never need tombstones.
+  for (uint32_t hole = i, j = (i + 1) & mask;; j = (j + 1) & mask) {
+    if (s.slots[j].address == 0) {
+      s.slots[hole].address = 0;
+      break;
+    }
+    uint32_t home = home_slot(s.slots[j].address, s.capacity);
+    bool movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
+    if (movable) {
+      s.slots[hole] = s.slots[j];
+      hole = j;
+    }
+  }
+  --s.used;
+  return true;
+}
+
+void add_live_bytes(int64_t delta) {
+  int64_t live = __atomic_add_fetch(&g_live_bytes, delta, __ATOMIC_RELAXED);
+  if (delta <= 0 || live <= 0)
+    return;
+  uint64_t peak = __atomic_load_n(&g_peak_live_bytes, __ATOMIC_RELAXED);
+  while (uint64_t(live) > peak &&
+         !__atomic_compare_exchange_n(&g_peak_live_bytes, &peak, uint64_t(live), true,
+                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+}
+
+void lock_all() {
+  g_places.lock();
+  for (LiveShard &s : g_shards)
+    s.lock.lock();
+}
+void unlock_all() {
+  for (LiveShard &s : g_shards)
+    s.lock.unlock();
+  g_places.unlock();
+}
+
+} // namespace
+
+bool heap_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
+void set_heap_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
+
+void record_allocation(void *p, size_t bytes, void *return_address) {
+  Place place = current_place(return_address);
+  HeapPlace *h = g_places.find_or_add(place, 0);
+  __atomic_fetch_add(&h->allocations, 1, __ATOMIC_RELAXED);
+  uint64_t allocated = __atomic_add_fetch(&h->allocated_bytes, bytes, __ATOMIC_RELAXED);
+  uint64_t live = allocated - __atomic_load_n(&h->freed_bytes, __ATOMIC_RELAXED);
+  uint64_t peak = __atomic_load_n(&h->peak_live_bytes, __ATOMIC_RELAXED);
+  while (live > peak && live <= allocated &&
+         !__atomic_compare_exchange_n(&h->peak_live_bytes, &peak, live, true, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED)) {
+  }
+  add_live_bytes(int64_t(bytes));
+  insert({reinterpret_cast<uint64_t>(p), h, bytes, innermost_call_stamp(place.thread)});
+}
+
+bool forget_block(void *p, LiveBlock *block) { return remove(reinterpret_cast<uint64_t>(p), block); }
+
+void account_free(const LiveBlock &block) {
+  HeapPlace *h = block.place;
+  __atomic_fetch_add(&h->frees, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&h->freed_bytes, block.bytes, __ATOMIC_RELAXED);
+  add_live_bytes(-int64_t(block.bytes));
+  ThreadState *t = current_thread_if_started();
+  if (block.call_stamp != 0 && t == h->key.thread && innermost_call_stamp(t) == block.call_stamp) {
+    __atomic_fetch_add(&h->temporaries, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&h->temporary_bytes, block.bytes, __ATOMIC_RELAXED);
+  }
+}
+
+void count_untracked_free() { __atomic_fetch_add(&g_untracked_frees, 1, __ATOMIC_RELAXED); }
+
+void remember_block(const LiveBlock &block) { insert(block); }
+
+HeapTotals heap_totals() {
+  return {__atomic_load_n(&g_peak_live_bytes, __ATOMIC_RELAXED),
+          __atomic_load_n(&g_untracked_frees, __ATOMIC_RELAXED)};
+}
+
+PlaceTable<HeapPlace> &heap_places() { return g_places; }
+
+void heap_tracking_init() { pthread_atfork(lock_all, unlock_all, unlock_all); }
+
+} // namespace hotline::rt

@@ -1,0 +1,56 @@
+// What the heap hooks record: per place, the blocks allocated and freed there; per live
+// block, its size and place; for the process, the live and peak bytes.
+#pragma once
+
+#include "attribution.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+namespace hotline::rt {
+
+struct HeapPlace {
+  PlaceKey key;
+  uint64_t allocations;
+  uint64_t allocated_bytes;
+  uint64_t frees;
+  uint64_t freed_bytes;
+  uint64_t peak_live_bytes;
+  uint64_t temporaries;
+  uint64_t temporary_bytes;
+};
+
+// Off once HOTLINE_MEMORY=0 has been read; on before the options are read, so that
+// allocations made before the runtime starts are tracked too.
+bool heap_tracking_on();
+void set_heap_tracking(bool on);
+
+// A block of `bytes` was allocated at `p` by a call whose return address is given.
+void record_allocation(void *p, size_t bytes, void *return_address);
+
+// A tracked block being freed is forgotten before the allocator gets it back (another thread
+// may be handed the same address at once). forget_block returns false for a block the
+// runtime never saw allocated; account_free then counts the free against its place.
+struct LiveBlock {
+  uint64_t address; // 0: empty slot
+  HeapPlace *place;
+  uint64_t bytes;
+  uint64_t call_stamp; // innermost_call_stamp() when it was allocated
+};
+bool forget_block(void *p, LiveBlock *block);
+void account_free(const LiveBlock &block);
+void count_untracked_free();
+// Puts back a block that forget_block removed, when freeing it failed (a failed realloc).
+void remember_block(const LiveBlock &block);
+
+struct HeapTotals {
+  uint64_t peak_live_bytes;
+  uint64_t untracked_frees;
+};
+HeapTotals heap_totals();
+PlaceTable<HeapPlace> &heap_places();
+
+// Called once, from runtime_init: makes fork safe for the tracking tables.
+void heap_tracking_init();
+
+} // namespace hotline::rt

@@ -1,0 +1,295 @@
+// The I/O hooks: reading, writing, opening, mapping and syncing files, through system calls
+// and through stdio, defined weak (a program's own definition wins) and exported. Each times
+// the real call and records it against its place and file. The _chk forms are what
+// _FORTIFY_SOURCE builds call.
+#undef _FORTIFY_SOURCE
+#include "clock.h"
+#include "io_tracking.h"
+#include "real_functions.h"
+#include "runtime_scope.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+using namespace hotline::rt;
+
+#define HOOK extern "C" __attribute__((visibility("default"), weak))
+#define CALLER __builtin_return_address(0)
+
+extern "C" [[noreturn]] void __chk_fail(void);
+
+namespace {
+
+bool tracking() {
+  ensure_real_functions();
+  return io_tracking_on() && !in_runtime();
+}
+
+// Runs `call` (which returns what the real function returned) timed, and records it with
+// the bytes that `bytes_of(result)` says it moved.
+template <typename Call, typename Bytes>
+auto timed(IoKind kind, int fd, void *caller, Call call, Bytes bytes_of) {
+  if (!tracking())
+    return call();
+  RuntimeScope scope;
+  uint64_t start = now_ticks();
+  auto result = call();
+  uint64_t ticks = now_ticks() - start;
+  int saved_errno = errno;
+  record_io(kind, fd, bytes_of(result), ticks, caller);
+  errno = saved_errno;
+  return result;
+}
+
+uint64_t returned_bytes(ssize_t n) { return n > 0 ? uint64_t(n) : 0; }
+uint64_t no_bytes(int) { return 0; }
+
+// The mode argument of open, present when the flags create a file.
+bool takes_mode(int flags) { return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE; }
+
+int timed_open(const char *path, int fd_dir, int flags, mode_t mode, void *caller) {
+  auto call = [&] {
+    if (fd_dir == AT_FDCWD && real.open)
+      return real.open(path, flags, mode);
+    if (real.openat)
+      return real.openat(fd_dir, path, flags, mode);
+    return int(syscall(SYS_openat, fd_dir, path, flags, mode)); // inside dlsym
+  };
+  if (!tracking())
+    return call();
+  RuntimeScope scope;
+  uint64_t start = now_ticks();
+  int fd = call();
+  uint64_t ticks = now_ticks() - start;
+  int saved_errno = errno;
+  record_open(path, fd, ticks, caller);
+  errno = saved_errno;
+  return fd;
+}
+
+ssize_t do_read(int fd, void *buf, size_t n, void *caller) {
+  return timed(IoKind::read, fd, caller,
+               [&] { return real.read ? real.read(fd, buf, n) : syscall(SYS_read, fd, buf, n); },
+               returned_bytes);
+}
+ssize_t do_pread(int fd, void *buf, size_t n, off_t offset, void *caller) {
+  return timed(IoKind::read, fd, caller,
+               [&] {
+                 return real.pread ? real.pread(fd, buf, n, offset)
+                                   : syscall(SYS_pread64, fd, buf, n, offset);
+               },
+               returned_bytes);
+}
+ssize_t do_write(int fd, const void *buf, size_t n, void *caller) {
+  return timed(IoKind::write, fd, caller,
+               [&] { return real.write ? real.write(fd, buf, n) : syscall(SYS_write, fd, buf, n); },
+               returned_bytes);
+}
+ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t offset, void *caller) {
+  return timed(IoKind::write, fd, caller,
+               [&] {
+                 return real.pwrite ? real.pwrite(fd, buf, n, offset)
+                                    : syscall(SYS_pwrite64, fd, buf, n, offset);
+               },
+               returned_bytes);
+}
+size_t do_fread(size_t (*real_fread)(void *, size_t, size_t, FILE *), void *buf, size_t size,
+                size_t n, FILE *stream, void *caller) {
+  return timed(IoKind::read, fileno(stream), caller, [&] { return real_fread(buf, size, n, stream); },
+               [&](size_t items) { return uint64_t(items) * size; });
+}
+size_t do_fwrite(size_t (*real_fwrite)(const void *, size_t, size_t, FILE *), const void *buf,
+                 size_t size, size_t n, FILE *stream, void *caller) {
+  return timed(IoKind::write, fileno(stream), caller,
+               [&] { return real_fwrite(buf, size, n, stream); },
+               [&](size_t items) { return uint64_t(items) * size; });
+}
+int do_open(const char *path, int flags, va_list args, void *caller) {
+  mode_t mode = takes_mode(flags) ? mode_t(va_arg(args, int)) : 0;
+  return timed_open(path, AT_FDCWD, flags, mode, caller);
+}
+int do_openat(int dir, const char *path, int flags, va_list args, void *caller) {
+  mode_t mode = takes_mode(flags) ? mode_t(va_arg(args, int)) : 0;
+  return timed_open(path, dir, flags, mode, caller);
+}
+FILE *do_fopen(const char *path, const char *mode, void *caller) {
+  if (!tracking())
+    return real.fopen(path, mode);
+  RuntimeScope scope;
+  uint64_t start = now_ticks();
+  FILE *f = real.fopen(path, mode);
+  uint64_t ticks = now_ticks() - start;
+  int saved_errno = errno;
+  record_open(path, f ? fileno(f) : -1, ticks, caller);
+  errno = saved_errno;
+  return f;
+}
+void *do_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset, void *caller) {
+  auto call = [&] {
+    return real.mmap ? real.mmap(addr, length, prot, flags, fd, offset)
+                     : reinterpret_cast<void *>(syscall(SYS_mmap, addr, length, prot, flags, fd, offset));
+  };
+  if (fd < 0 || (flags & MAP_ANONYMOUS))
+    return call(); // memory, not a file
+  return timed(IoKind::map, fd, caller, call,
+               [&](void *p) { return p == MAP_FAILED ? 0 : uint64_t(length); });
+}
+
+} // namespace
+
+HOOK ssize_t read(int fd, void *buf, size_t n) { return do_read(fd, buf, n, CALLER); }
+HOOK ssize_t __read_chk(int fd, void *buf, size_t n, size_t buf_size) {
+  if (n > buf_size)
+    __chk_fail();
+  return do_read(fd, buf, n, CALLER);
+}
+HOOK ssize_t pread(int fd, void *buf, size_t n, off_t offset) { return do_pread(fd, buf, n, offset, CALLER); }
+HOOK ssize_t pread64(int fd, void *buf, size_t n, off_t offset) { return do_pread(fd, buf, n, offset, CALLER); }
+HOOK ssize_t __pread_chk(int fd, void *buf, size_t n, off_t offset, size_t buf_size) {
+  if (n > buf_size)
+    __chk_fail();
+  return do_pread(fd, buf, n, offset, CALLER);
+}
+HOOK ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t offset, size_t buf_size) {
+  if (n > buf_size)
+    __chk_fail();
+  return do_pread(fd, buf, n, offset, CALLER);
+}
+HOOK ssize_t readv(int fd, const iovec *iov, int count) {
+  return timed(IoKind::read, fd, CALLER, [&] { return real.readv(fd, iov, count); }, returned_bytes);
+}
+HOOK ssize_t preadv(int fd, const iovec *iov, int count, off_t offset) {
+  return timed(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
+}
+HOOK ssize_t preadv64(int fd, const iovec *iov, int count, off_t offset) {
+  return timed(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
+}
+
+HOOK ssize_t write(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, CALLER); }
+HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
+HOOK ssize_t pwrite64(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
+HOOK ssize_t writev(int fd, const iovec *iov, int count) {
+  return timed(IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);
+}
+HOOK ssize_t pwritev(int fd, const iovec *iov, int count, off_t offset) {
+  return timed(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
+}
+HOOK ssize_t pwritev64(int fd, const iovec *iov, int count, off_t offset) {
+  return timed(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
+}
+
+HOOK size_t fread(void *buf, size_t size, size_t n, FILE *stream) {
+  ensure_real_functions();
+  return do_fread(real.fread, buf, size, n, stream, CALLER);
+}
+HOOK size_t fread_unlocked(void *buf, size_t size, size_t n, FILE *stream) {
+  ensure_real_functions();
+  return do_fread(real.fread_unlocked, buf, size, n, stream, CALLER);
+}
+HOOK size_t __fread_chk(void *buf, size_t buf_size, size_t size, size_t n, FILE *stream) {
+  size_t bytes;
+  if (__builtin_mul_overflow(size, n, &bytes) || bytes > buf_size)
+    __chk_fail();
+  ensure_real_functions();
+  return do_fread(real.fread, buf, size, n, stream, CALLER);
+}
+HOOK size_t __fread_unlocked_chk(void *buf, size_t buf_size, size_t size, size_t n, FILE *stream) {
+  size_t bytes;
+  if (__builtin_mul_overflow(size, n, &bytes) || bytes > buf_size)
+    __chk_fail();
+  ensure_real_functions();
+  return do_fread(real.fread_unlocked, buf, size, n, stream, CALLER);
+}
+HOOK size_t fwrite(const void *buf, size_t size, size_t n, FILE *stream) {
+  ensure_real_functions();
+  return do_fwrite(real.fwrite, buf, size, n, stream, CALLER);
+}
+HOOK size_t fwrite_unlocked(const void *buf, size_t size, size_t n, FILE *stream) {
+  ensure_real_functions();
+  return do_fwrite(real.fwrite_unlocked, buf, size, n, stream, CALLER);
+}
+
+HOOK int open(const char *path, int flags, ...) {
+  va_list args;
+  va_start(args, flags);
+  int fd = do_open(path, flags, args, CALLER);
+  va_end(args);
+  return fd;
+}
+HOOK int open64(const char *path, int flags, ...) {
+  va_list args;
+  va_start(args, flags);
+  int fd = do_open(path, flags, args, CALLER);
+  va_end(args);
+  return fd;
+}
+HOOK int __open_2(const char *path, int flags) { return timed_open(path, AT_FDCWD, flags, 0, CALLER); }
+HOOK int __open64_2(const char *path, int flags) { return timed_open(path, AT_FDCWD, flags, 0, CALLER); }
+HOOK int openat(int dir, const char *path, int flags, ...) {
+  va_list args;
+  va_start(args, flags);
+  int fd = do_openat(dir, path, flags, args, CALLER);
+  va_end(args);
+  return fd;
+}
+HOOK int openat64(int dir, const char *path, int flags, ...) {
+  va_list args;
+  va_start(args, flags);
+  int fd = do_openat(dir, path, flags, args, CALLER);
+  va_end(args);
+  return fd;
+}
+HOOK int __openat_2(int dir, const char *path, int flags) { return timed_open(path, dir, flags, 0, CALLER); }
+HOOK int __openat64_2(int dir, const char *path, int flags) { return timed_open(path, dir, flags, 0, CALLER); }
+HOOK int creat(const char *path, mode_t mode) {
+  return timed_open(path, AT_FDCWD, O_CREAT | O_WRONLY | O_TRUNC, mode, CALLER);
+}
+HOOK int creat64(const char *path, mode_t mode) {
+  return timed_open(path, AT_FDCWD, O_CREAT | O_WRONLY | O_TRUNC, mode, CALLER);
+}
+HOOK FILE *fopen(const char *path, const char *mode) {
+  ensure_real_functions();
+  return do_fopen(path, mode, CALLER);
+}
+HOOK FILE *fopen64(const char *path, const char *mode) {
+  ensure_real_functions();
+  return do_fopen(path, mode, CALLER);
+}
+
+HOOK int close(int fd) {
+  ensure_real_functions();
+  int result = real.close ? real.close(fd) : int(syscall(SYS_close, fd));
+  int saved_errno = errno;
+  forget_descriptor(fd);
+  errno = saved_errno;
+  return result;
+}
+HOOK int fclose(FILE *stream) {
+  ensure_real_functions();
+  int fd = fileno(stream);
+  int result = real.fclose(stream);
+  int saved_errno = errno;
+  forget_descriptor(fd);
+  errno = saved_errno;
+  return result;
+}
+
+HOOK void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  return do_mmap(addr, length, prot, flags, fd, offset, CALLER);
+}
+HOOK void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  return do_mmap(addr, length, prot, flags, fd, offset, CALLER);
+}
+
+HOOK int fsync(int fd) {
+  return timed(IoKind::sync, fd, CALLER, [&] { return real.fsync(fd); }, no_bytes);
+}
+HOOK int fdatasync(int fd) {
+  return timed(IoKind::sync, fd, CALLER, [&] { return real.fdatasync(fd); }, no_bytes);
+}

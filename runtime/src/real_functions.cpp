@@ -1,0 +1,99 @@
+// Finds the allocation and I/O functions behind the hooks, and serves the allocations that
+// dlsym makes while it looks for them.
+#include "real_functions.h"
+
+#include "runtime_scope.h"
+
+#include <dlfcn.h>
+#include <stdint.h>
+#include <string.h>
+
+namespace hotline::rt {
+
+RealFunctions real;
+
+namespace {
+
+template <typename F> void find(F &slot, const char *name) {
+  if (!slot)
+    __atomic_store_n(&slot, reinterpret_cast<F>(dlsym(RTLD_NEXT, name)), __ATOMIC_RELEASE);
+}
+
+// Bootstrap blocks: [size][padding to alignment][block], bumped out of one static array.
+alignas(64) char bootstrap_area[64 << 10];
+size_t bootstrap_used = 0;
+constexpr size_t kBootstrapHeader = 16;
+
+} // namespace
+
+void resolve_real_functions() {
+  // dlsym may call a hook, which comes back here: the nested call returns at once, and the
+  // hook falls back to bootstrap memory or a system call for what is not found yet.
+  static __thread bool resolving __attribute__((tls_model("initial-exec")));
+  if (resolving)
+    return;
+  resolving = true;
+  RuntimeScope scope;
+  find(real.malloc, "malloc");
+  find(real.free, "free");
+  find(real.calloc, "calloc");
+  find(real.realloc, "realloc");
+  find(real.reallocarray, "reallocarray");
+  find(real.posix_memalign, "posix_memalign");
+  find(real.aligned_alloc, "aligned_alloc");
+  find(real.memalign, "memalign");
+  find(real.valloc, "valloc");
+  find(real.pvalloc, "pvalloc");
+  find(real.operator_new, "_Znwm");
+  find(real.operator_new_nothrow, "_ZnwmRKSt9nothrow_t");
+  find(real.operator_new_aligned, "_ZnwmSt11align_val_t");
+  find(real.operator_new_aligned_nothrow, "_ZnwmSt11align_val_tRKSt9nothrow_t");
+  find(real.read, "read");
+  find(real.pread, "pread");
+  find(real.readv, "readv");
+  find(real.preadv, "preadv");
+  find(real.write, "write");
+  find(real.pwrite, "pwrite");
+  find(real.writev, "writev");
+  find(real.pwritev, "pwritev");
+  find(real.fread, "fread");
+  find(real.fread_unlocked, "fread_unlocked");
+  find(real.fwrite, "fwrite");
+  find(real.fwrite_unlocked, "fwrite_unlocked");
+  find(real.open, "open");
+  find(real.openat, "openat");
+  find(real.creat, "creat");
+  find(real.fopen, "fopen");
+  find(real.fclose, "fclose");
+  find(real.mmap, "mmap");
+  find(real.fsync, "fsync");
+  find(real.fdatasync, "fdatasync");
+  find(real.close, "close"); // last: ensure_real_functions() tests it
+  resolving = false;
+}
+
+void *bootstrap_alloc(size_t bytes, size_t alignment) {
+  if (alignment < kBootstrapHeader)
+    alignment = kBootstrapHeader;
+  size_t need = kBootstrapHeader + alignment + bytes;
+  size_t start = __atomic_fetch_add(&bootstrap_used, need, __ATOMIC_RELAXED);
+  if (start + need > sizeof bootstrap_area || need < bytes)
+    return nullptr;
+  uintptr_t base = reinterpret_cast<uintptr_t>(bootstrap_area + start) + kBootstrapHeader;
+  uintptr_t block = (base + alignment - 1) & ~uintptr_t(alignment - 1);
+  memcpy(reinterpret_cast<char *>(block) - sizeof(size_t), &bytes, sizeof bytes);
+  return reinterpret_cast<void *>(block); // zeroed: the area is static and never reused
+}
+
+bool is_bootstrap_block(const void *p) {
+  auto *c = static_cast<const char *>(p);
+  return c >= bootstrap_area && c < bootstrap_area + sizeof bootstrap_area;
+}
+
+size_t bootstrap_block_size(const void *p) {
+  size_t bytes;
+  memcpy(&bytes, static_cast<const char *>(p) - sizeof(size_t), sizeof bytes);
+  return bytes;
+}
+
+} // namespace hotline::rt

@@ -1,0 +1,71 @@
+// The allocation and I/O functions that the hooks stand in front of: the next definitions
+// after the runtime's own in the dynamic loader's search order (the C library's, or those of
+// another allocator library the program uses), found with dlsym(RTLD_NEXT).
+#pragma once
+
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+
+namespace hotline::rt {
+
+struct RealFunctions {
+  void *(*malloc)(size_t);
+  void (*free)(void *);
+  void *(*calloc)(size_t, size_t);
+  void *(*realloc)(void *, size_t);
+  void *(*reallocarray)(void *, size_t, size_t);
+  int (*posix_memalign)(void **, size_t, size_t);
+  void *(*aligned_alloc)(size_t, size_t);
+  void *(*memalign)(size_t, size_t);
+  void *(*valloc)(size_t);
+  void *(*pvalloc)(size_t);
+  // The C++ library's operator new forms, called only when malloc fails: they run the
+  // program's new-handler and throw std::bad_alloc.
+  void *(*operator_new)(size_t);
+  void *(*operator_new_nothrow)(size_t, const void *);
+  void *(*operator_new_aligned)(size_t, size_t);
+  void *(*operator_new_aligned_nothrow)(size_t, size_t, const void *);
+
+  ssize_t (*read)(int, void *, size_t);
+  ssize_t (*pread)(int, void *, size_t, off_t);
+  ssize_t (*readv)(int, const iovec *, int);
+  ssize_t (*preadv)(int, const iovec *, int, off_t);
+  ssize_t (*write)(int, const void *, size_t);
+  ssize_t (*pwrite)(int, const void *, size_t, off_t);
+  ssize_t (*writev)(int, const iovec *, int);
+  ssize_t (*pwritev)(int, const iovec *, int, off_t);
+  size_t (*fread)(void *, size_t, size_t, FILE *);
+  size_t (*fread_unlocked)(void *, size_t, size_t, FILE *);
+  size_t (*fwrite)(const void *, size_t, size_t, FILE *);
+  size_t (*fwrite_unlocked)(const void *, size_t, size_t, FILE *);
+  int (*open)(const char *, int, ...);
+  int (*openat)(int, const char *, int, ...);
+  int (*creat)(const char *, mode_t);
+  FILE *(*fopen)(const char *, const char *);
+  int (*fclose)(FILE *);
+  int (*close)(int);
+  void *(*mmap)(void *, size_t, int, int, int, off_t);
+  int (*fsync)(int);
+  int (*fdatasync)(int);
+};
+
+extern RealFunctions real;
+
+// Fills `real` once; hooks call it before their first use of a pointer. While it runs, dlsym
+// may allocate: such nested calls are served by bootstrap_alloc.
+void resolve_real_functions();
+inline void ensure_real_functions() {
+  if (__builtin_expect(!__atomic_load_n(&real.close, __ATOMIC_ACQUIRE), 0))
+    resolve_real_functions();
+}
+
+// Memory for allocations made before `real` is known (by dlsym itself): a small static
+// block that is never freed. Returns nullptr when it is used up.
+void *bootstrap_alloc(size_t bytes, size_t alignment);
+bool is_bootstrap_block(const void *p);
+// The size asked for when a bootstrap block was allocated (for realloc).
+size_t bootstrap_block_size(const void *p);
+
+} // namespace hotline::rt
