@@ -10,6 +10,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "sampling.h"
+#include "system_sampler.h"
 #include "threads.h"
 #include "timing_cost.h"
 
@@ -368,6 +369,9 @@ void write_profile() {
   bool samples_added = !line_mode || add_samples(strings, loaded, sampling_section, samples_section);
   add_heap(loaded, heap_section, memory_section);
   add_io(strings, loaded, time, files_section, io_section);
+  ByteBuffer system_section, system_samples_section;
+  system_section.append_record(system_totals());
+  copy_system_samples(system_samples_section);
 
   hotline_run_record run{};
   run.pid = uint64_t(getpid());
@@ -415,6 +419,8 @@ void write_profile() {
       {HOTLINE_SECTION_MEMORY_SITES, sizeof(hotline_memory_site_record), memory_section},
       {HOTLINE_SECTION_FILES, sizeof(hotline_file_record), files_section},
       {HOTLINE_SECTION_IO_SITES, sizeof(hotline_io_site_record), io_section},
+      {HOTLINE_SECTION_SYSTEM, sizeof(hotline_system_record), system_section},
+      {HOTLINE_SECTION_SYSTEM_SAMPLES, sizeof(hotline_system_sample_record), system_samples_section},
       // line mode only:
       {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section},
       {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section},

@@ -6,6 +6,7 @@
 #include "io_tracking.h"
 #include "profile_writer.h"
 #include "runtime_scope.h"
+#include "system_sampler.h"
 #include "threads.h"
 #include "timing_policy.h"
 
@@ -82,6 +83,8 @@ void read_options() {
     g_options.memory = parse_bool("HOTLINE_MEMORY", memory, true);
   if (const char *io = getenv("HOTLINE_IO"))
     g_options.io = parse_bool("HOTLINE_IO", io, true);
+  if (const char *ms = getenv("HOTLINE_SAMPLE_MS"))
+    g_options.system_sample_ms = parse_count("HOTLINE_SAMPLE_MS", ms, g_options.system_sample_ms);
   g_stop_timing_check_calls = g_options.stop_timing_after;
 }
 
@@ -108,6 +111,7 @@ void runtime_init() {
   heap_tracking_init();
   io_tracking_init();
   threads_init();
+  system_sampler_init();
   // Registered this early, the hook runs after the program's own atexit handlers and static
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);

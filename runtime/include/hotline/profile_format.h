@@ -51,7 +51,9 @@ enum hotline_section_kind {
   HOTLINE_SECTION_HEAP = 13,       /* one struct hotline_heap_record: the process's heap */
   HOTLINE_SECTION_MEMORY_SITES = 14, /* struct hotline_memory_site_record[] */
   HOTLINE_SECTION_FILES = 15,      /* struct hotline_file_record[] */
-  HOTLINE_SECTION_IO_SITES = 16    /* struct hotline_io_site_record[] */
+  HOTLINE_SECTION_IO_SITES = 16,   /* struct hotline_io_site_record[] */
+  HOTLINE_SECTION_SYSTEM = 17,     /* one struct hotline_system_record */
+  HOTLINE_SECTION_SYSTEM_SAMPLES = 18 /* struct hotline_system_sample_record[] (HOTLINE_SAMPLE_MS) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -276,7 +278,40 @@ struct hotline_io_site_record {
   uint64_t map_ns;
 };
 
+/* The process and the machine over the whole run (SYSTEM section). */
+struct hotline_system_record {
+  uint64_t cpu_ns;           /* the process's CPU time (user and system, all threads) at write */
+  uint64_t energy_uj;        /* CPU package energy used by the machine during the run
+                                (powercap's RAPL counters); 0 without HOTLINE_SYSTEM_ENERGY */
+  uint64_t sample_period_ns; /* the sampler's period (HOTLINE_SAMPLE_MS); 0: no sampler. When
+                                the sample table filled up, it kept every other sample and
+                                doubled this period, as often as needed */
+  uint32_t flags;            /* HOTLINE_SYSTEM_* */
+  uint32_t gpu_count;        /* GPUs that NVML reported (0 without HOTLINE_SYSTEM_GPU) */
+};
+
+enum hotline_system_flags {
+  HOTLINE_SYSTEM_ENERGY = 1u, /* energy_uj (and the samples' energy) was measured */
+  HOTLINE_SYSTEM_GPU = 2u     /* the samples' GPU fields were measured (NVML answered) */
+};
+
+/* One reading of the sampler thread (SYSTEM_SAMPLES section), every sample_period_ns. */
+struct hotline_system_sample_record {
+  uint64_t time_ns;                 /* since the run's start */
+  uint64_t rss_bytes;               /* the process's resident set */
+  uint64_t energy_uj;               /* CPU package energy since the run's start */
+  uint64_t gpu_memory_bytes;        /* GPU memory in use, all GPUs */
+  uint32_t cpu_percent_x100;        /* the process's CPU time over the wall time since the
+                                       previous sample, in hundredths of a percent (10000 =
+                                       one core busy) */
+  uint32_t gpu_utilization_percent; /* the busiest GPU's */
+  uint32_t gpu_temperature_c;       /* the hottest GPU's */
+  uint32_t gpu_power_mw;            /* all GPUs */
+};
+
 #ifdef __cplusplus
+static_assert(sizeof(hotline_system_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_system_sample_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sampling_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_object_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sample_record) == 24, "profile layout changed: see the versioning rule above");
@@ -308,6 +343,8 @@ _Static_assert(sizeof(struct hotline_heap_record) == 64, "profile layout changed
 _Static_assert(sizeof(struct hotline_memory_site_record) == 80, "profile layout changed");
 _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_io_site_record) == 128, "profile layout changed");
+_Static_assert(sizeof(struct hotline_system_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_system_sample_record) == 48, "profile layout changed");
 #endif
 
 #endif
