@@ -10,6 +10,7 @@ HOTLINE_PACKAGES=(
   cmake ninja-build python3
   libfmt-dev libgtest-dev googletest libbenchmark-dev
   libstb-dev libeigen3-dev
+  libjemalloc-dev
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -50,5 +50,7 @@ if os.path.isdir("/usr/local/cuda"):
         pass
 if shutil.which("mpirun"):
     config.available_features.add("mpi")
+if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
+    config.available_features.add("jemalloc")
 if os.path.isdir(config.googletest_src):
     config.available_features.add("googletest-src")

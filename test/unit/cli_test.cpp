@@ -93,6 +93,17 @@ TEST(TextFormat, DurationsHaveThreeSignificantDigits) {
   EXPECT_EQ(text::format_duration(7890000000000), "7890 s");
 }
 
+TEST(TextFormat, BytesHaveThreeSignificantDigits) {
+  EXPECT_EQ(text::format_bytes(0), "0 B");
+  EXPECT_EQ(text::format_bytes(999), "999 B");
+  EXPECT_EQ(text::format_bytes(1000), "1.00 kB");
+  EXPECT_EQ(text::format_bytes(1234), "1.23 kB");
+  EXPECT_EQ(text::format_bytes(999999), "1.00 MB");
+  EXPECT_EQ(text::format_bytes(45600000), "45.6 MB");
+  EXPECT_EQ(text::format_bytes(789000000000), "789 GB");
+  EXPECT_EQ(text::format_bytes(UINT64_MAX), "18.4 EB");
+}
+
 TEST(TextFormat, CountsAndPercents) {
   EXPECT_EQ(text::format_count(0), "0");
   EXPECT_EQ(text::format_count(999), "999");

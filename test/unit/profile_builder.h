@@ -112,6 +112,39 @@ public:
     has_timing_cost_ = true;
   }
 
+  // An executable or library for the addresses of memory and I/O records
+  // (OBJECTS section).
+  uint32_t add_object(const std::string &path, uint64_t load_address = 0) {
+    objects_.push_back({load_address, string(path), 0});
+    return uint32_t(objects_.size() - 1);
+  }
+
+  // Adds a HEAP section holding this record.
+  hotline_heap_record &heap() {
+    has_heap_ = true;
+    return heap_;
+  }
+
+  // `node` is relative to the record's thread, as on disk.
+  uint32_t add_memory_site(const hotline_memory_site_record &record) {
+    memory_sites_.push_back(record);
+    return uint32_t(memory_sites_.size() - 1);
+  }
+  hotline_memory_site_record &memory_site(uint32_t index) {
+    return memory_sites_[index];
+  }
+
+  uint32_t add_file(const std::string &path) {
+    files_.push_back({string(path), 0});
+    return uint32_t(files_.size() - 1);
+  }
+
+  uint32_t add_io_site(const hotline_io_site_record &record) {
+    io_sites_.push_back(record);
+    return uint32_t(io_sites_.size() - 1);
+  }
+  hotline_io_site_record &io_site(uint32_t index) { return io_sites_[index]; }
+
   // Lists a site in TIMING_STOPPED (the runtime stopped timing it).
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
 
@@ -184,6 +217,21 @@ public:
       section(HOTLINE_SECTION_TIMING_COST,
               entry_size<hotline_timing_cost_record>(),
               records(std::vector<hotline_timing_cost_record>{timing_cost_}));
+    if (!objects_.empty())
+      section(HOTLINE_SECTION_OBJECTS, entry_size<hotline_object_record>(),
+              records(objects_));
+    if (has_heap_)
+      section(HOTLINE_SECTION_HEAP, entry_size<hotline_heap_record>(),
+              records(std::vector<hotline_heap_record>{heap_}));
+    if (!memory_sites_.empty())
+      section(HOTLINE_SECTION_MEMORY_SITES,
+              entry_size<hotline_memory_site_record>(), records(memory_sites_));
+    if (!files_.empty())
+      section(HOTLINE_SECTION_FILES, entry_size<hotline_file_record>(),
+              records(files_));
+    if (!io_sites_.empty())
+      section(HOTLINE_SECTION_IO_SITES, entry_size<hotline_io_site_record>(),
+              records(io_sites_));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -244,6 +292,12 @@ private:
   hotline_timing_cost_record timing_cost_{};
   bool has_timing_cost_ = false;
   std::vector<uint32_t> timing_stopped_;
+  std::vector<hotline_object_record> objects_;
+  hotline_heap_record heap_{};
+  bool has_heap_ = false;
+  std::vector<hotline_memory_site_record> memory_sites_;
+  std::vector<hotline_file_record> files_;
+  std::vector<hotline_io_site_record> io_sites_;
   uint32_t extra_record_bytes_ = 0;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;

@@ -32,6 +32,75 @@ ProfileBuilder sample_builder() {
   return b;
 }
 
+hotline_memory_site_record memory_record(uint32_t thread, uint32_t node,
+                                         uint32_t object, uint64_t address) {
+  hotline_memory_site_record record{};
+  record.thread = thread;
+  record.node = node;
+  record.object = object;
+  record.address = address;
+  return record;
+}
+
+hotline_io_site_record io_record(uint32_t thread, uint32_t node,
+                                 uint32_t object, uint32_t file) {
+  hotline_io_site_record record{};
+  record.thread = thread;
+  record.node = node;
+  record.object = object;
+  record.file = file;
+  return record;
+}
+
+// sample_builder() with a heap, two objects, two files, and memory and I/O
+// records on both threads and on none.
+ProfileBuilder memory_io_builder() {
+  ProfileBuilder b = sample_builder();
+  b.add_object("/home/user/app", 0);
+  b.add_object("/usr/lib/libstdc++.so.6", 0x7f0000000000);
+  hotline_heap_record &heap = b.heap();
+  heap.allocations = 10;
+  heap.allocated_bytes = 1000;
+  heap.frees = 8;
+  heap.freed_bytes = 900;
+  heap.peak_live_bytes = 500;
+  heap.peak_rss_bytes = 4096;
+  heap.untracked_frees = 3;
+  heap.flags = HOTLINE_HEAP_TRACKED;
+  hotline_memory_site_record in_worker = memory_record(1, 0, 1, 0x1234);
+  in_worker.allocations = 7;
+  in_worker.allocated_bytes = 700;
+  in_worker.frees = 6;
+  in_worker.freed_bytes = 600;
+  in_worker.peak_live_bytes = 300;
+  in_worker.temporaries = 5;
+  in_worker.temporary_bytes = 500;
+  b.add_memory_site(in_worker);
+  b.add_memory_site(memory_record(HOTLINE_NO_THREAD, HOTLINE_NO_PARENT,
+                                  HOTLINE_NO_OBJECT, 0));
+  b.add_file("/data/train.bin");
+  b.add_file("pipe:[1234]");
+  hotline_io_site_record reading = io_record(0, 1, 0, 0);
+  reading.address = 0x42;
+  reading.reads = 1;
+  reading.read_bytes = 2;
+  reading.read_ns = 3;
+  reading.writes = 4;
+  reading.write_bytes = 5;
+  reading.write_ns = 6;
+  reading.opens = 7;
+  reading.open_ns = 8;
+  reading.syncs = 9;
+  reading.sync_ns = 10;
+  reading.maps = 11;
+  reading.mapped_bytes = 12;
+  reading.map_ns = 13;
+  b.add_io_site(reading);
+  b.add_io_site(io_record(1, HOTLINE_NO_PARENT, HOTLINE_NO_OBJECT,
+                          HOTLINE_NO_FILE));
+  return b;
+}
+
 // The message of the ProfileFormatError that parsing `bytes` throws, or "" if
 // none.
 std::string format_error(const Bytes &bytes, uint64_t *offset = nullptr) {
@@ -154,6 +223,90 @@ TEST(Reader, ReadsTheSitesWhoseTimingStopped) {
   b.add_timing_stopped(0);
   Profile p = parse_profile(b.build(), "x");
   EXPECT_EQ(p.timing_stopped_sites, (std::vector<uint32_t>{2, 0}));
+}
+
+TEST(Reader, ReadsHeapMemoryAndIo) {
+  Profile p = parse_profile(memory_io_builder().build(), "x");
+  ASSERT_EQ(p.objects.size(), 2u);
+  EXPECT_EQ(p.objects[1].path, "/usr/lib/libstdc++.so.6");
+  EXPECT_EQ(p.objects[1].load_address, 0x7f0000000000u);
+
+  EXPECT_TRUE(p.heap.present);
+  EXPECT_TRUE(p.heap.tracked());
+  EXPECT_EQ(p.heap.allocations, 10u);
+  EXPECT_EQ(p.heap.allocated_bytes, 1000u);
+  EXPECT_EQ(p.heap.frees, 8u);
+  EXPECT_EQ(p.heap.freed_bytes, 900u);
+  EXPECT_EQ(p.heap.peak_live_bytes, 500u);
+  EXPECT_EQ(p.heap.peak_rss_bytes, 4096u);
+  EXPECT_EQ(p.heap.untracked_frees, 3u);
+
+  ASSERT_EQ(p.memory_sites.size(), 2u);
+  const profile::MemorySite &in_worker = p.memory_sites[0];
+  EXPECT_EQ(in_worker.thread, 1u);
+  // Like parents, nodes become indices into Profile::nodes: thread 1's first
+  // node is node 2.
+  EXPECT_EQ(in_worker.node, 2u);
+  EXPECT_EQ(in_worker.object, 1u);
+  EXPECT_EQ(in_worker.address, 0x1234u);
+  EXPECT_EQ(in_worker.allocations, 7u);
+  EXPECT_EQ(in_worker.allocated_bytes, 700u);
+  EXPECT_EQ(in_worker.frees, 6u);
+  EXPECT_EQ(in_worker.freed_bytes, 600u);
+  EXPECT_EQ(in_worker.peak_live_bytes, 300u);
+  EXPECT_EQ(in_worker.temporaries, 5u);
+  EXPECT_EQ(in_worker.temporary_bytes, 500u);
+  EXPECT_EQ(p.memory_sites[1].thread, profile::kNoThread);
+  EXPECT_EQ(p.memory_sites[1].node, profile::kNoParent);
+  EXPECT_EQ(p.memory_sites[1].object, profile::kNoObject);
+
+  EXPECT_EQ(p.files, (std::vector<std::string>{"/data/train.bin", "pipe:[1234]"}));
+  ASSERT_EQ(p.io_sites.size(), 2u);
+  const profile::IoSite &reading = p.io_sites[0];
+  EXPECT_EQ(reading.thread, 0u);
+  EXPECT_EQ(reading.node, 1u);
+  EXPECT_EQ(reading.object, 0u);
+  EXPECT_EQ(reading.address, 0x42u);
+  EXPECT_EQ(reading.file, 0u);
+  std::vector<uint64_t> counts = {
+      reading.reads,     reading.read_bytes, reading.read_ns, reading.writes,
+      reading.write_bytes, reading.write_ns, reading.opens,   reading.open_ns,
+      reading.syncs,     reading.sync_ns,    reading.maps,    reading.mapped_bytes,
+      reading.map_ns};
+  EXPECT_EQ(counts, (std::vector<uint64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                           12, 13}));
+  EXPECT_EQ(p.io_sites[1].node, profile::kNoParent);
+  EXPECT_EQ(p.io_sites[1].file, profile::kNoFile);
+}
+
+TEST(Reader, HeapMemoryAndIoAreOptional) {
+  Profile p = parse_profile(sample_builder().build(), "x");
+  EXPECT_FALSE(p.heap.present);
+  EXPECT_FALSE(p.heap.tracked());
+  EXPECT_TRUE(p.memory_sites.empty());
+  EXPECT_TRUE(p.files.empty());
+  EXPECT_TRUE(p.io_sites.empty());
+}
+
+TEST(Reader, HeapWithoutTracking) {
+  ProfileBuilder b = sample_builder();
+  b.heap().peak_rss_bytes = 8192;
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_TRUE(p.heap.present);
+  EXPECT_FALSE(p.heap.tracked());
+  EXPECT_EQ(p.heap.peak_rss_bytes, 8192u);
+}
+
+TEST(Reader, ReadsTheKnownPrefixOfLargerMemoryAndIoRecords) {
+  ProfileBuilder b = memory_io_builder();
+  b.set_extra_record_bytes(8);
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_EQ(p.heap.untracked_frees, 3u);
+  ASSERT_EQ(p.memory_sites.size(), 2u);
+  EXPECT_EQ(p.memory_sites[0].temporary_bytes, 500u);
+  EXPECT_EQ(p.files[1], "pipe:[1234]");
+  ASSERT_EQ(p.io_sites.size(), 2u);
+  EXPECT_EQ(p.io_sites[0].map_ns, 13u);
 }
 
 TEST(Reader, AcceptsAProfileWithoutCalls) {
@@ -456,6 +609,154 @@ TEST(ReaderErrors, RunEntrySizeTooSmall) {
             std::string::npos);
 }
 
+TEST(ReaderErrors, HeapMustHoldOneRecord) {
+  Bytes file = memory_io_builder().build();
+  size_t heap = find_section(file, HOTLINE_SECTION_HEAP);
+  // A second record right after the first.
+  size_t payload_end =
+      heap + sizeof(hotline_section_header) + sizeof(hotline_heap_record);
+  file.insert(file.begin() + payload_end, sizeof(hotline_heap_record), 0);
+  poke<uint64_t>(file, heap + offsetof(hotline_section_header, size),
+                 2 * sizeof(hotline_heap_record));
+  poke<uint64_t>(file, offsetof(hotline_file_header, file_size), file.size());
+  uint64_t offset = 0;
+  EXPECT_EQ(format_error(file, &offset),
+            "app.123.hotline: section HEAP at offset " + std::to_string(heap) +
+                " must hold exactly one record, it has 128 bytes for "
+                "entry_size 64");
+  EXPECT_EQ(offset, heap);
+}
+
+TEST(ReaderErrors, DuplicateHeap) {
+  ProfileBuilder b = memory_io_builder();
+  b.add_unknown_section(HOTLINE_SECTION_HEAP, Bytes(64, 0));
+  EXPECT_NE(format_error(b.build()).find("duplicate section HEAP"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, MemorySiteThreadOutOfRange) {
+  ProfileBuilder b = memory_io_builder();
+  b.memory_site(0).thread = 2;
+  Bytes file = b.build();
+  uint64_t offset = 0;
+  std::string message = format_error(file, &offset);
+  size_t sites = find_section(file, HOTLINE_SECTION_MEMORY_SITES);
+  size_t record = sites + sizeof(hotline_section_header);
+  EXPECT_EQ(message, "app.123.hotline: memory site 0 at offset " +
+                         std::to_string(record) +
+                         " names thread 2, out of range (2 threads)");
+  EXPECT_EQ(offset, record + offsetof(hotline_memory_site_record, thread));
+}
+
+TEST(ReaderErrors, MemorySiteNodeWithoutThread) {
+  ProfileBuilder b = memory_io_builder();
+  b.memory_site(1).node = 0;
+  std::string message = format_error(b.build());
+  EXPECT_NE(message.find("memory site 1 at offset"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("names call node 0 but no thread"), std::string::npos)
+      << message;
+}
+
+TEST(ReaderErrors, MemorySiteNodeOutOfRange) {
+  ProfileBuilder b = memory_io_builder();
+  b.memory_site(0).node = 1; // thread 1 has one node
+  uint64_t offset = 0;
+  Bytes file = b.build();
+  std::string message = format_error(file, &offset);
+  EXPECT_NE(message.find("names call node 1, out of range (thread 1 has 1 "
+                         "nodes)"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(offset, find_section(file, HOTLINE_SECTION_MEMORY_SITES) +
+                        sizeof(hotline_section_header) +
+                        offsetof(hotline_memory_site_record, node));
+}
+
+TEST(ReaderErrors, MemorySiteObjectOutOfRange) {
+  ProfileBuilder b = memory_io_builder();
+  b.memory_site(0).object = 2;
+  EXPECT_NE(format_error(b.build())
+                .find("memory site 0 at offset"),
+            std::string::npos);
+  EXPECT_NE(format_error(b.build())
+                .find("names object 2, out of range (2 objects)"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, IoSiteOriginOutOfRange) {
+  ProfileBuilder thread = memory_io_builder();
+  thread.io_site(1).thread = 7;
+  EXPECT_NE(format_error(thread.build())
+                .find("I/O site 1 at offset"),
+            std::string::npos);
+  EXPECT_NE(format_error(thread.build())
+                .find("names thread 7, out of range (2 threads)"),
+            std::string::npos);
+
+  ProfileBuilder no_thread = memory_io_builder();
+  no_thread.io_site(0).thread = HOTLINE_NO_THREAD;
+  EXPECT_NE(format_error(no_thread.build())
+                .find("names call node 1 but no thread"),
+            std::string::npos);
+
+  ProfileBuilder node = memory_io_builder();
+  node.io_site(0).node = 2;
+  EXPECT_NE(format_error(node.build())
+                .find("names call node 2, out of range (thread 0 has 2 nodes)"),
+            std::string::npos);
+
+  ProfileBuilder object = memory_io_builder();
+  object.io_site(0).object = 5;
+  EXPECT_NE(format_error(object.build())
+                .find("names object 5, out of range (2 objects)"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, IoSiteFileOutOfRange) {
+  ProfileBuilder b = memory_io_builder();
+  b.io_site(0).file = 2;
+  Bytes file = b.build();
+  uint64_t offset = 0;
+  std::string message = format_error(file, &offset);
+  EXPECT_NE(message.find("I/O site 0 at offset"), std::string::npos) << message;
+  EXPECT_NE(message.find("names file 2, out of range (2 files)"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(offset, find_section(file, HOTLINE_SECTION_IO_SITES) +
+                        sizeof(hotline_section_header) +
+                        offsetof(hotline_io_site_record, file));
+}
+
+TEST(ReaderErrors, FilePathOutOfRange) {
+  Bytes file = memory_io_builder().build();
+  size_t files = find_section(file, HOTLINE_SECTION_FILES);
+  size_t second_path = files + sizeof(hotline_section_header) +
+                       sizeof(hotline_file_record) +
+                       offsetof(hotline_file_record, path);
+  poke<uint32_t>(file, second_path, 1u << 30);
+  uint64_t offset = 0;
+  std::string message = format_error(file, &offset);
+  EXPECT_NE(message.find("string path at offset " +
+                         std::to_string(second_path)),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("past the end of STRINGS"), std::string::npos)
+      << message;
+  EXPECT_EQ(offset, second_path);
+}
+
+TEST(ReaderErrors, MemorySitesEntrySizeTooSmall) {
+  Bytes file = memory_io_builder().build();
+  size_t sites = find_section(file, HOTLINE_SECTION_MEMORY_SITES);
+  poke<uint32_t>(file, sites + offsetof(hotline_section_header, entry_size),
+                 40);
+  EXPECT_NE(format_error(file).find(
+                "section MEMORY_SITES at offset " + std::to_string(sites) +
+                " has entry_size 40, smaller than the 80-byte record"),
+            std::string::npos);
+}
+
 TEST(ReaderErrors, MissingFileIsAFileError) {
   EXPECT_THROW(profile::read_profile("/nonexistent/dir/app.1.hotline"),
                profile::ProfileFileError);
@@ -464,7 +765,7 @@ TEST(ReaderErrors, MissingFileIsAFileError) {
 // Random corruption must end in a parsed profile or a ProfileFormatError, never
 // anything else (run under the sanitizers to catch out-of-bounds reads).
 TEST(ReaderErrors, SurvivesRandomCorruption) {
-  ProfileBuilder b = sample_builder();
+  ProfileBuilder b = memory_io_builder();
   b.add_unknown_section(50, Bytes{1, 2, 3});
   const Bytes valid = b.build();
   std::mt19937 random(12345);

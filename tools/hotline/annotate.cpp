@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <tuple>
 #include <unistd.h>
 
 namespace hotline {
@@ -79,12 +80,14 @@ std::vector<FunctionLines> functions_of(const analysis::LineTable &table) {
     if (std::any_of(f.lines.begin(), f.lines.end(),
                     [](const auto &entry) { return entry.second->counted; }))
       result.push_back(std::move(f));
-  std::stable_sort(result.begin(), result.end(),
-                   [](const FunctionLines &a, const FunctionLines &b) {
-                     if (a.samples != b.samples)
-                       return a.samples > b.samples;
-                     return a.count > b.count;
-                   });
+  std::sort(result.begin(), result.end(),
+            [](const FunctionLines &a, const FunctionLines &b) {
+              if (a.samples != b.samples)
+                return a.samples > b.samples;
+              if (a.count != b.count)
+                return a.count > b.count;
+              return std::tie(a.name, a.file) < std::tie(b.name, b.file);
+            });
   return result;
 }
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace hotline {
 
@@ -158,10 +159,15 @@ int run_lines(const std::vector<std::string> &args) {
   LineTable table = analysis::compute_line_table(profiles, symbolizer);
   std::vector<LineStats> shown = table.lines;
   if (by_count)
-    std::stable_sort(shown.begin(), shown.end(),
-                     [](const LineStats &a, const LineStats &b) {
-                       return a.count > b.count;
-                     });
+    std::sort(shown.begin(), shown.end(),
+              [](const LineStats &a, const LineStats &b) {
+                // Ties keep the table's order: by samples, then place.
+                if (a.count != b.count)
+                  return a.count > b.count;
+                if (a.samples != b.samples)
+                  return a.samples > b.samples;
+                return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+              });
   if (top != 0 && shown.size() > top)
     shown.resize(top);
   fmt::print("{}", json ? json_lines(table, shown)

@@ -50,10 +50,6 @@ bool has_work(const LoopStats &loop) {
   return loop.flops32 + loop.flops64 + loop.bytes > 0;
 }
 
-std::string rate(double per_s, const char *unit) {
-  return fmt::format("{:.2f} {}", per_s * 1e-9, unit);
-}
-
 std::string per_iteration(uint64_t amount, uint64_t iterations) {
   if (iterations == 0)
     return "-";

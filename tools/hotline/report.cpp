@@ -1,13 +1,16 @@
 // `hotline report`: the runs, then the functions that took the most time, then
-// (line mode) the hottest loops with what the optimizer did with them (text or
-// JSON).
+// (line mode) the hottest loops with what the optimizer did with them, then the
+// heap and I/O when the profiles recorded them (text or JSON).
 #include "analysis/functions.h"
+#include "analysis/io.h"
 #include "analysis/lines.h"
+#include "analysis/memory.h"
 #include "analysis/roofline.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
 #include "json_writer.h"
 #include "loop_cells.h"
+#include "memory_io_text.h"
 #include "profile/reader.h"
 #include "subcommands.h"
 #include "text_format.h"
@@ -16,6 +19,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 
 namespace hotline {
 
@@ -25,6 +29,9 @@ using analysis::FunctionOrder;
 using analysis::FunctionStats;
 using analysis::FunctionTable;
 using profile::Profile;
+
+// How many places and files the Memory and I/O sections show.
+constexpr size_t kMemoryIoRows = 5;
 
 const cli::CommandSpec kReportCommand = {
     "report",
@@ -241,6 +248,43 @@ std::string text_loops(const std::vector<analysis::LoopStats> &loops,
   return out;
 }
 
+// The heap in a line, its top places by bytes, and how many places did not
+// free everything.
+std::string text_memory(const analysis::MemoryTable &memory) {
+  std::vector<analysis::MemoryPlaceStats> shown =
+      analysis::top_memory_places(memory, analysis::MemoryOrder::Bytes,
+                                  kMemoryIoRows);
+  if (shown.empty())
+    return "\nMemory\n" + heap_summary_line(memory.heap);
+  std::string out = fmt::format(
+      "\nMemory (top {} places by bytes allocated; 'hotline memory' shows "
+      "more)\n",
+      shown.size());
+  out += heap_summary_line(memory.heap);
+  out += '\n';
+  out += memory_places_table(shown, false);
+  size_t not_freeing =
+      analysis::top_memory_places(memory, analysis::MemoryOrder::NotFreed, 0)
+          .size();
+  out += fmt::format("{} of {} places did not free all they allocated.\n",
+                     not_freeing, memory.places.size());
+  return out;
+}
+
+// The I/O totals, the main thread's blocked share, and the top files by time.
+std::string text_io(const analysis::IoTable &io, bool several_profiles) {
+  std::vector<analysis::IoFileStats> shown = io.files;
+  if (shown.size() > kMemoryIoRows)
+    shown.resize(kMemoryIoRows);
+  std::string out = fmt::format(
+      "\nI/O (top {} files by time; 'hotline io' shows more)\n", shown.size());
+  out += "I/O: " + io_totals_text(io.total) + "\n";
+  out += main_thread_lines(io, several_profiles);
+  out += '\n';
+  out += io_files_table(shown);
+  return out;
+}
+
 double rounded_percent(double percent) {
   return std::round(percent * 1000) / 1000;
 }
@@ -251,7 +295,9 @@ std::string json_report(const std::vector<Profile> &profiles,
                         const analysis::TimingCostSummary &timing_cost,
                         const std::vector<analysis::LoopStats> &loops,
                         size_t loops_shown, const MachineRoofs &machine,
-                        uint64_t sample_period_ns) {
+                        uint64_t sample_period_ns,
+                        const std::optional<analysis::MemoryTable> &memory,
+                        const std::optional<analysis::IoTable> &io) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -325,6 +371,43 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.end_object();
   }
   json.end_array();
+  if (memory) {
+    json.key("memory");
+    json.begin_object();
+    json.key("heap");
+    write_heap_json(json, memory->heap);
+    json.field("place_count", memory->places.size());
+    json.field("places_not_freeing",
+               analysis::top_memory_places(*memory,
+                                           analysis::MemoryOrder::NotFreed, 0)
+                   .size());
+    json.key("top_places");
+    write_memory_places_json(
+        json, analysis::top_memory_places(*memory, analysis::MemoryOrder::Bytes,
+                                          kMemoryIoRows));
+    json.end_object();
+  }
+  if (io) {
+    json.key("io");
+    json.begin_object();
+    json.key("total");
+    json.begin_object();
+    write_io_count_fields(json, io->total);
+    json.end_object();
+    json.key("main_threads");
+    json.begin_array();
+    for (const analysis::ThreadIo &thread : io->threads)
+      if (thread.main)
+        write_thread_io_json(json, thread);
+    json.end_array();
+    json.field("file_count", io->files.size());
+    std::vector<analysis::IoFileStats> files = io->files;
+    if (files.size() > kMemoryIoRows)
+      files.resize(kMemoryIoRows);
+    json.key("top_files");
+    write_io_files_json(json, files);
+    json.end_object();
+  }
   json.end_object();
   return json.text();
 }
@@ -359,13 +442,27 @@ int run_report(const std::vector<std::string> &args) {
   MachineRoofs machine =
       loops.empty() ? MachineRoofs{}
                     : load_roofs(calibration::machine_peaks_path());
-  if (options.json)
+  // Sections for what the profiles recorded, and nothing for what they did
+  // not.
+  std::optional<analysis::MemoryTable> memory;
+  std::optional<analysis::IoTable> io;
+  for (const Profile &profile : profiles) {
+    if (profile.heap.present && !memory)
+      memory = analysis::compute_memory_table(profiles, symbolizer);
+    if (!profile.io_sites.empty() && !io)
+      io = analysis::compute_io_table(profiles, symbolizer);
+  }
+  if (options.json) {
     fmt::print("{}", json_report(profiles, table, shown, timing_cost, loops,
-                                 options.loops, machine, lines.period_ns));
-  else
-    fmt::print("{}{}",
-               text_report(profiles, table, shown, timing_cost, options),
-               text_loops(loops, options.loops, machine, lines.period_ns));
+                                 options.loops, machine, lines.period_ns,
+                                 memory, io));
+    return 0;
+  }
+  fmt::print("{}{}{}{}",
+             text_report(profiles, table, shown, timing_cost, options),
+             text_loops(loops, options.loops, machine, lines.period_ns),
+             memory ? text_memory(*memory) : "",
+             io ? text_io(*io, profiles.size() > 1) : "");
   return 0;
 }
 

@@ -29,6 +29,8 @@ int run_tree(const std::vector<std::string> &args);   // tree.cpp
 int run_lines(const std::vector<std::string> &args);  // lines.cpp
 int run_loops(const std::vector<std::string> &args);  // loops.cpp
 int run_annotate(const std::vector<std::string> &args); // annotate.cpp
+int run_memory(const std::vector<std::string> &args);   // memory.cpp
+int run_io(const std::vector<std::string> &args);       // io.cpp
 int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
@@ -41,6 +43,11 @@ inline constexpr Subcommand kSubcommands[] = {
      run_loops},
     {"annotate", "the source of hot functions with per-line counts and time",
      run_annotate},
+    {"memory",
+     "where the heap went: allocations, peaks and leftovers by source line",
+     run_memory},
+    {"io", "where the program waited on I/O: files, places and threads",
+     run_io},
     {"calibrate",
      "measure this machine's peak FLOP rate and memory bandwidth for the "
      "loops' roofline",

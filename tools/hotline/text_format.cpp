@@ -27,6 +27,24 @@ std::string format_duration(uint64_t ns) {
   return {}; // not reached: the last unit always returns
 }
 
+std::string format_bytes(uint64_t bytes) {
+  if (bytes < 1000)
+    return fmt::format("{} B", bytes);
+  static const char *const kUnits[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
+  double value = double(bytes);
+  for (size_t unit = 0; unit < 6; ++unit) {
+    value /= 1000;
+    bool last = unit == 5;
+    if (value < 9.995)
+      return fmt::format("{:.2f} {}", value, kUnits[unit]);
+    if (value < 99.95)
+      return fmt::format("{:.1f} {}", value, kUnits[unit]);
+    if (value < 999.5 || last)
+      return fmt::format("{:.0f} {}", value, kUnits[unit]);
+  }
+  return {}; // not reached: the last unit always returns
+}
+
 std::string format_count(uint64_t n) {
   std::string digits = std::to_string(n);
   std::string grouped;

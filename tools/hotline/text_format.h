@@ -12,6 +12,10 @@ namespace hotline::text {
 // "0 ns", "812 ns", "1.23 µs", "45.6 ms", "789 s": three significant digits.
 std::string format_duration(uint64_t ns);
 
+// "0 B", "812 B", "1.23 kB", "45.6 MB", "789 GB": decimal units, three
+// significant digits.
+std::string format_bytes(uint64_t bytes);
+
 // "1,234,567"
 std::string format_count(uint64_t n);
 

@@ -43,24 +43,32 @@ bool Symbolizer::readable(const std::string &object_path) {
 
 SourcePlace Symbolizer::place(const std::string &object_path,
                               uint64_t address) {
-  SourcePlace place;
+  std::vector<SourcePlace> frames = inlined_places(object_path, address);
+  return frames.empty() ? SourcePlace{} : frames.front();
+}
+
+std::vector<SourcePlace> Symbolizer::inlined_places(
+    const std::string &object_path, uint64_t address) {
+  std::vector<SourcePlace> places;
   auto frames = llvm_->symbolizeInlinedCode(
       object_path, {address, llvm::object::SectionedAddress::UndefSection});
   if (!frames) {
     llvm::consumeError(frames.takeError());
-    return place;
+    return places;
   }
-  if (frames->getNumberOfFrames() == 0)
-    return place;
-  const llvm::DILineInfo &innermost = frames->getFrame(0);
-  if (innermost.FunctionName != llvm::DILineInfo::BadString)
-    place.function = innermost.FunctionName;
-  if (innermost.FileName != llvm::DILineInfo::BadString && innermost.Line != 0) {
-    place.known = true;
-    place.file = normal_path(innermost.FileName);
-    place.line = innermost.Line;
+  for (uint32_t i = 0; i < frames->getNumberOfFrames(); ++i) {
+    const llvm::DILineInfo &frame = frames->getFrame(i);
+    SourcePlace place;
+    if (frame.FunctionName != llvm::DILineInfo::BadString)
+      place.function = frame.FunctionName;
+    if (frame.FileName != llvm::DILineInfo::BadString && frame.Line != 0) {
+      place.known = true;
+      place.file = normal_path(frame.FileName);
+      place.line = frame.Line;
+    }
+    places.push_back(std::move(place));
   }
-  return place;
+  return places;
 }
 
 } // namespace hotline::analysis

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm::symbolize {
 class LLVMSymbolizer;
@@ -31,6 +32,11 @@ public:
   ~Symbolizer();
   // `address` is relative to the object (as in the SAMPLES section).
   SourcePlace place(const std::string &object_path, uint64_t address);
+  // The whole chain of functions inlined at `address`: the innermost first,
+  // then the function it was inlined into, and so on out to the real
+  // function. Empty when the object or the address is unknown.
+  std::vector<SourcePlace> inlined_places(const std::string &object_path,
+                                          uint64_t address);
   // Whether the object could be read at all (false: moved, deleted, or not an
   // object file); each unreadable object is reported once by the caller.
   bool readable(const std::string &object_path);

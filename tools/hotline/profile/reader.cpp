@@ -22,8 +22,12 @@ namespace hotline::profile {
 static_assert(kNoParent == HOTLINE_NO_PARENT);
 static_assert(kNoSite == HOTLINE_NO_SITE);
 static_assert(kNoObject == HOTLINE_NO_OBJECT);
+static_assert(kNoThread == HOTLINE_NO_THREAD);
+static_assert(kNoFile == HOTLINE_NO_FILE);
 
 bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
+
+bool Heap::tracked() const { return flags & HOTLINE_HEAP_TRACKED; }
 
 ProfileFormatError::ProfileFormatError(const std::string &display_name,
                                        const std::string &what, uint64_t offset)
@@ -57,11 +61,19 @@ const char *section_name(uint32_t kind) {
     return "OBJECTS";
   case HOTLINE_SECTION_SAMPLES:
     return "SAMPLES";
+  case HOTLINE_SECTION_HEAP:
+    return "HEAP";
+  case HOTLINE_SECTION_MEMORY_SITES:
+    return "MEMORY_SITES";
+  case HOTLINE_SECTION_FILES:
+    return "FILES";
+  case HOTLINE_SECTION_IO_SITES:
+    return "IO_SITES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_SAMPLES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_IO_SITES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -93,6 +105,10 @@ public:
     read_sampling();
     read_objects();
     read_samples();
+    read_heap();
+    read_files();
+    read_memory_sites();
+    read_io_sites();
     return std::move(profile_);
   }
 
@@ -403,6 +419,132 @@ private:
              "objects)",
              i, at, record.object, profile_.objects.size());
       profile_.samples.push_back({record.address, record.object, record.count});
+    }
+  }
+
+  void read_heap() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_HEAP];
+    if (!span.present)
+      return;
+    if (record_count(HOTLINE_SECTION_HEAP, sizeof(hotline_heap_record)) != 1)
+      fail(span.header_offset,
+           "section HEAP at offset {} must hold exactly one record, it has {} "
+           "bytes for entry_size {}",
+           span.header_offset, span.size, span.entry_size);
+    auto record = load_record<hotline_heap_record>(HOTLINE_SECTION_HEAP, 0);
+    Heap &heap = profile_.heap;
+    heap.present = true;
+    heap.allocations = record.allocations;
+    heap.allocated_bytes = record.allocated_bytes;
+    heap.frees = record.frees;
+    heap.freed_bytes = record.freed_bytes;
+    heap.peak_live_bytes = record.peak_live_bytes;
+    heap.peak_rss_bytes = record.peak_rss_bytes;
+    heap.untracked_frees = record.untracked_frees;
+    heap.flags = record.flags;
+  }
+
+  void read_files() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_FILES, sizeof(hotline_file_record));
+    profile_.files.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_FILES, i);
+      auto record = load_record<hotline_file_record>(HOTLINE_SECTION_FILES, i);
+      profile_.files.push_back(string_at(
+          record.path, at + offsetof(hotline_file_record, path), "path"));
+    }
+  }
+
+  // Checks the thread, call node and object that memory and I/O records (which
+  // start alike) name; returns the node as an index into Profile::nodes.
+  template <typename Record>
+  uint32_t checked_origin(const char *what, uint64_t i, uint64_t at,
+                          const Record &record) const {
+    uint32_t node = kNoParent;
+    if (record.thread == HOTLINE_NO_THREAD) {
+      if (record.node != HOTLINE_NO_PARENT)
+        fail(at + offsetof(Record, node),
+             "{} {} at offset {} names call node {} but no thread", what, i,
+             at, record.node);
+    } else if (record.thread >= profile_.threads.size()) {
+      fail(at + offsetof(Record, thread),
+           "{} {} at offset {} names thread {}, out of range ({} threads)",
+           what, i, at, record.thread, profile_.threads.size());
+    } else if (record.node != HOTLINE_NO_PARENT) {
+      const Thread &thread = profile_.threads[record.thread];
+      if (record.node >= thread.node_count)
+        fail(at + offsetof(Record, node),
+             "{} {} at offset {} names call node {}, out of range (thread {} "
+             "has {} nodes)",
+             what, i, at, record.node, record.thread, thread.node_count);
+      node = thread.first_node + record.node;
+    }
+    if (record.object != HOTLINE_NO_OBJECT &&
+        record.object >= profile_.objects.size())
+      fail(at + offsetof(Record, object),
+           "{} {} at offset {} names object {}, out of range ({} objects)",
+           what, i, at, record.object, profile_.objects.size());
+    return node;
+  }
+
+  void read_memory_sites() {
+    uint64_t count = record_count(HOTLINE_SECTION_MEMORY_SITES,
+                                  sizeof(hotline_memory_site_record));
+    profile_.memory_sites.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_MEMORY_SITES, i);
+      auto record = load_record<hotline_memory_site_record>(
+          HOTLINE_SECTION_MEMORY_SITES, i);
+      MemorySite site;
+      site.thread = record.thread;
+      site.node = checked_origin("memory site", i, at, record);
+      site.address = record.address;
+      site.object = record.object;
+      site.allocations = record.allocations;
+      site.allocated_bytes = record.allocated_bytes;
+      site.frees = record.frees;
+      site.freed_bytes = record.freed_bytes;
+      site.peak_live_bytes = record.peak_live_bytes;
+      site.temporaries = record.temporaries;
+      site.temporary_bytes = record.temporary_bytes;
+      profile_.memory_sites.push_back(site);
+    }
+  }
+
+  void read_io_sites() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_IO_SITES, sizeof(hotline_io_site_record));
+    profile_.io_sites.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_IO_SITES, i);
+      auto record =
+          load_record<hotline_io_site_record>(HOTLINE_SECTION_IO_SITES, i);
+      IoSite site;
+      site.thread = record.thread;
+      site.node = checked_origin("I/O site", i, at, record);
+      site.address = record.address;
+      site.object = record.object;
+      if (record.file != HOTLINE_NO_FILE &&
+          record.file >= profile_.files.size())
+        fail(at + offsetof(hotline_io_site_record, file),
+             "I/O site {} at offset {} names file {}, out of range ({} files)",
+             i, at, record.file, profile_.files.size());
+      site.file = record.file;
+      site.reads = record.reads;
+      site.read_bytes = record.read_bytes;
+      site.read_ns = record.read_ns;
+      site.writes = record.writes;
+      site.write_bytes = record.write_bytes;
+      site.write_ns = record.write_ns;
+      site.opens = record.opens;
+      site.open_ns = record.open_ns;
+      site.syncs = record.syncs;
+      site.sync_ns = record.sync_ns;
+      site.maps = record.maps;
+      site.mapped_bytes = record.mapped_bytes;
+      site.map_ns = record.map_ns;
+      profile_.io_sites.push_back(site);
     }
   }
 

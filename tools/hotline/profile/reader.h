@@ -18,8 +18,13 @@ inline constexpr uint32_t kNewestReadableVersion = 1;
 inline constexpr uint32_t kNoParent = 0xffffffffu;
 // Marks the absence of a site (the loop of a site outside any loop).
 inline constexpr uint32_t kNoSite = 0xffffffffu;
-// Marks a sample outside every mapped object.
+// Marks a sample, memory or I/O record outside every mapped object.
 inline constexpr uint32_t kNoObject = 0xffffffffu;
+// Marks a memory or I/O record made with no thread state (before the runtime
+// started, or while a thread was exiting).
+inline constexpr uint32_t kNoThread = 0xffffffffu;
+// Marks I/O on a descriptor the runtime could not name.
+inline constexpr uint32_t kNoFile = 0xffffffffu;
 
 struct RunInfo {
   uint64_t pid = 0;
@@ -116,6 +121,65 @@ struct TimingCost {
   uint64_t caller_ps = 0; // added to its caller's inclusive time (self included)
 };
 
+// The process's heap over the whole run (HEAP section); absent from profiles
+// of runtimes that did not record it.
+struct Heap {
+  bool present = false;
+  uint64_t allocations = 0;
+  uint64_t allocated_bytes = 0; // as asked for, not as rounded by the allocator
+  uint64_t frees = 0;           // of blocks allocated while tracking
+  uint64_t freed_bytes = 0;
+  uint64_t peak_live_bytes = 0;
+  uint64_t peak_rss_bytes = 0;
+  uint64_t untracked_frees = 0; // of blocks the runtime did not see allocated
+  uint32_t flags = 0;           // HOTLINE_HEAP_*
+
+  // Allocations were tracked (HOTLINE_MEMORY on); otherwise only
+  // peak_rss_bytes means anything.
+  bool tracked() const;
+};
+
+// The heap blocks allocated from one place: one (thread, call node, calling
+// instruction).
+struct MemorySite {
+  uint32_t thread = kNoThread; // index into Profile::threads, or kNoThread
+  // The innermost timed call open at the allocation: unlike on disk, an index
+  // into Profile::nodes (not relative to the thread), or kNoParent.
+  uint32_t node = kNoParent;
+  uint64_t address = 0;        // the calling instruction, relative to the object
+  uint32_t object = kNoObject; // index into Profile::objects
+  uint64_t allocations = 0;
+  uint64_t allocated_bytes = 0;
+  uint64_t frees = 0; // of the blocks allocated here, by any thread
+  uint64_t freed_bytes = 0;
+  uint64_t peak_live_bytes = 0; // of this place's blocks at once
+  uint64_t temporaries = 0; // freed before the innermost timed call returned
+  uint64_t temporary_bytes = 0;
+};
+
+// The I/O calls made from one place on one file; times are the time the thread
+// was blocked inside the calls.
+struct IoSite {
+  uint32_t thread = kNoThread; // as in MemorySite
+  uint32_t node = kNoParent;
+  uint64_t address = 0;
+  uint32_t object = kNoObject;
+  uint32_t file = kNoFile; // index into Profile::files, or kNoFile
+  uint64_t reads = 0;
+  uint64_t read_bytes = 0;
+  uint64_t read_ns = 0;
+  uint64_t writes = 0;
+  uint64_t write_bytes = 0;
+  uint64_t write_ns = 0;
+  uint64_t opens = 0; // failed ones included
+  uint64_t open_ns = 0;
+  uint64_t syncs = 0;
+  uint64_t sync_ns = 0;
+  uint64_t maps = 0;
+  uint64_t mapped_bytes = 0;
+  uint64_t map_ns = 0;
+};
+
 struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
@@ -132,6 +196,10 @@ struct Profile {
   Sampling sampling;
   std::vector<Object> objects;
   std::vector<Sample> samples;
+  Heap heap;
+  std::vector<MemorySite> memory_sites;
+  std::vector<std::string> files; // paths, as /proc/self/fd named them
+  std::vector<IoSite> io_sites;
 };
 
 // Base of everything the reader throws; what() starts with the file's display

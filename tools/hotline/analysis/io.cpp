@@ -1,0 +1,146 @@
+// Adds up IO_SITES records by file, by place and by thread.
+#include "analysis/io.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace hotline::analysis {
+
+using profile::Profile;
+
+namespace {
+
+uint64_t bytes_moved(const IoCounts &io) {
+  return io.read_bytes + io.write_bytes + io.mapped_bytes;
+}
+
+double per_second(uint64_t bytes, uint64_t ns) {
+  return ns == 0 ? 0.0 : double(bytes) * 1e9 / double(ns);
+}
+
+// The main thread of a process: the one whose tid is the pid, or else the
+// first to record anything.
+uint32_t main_thread(const Profile &profile) {
+  for (uint32_t t = 0; t < profile.threads.size(); ++t)
+    if (profile.threads[t].tid == profile.run.pid)
+      return t;
+  return 0;
+}
+
+ThreadIo thread_io(const Profile &profile, uint32_t t, uint64_t io_ns, bool main) {
+  const profile::Thread &thread = profile.threads[t];
+  ThreadIo result;
+  result.profile = profile.display_name;
+  result.thread = t;
+  result.tid = thread.tid;
+  result.name = thread.name;
+  result.main = main;
+  result.wall_ns = thread.end_ns > thread.start_ns ? thread.end_ns - thread.start_ns : 0;
+  result.io_ns = io_ns;
+  result.blocked_percent =
+      result.wall_ns == 0 ? 0.0 : 100.0 * double(io_ns) / double(result.wall_ns);
+  return result;
+}
+
+} // namespace
+
+void IoCounts::add(const profile::IoSite &site) {
+  reads += site.reads;
+  read_bytes += site.read_bytes;
+  read_ns += site.read_ns;
+  writes += site.writes;
+  write_bytes += site.write_bytes;
+  write_ns += site.write_ns;
+  opens += site.opens;
+  open_ns += site.open_ns;
+  syncs += site.syncs;
+  sync_ns += site.sync_ns;
+  maps += site.maps;
+  mapped_bytes += site.mapped_bytes;
+  map_ns += site.map_ns;
+}
+
+uint64_t IoCounts::time_ns() const { return read_ns + write_ns + open_ns + sync_ns + map_ns; }
+
+double IoCounts::read_bytes_per_s() const { return per_second(read_bytes, read_ns); }
+
+double IoCounts::write_bytes_per_s() const { return per_second(write_bytes, write_ns); }
+
+IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbolizer) {
+  IoTable table;
+  RecordPlacer placer(profiles, symbolizer);
+  std::map<std::string, IoCounts> files;
+  std::map<RecordPlace, IoCounts> places;
+  std::map<RecordPlace, std::map<std::string, uint64_t>> loop_ns;
+  for (const Profile &profile : profiles) {
+    if (profile.io_sites.empty())
+      continue;
+    std::vector<uint64_t> thread_ns(profile.threads.size(), 0);
+    for (const profile::IoSite &site : profile.io_sites) {
+      IoCounts io;
+      io.add(site);
+      table.total.add(site);
+      if (site.thread == profile::kNoThread)
+        table.no_thread_ns += io.time_ns();
+      else
+        thread_ns[site.thread] += io.time_ns();
+      files[site.file == profile::kNoFile ? "" : profile.files[site.file]].add(site);
+      RecordPlace place = placer.place(profile, site.node, site.object, site.address);
+      places[place].add(site);
+      std::string loop = enclosing_loop(profile, site.node);
+      if (!loop.empty())
+        loop_ns[place][loop] += io.time_ns();
+    }
+    if (profile.threads.empty())
+      continue;
+    uint32_t main = main_thread(profile);
+    table.threads.push_back(thread_io(profile, main, thread_ns[main], true));
+    size_t others = table.threads.size();
+    for (uint32_t t = 0; t < profile.threads.size(); ++t)
+      if (t != main && thread_ns[t] > 0)
+        table.threads.push_back(thread_io(profile, t, thread_ns[t], false));
+    std::sort(table.threads.begin() + others, table.threads.end(),
+              [](const ThreadIo &a, const ThreadIo &b) {
+                if (a.io_ns != b.io_ns)
+                  return a.io_ns > b.io_ns;
+                return a.thread < b.thread;
+              });
+  }
+
+  for (const auto &[path, io] : files)
+    table.files.push_back({path, io});
+  std::sort(table.files.begin(), table.files.end(), [](const IoFileStats &a, const IoFileStats &b) {
+    auto key = [](const IoFileStats &f) {
+      return std::make_tuple(f.io.time_ns(), bytes_moved(f.io));
+    };
+    if (key(a) != key(b))
+      return key(a) > key(b);
+    return a.path < b.path;
+  });
+
+  for (const auto &[place, io] : places) {
+    IoPlaceStats stats{place, "", io};
+    // The loop with the most I/O time; on a tie, the first by name.
+    uint64_t most = 0;
+    for (const auto &[loop, ns] : loop_ns[place])
+      if (stats.loop.empty() || ns > most) {
+        stats.loop = loop;
+        most = ns;
+      }
+    table.places.push_back(std::move(stats));
+  }
+  std::sort(table.places.begin(), table.places.end(),
+            [](const IoPlaceStats &a, const IoPlaceStats &b) {
+              auto key = [](const IoPlaceStats &p) {
+                return std::make_tuple(p.io.time_ns(), bytes_moved(p.io));
+              };
+              if (key(a) != key(b))
+                return key(a) > key(b);
+              return a.place < b.place;
+            });
+  table.unreadable_objects = placer.unreadable_objects();
+  return table;
+}
+
+} // namespace hotline::analysis

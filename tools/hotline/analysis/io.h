@@ -1,0 +1,79 @@
+// I/O across one or many profiles: by file, by place in the source, and how
+// long each thread was blocked in it.
+#pragma once
+
+#include "analysis/record_place.h"
+#include "analysis/symbolizer.h"
+#include "profile/reader.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotline::analysis {
+
+// Calls, bytes and blocked time of each kind of I/O call.
+struct IoCounts {
+  uint64_t reads = 0;
+  uint64_t read_bytes = 0;
+  uint64_t read_ns = 0;
+  uint64_t writes = 0;
+  uint64_t write_bytes = 0;
+  uint64_t write_ns = 0;
+  uint64_t opens = 0;
+  uint64_t open_ns = 0;
+  uint64_t syncs = 0;
+  uint64_t sync_ns = 0;
+  uint64_t maps = 0;
+  uint64_t mapped_bytes = 0;
+  uint64_t map_ns = 0;
+
+  void add(const profile::IoSite &site);
+  // Time blocked in all of these calls.
+  uint64_t time_ns() const;
+  // Bytes per second while blocked reading (writing); 0 without time.
+  double read_bytes_per_s() const;
+  double write_bytes_per_s() const;
+};
+
+// One file (or pipe, socket, device), all threads and profiles together.
+struct IoFileStats {
+  std::string path; // "" for descriptors the runtime could not name
+  IoCounts io;
+};
+
+// The I/O calls made at one place, on any file.
+struct IoPlaceStats {
+  RecordPlace place;
+  // The loop ("file:line") around the calls that took the most I/O time; "".
+  std::string loop;
+  IoCounts io;
+};
+
+// How long one thread was blocked in I/O.
+struct ThreadIo {
+  std::string profile; // its profile's display name
+  uint32_t thread = 0; // index into that profile's threads
+  uint64_t tid = 0;
+  std::string name;
+  // The process's main thread: the one whose tid is the pid, or else the first.
+  bool main = false;
+  uint64_t wall_ns = 0; // end_ns - start_ns
+  uint64_t io_ns = 0;
+  double blocked_percent = 0; // io_ns of wall_ns
+};
+
+struct IoTable {
+  IoCounts total;
+  uint64_t no_thread_ns = 0;        // of records made with no thread state
+  std::vector<IoFileStats> files;   // by time, then bytes, then path
+  std::vector<IoPlaceStats> places; // by time, then bytes, then place
+  // Of each profile with I/O records: its main thread, then the other threads
+  // that did I/O, by time.
+  std::vector<ThreadIo> threads;
+  std::vector<std::string> unreadable_objects;
+};
+
+IoTable compute_io_table(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer);
+
+} // namespace hotline::analysis

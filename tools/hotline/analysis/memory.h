@@ -1,0 +1,83 @@
+// The heap across one or many profiles: the process totals, and allocations,
+// frees and leftovers by place in the source.
+#pragma once
+
+#include "analysis/record_place.h"
+#include "analysis/symbolizer.h"
+#include "profile/reader.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotline::analysis {
+
+// The HEAP sections added up.
+struct HeapTotals {
+  size_t profiles = 0;         // profiles with a HEAP section
+  size_t tracked_profiles = 0; // of those, the ones that tracked allocations
+  // Sums over the tracked profiles.
+  uint64_t allocations = 0;
+  uint64_t allocated_bytes = 0;
+  uint64_t frees = 0;
+  uint64_t freed_bytes = 0;
+  uint64_t untracked_frees = 0;
+  // Peaks do not add up across processes: the largest one profile had, and
+  // that profile's display name.
+  uint64_t peak_live_bytes = 0;
+  std::string peak_live_profile;
+  uint64_t peak_rss_bytes = 0; // of every profile with a HEAP section
+  std::string peak_rss_profile;
+
+  // Allocated and not freed when the profiles were written.
+  uint64_t not_freed() const;
+  uint64_t not_freed_bytes() const;
+};
+
+// The allocations made at one place, all threads and profiles together.
+struct MemoryPlaceStats {
+  RecordPlace place;
+  uint64_t allocations = 0;
+  uint64_t allocated_bytes = 0;
+  uint64_t frees = 0; // of the blocks allocated here
+  uint64_t freed_bytes = 0;
+  uint64_t temporaries = 0; // freed before their timed call returned
+  uint64_t temporary_bytes = 0;
+  // The largest peak of one calling context (thread, timed call, instruction):
+  // not the place's peak, which the runtime does not record.
+  uint64_t peak_live_bytes = 0;
+  // Allocations made inside a loop (a LOOP call node around them), and the
+  // loop ("file:line") that took the most of these bytes; "" for none.
+  uint64_t loop_allocations = 0;
+  uint64_t loop_bytes = 0;
+  std::string loop;
+
+  uint64_t not_freed() const;
+  uint64_t not_freed_bytes() const;
+};
+
+struct MemoryTable {
+  HeapTotals heap;
+  std::vector<MemoryPlaceStats> places;        // by allocated bytes (see below)
+  std::vector<std::string> unreadable_objects; // their records' places are
+                                               // their timed calls
+};
+
+MemoryTable compute_memory_table(const std::vector<profile::Profile> &profiles,
+                                 Symbolizer &symbolizer);
+
+enum class MemoryOrder {
+  Bytes,       // allocated bytes
+  Allocations, // allocation count
+  NotFreed,    // bytes not freed; places that freed everything are left out
+  Temporaries, // temporary blocks; places without any are left out
+  InLoops,     // allocations inside loops; places without any are left out
+};
+
+// The first `count` places in `order` (0: all), biggest first; ties are broken
+// by the other counts and then the place, so the order is stable.
+std::vector<MemoryPlaceStats> top_memory_places(const MemoryTable &table, MemoryOrder order,
+                                                size_t count);
+
+} // namespace hotline::analysis

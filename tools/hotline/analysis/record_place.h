@@ -1,0 +1,64 @@
+// Where in the program's own source a memory or I/O record was made, and the
+// loop it was made in (the rules are in docs/memory-and-io.md).
+#pragma once
+
+#include "analysis/symbolizer.h"
+#include "profile/reader.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hotline::analysis {
+
+// How a record's place was found.
+enum class PlaceSource {
+  Line,      // a line of the program's own source, at the calling instruction
+  TimedCall, // no such line: the innermost timed call the record was made in
+  None,      // neither: made outside every timed call
+};
+
+struct RecordPlace {
+  PlaceSource source = PlaceSource::None;
+  std::string file;     // normalized; for TimedCall, the function's file
+  uint32_t line = 0;    // for TimedCall, the line the function starts on
+  std::string function; // demangled; "" for None
+  // For TimedCall and None: the library the call was made from
+  // ("libstdc++.so.6"), or "" (the executable, or unknown).
+  std::string via;
+};
+
+bool operator<(const RecordPlace &a, const RecordPlace &b);
+
+// "file:line" of the innermost loop around a record: the first LOOP call node
+// (line mode) among `node` and its ancestors; "" when there is none.
+std::string enclosing_loop(const profile::Profile &profile, uint32_t node);
+
+// Places records, symbolizing their calling instructions.
+class RecordPlacer {
+public:
+  // The program's own source files are those of the profiles' sites and
+  // modules, less system headers (/usr/include, ...: library templates used by
+  // the program have sites too).
+  RecordPlacer(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer);
+
+  // `node`, `object` and `address` as in profile::MemorySite.
+  RecordPlace place(const profile::Profile &profile, uint32_t node, uint32_t object,
+                    uint64_t address);
+
+  // Objects that could not be read (moved, deleted, not object files), each
+  // once: their records are placed at their timed calls.
+  const std::vector<std::string> &unreadable_objects() const { return unreadable_objects_; }
+
+private:
+  bool readable(const std::string &object_path);
+
+  Symbolizer &symbolizer_;
+  std::set<std::string> program_files_;
+  std::map<std::string, bool> readable_;
+  std::vector<std::string> unreadable_objects_;
+};
+
+} // namespace hotline::analysis

@@ -1,0 +1,167 @@
+// `hotline memory`: the heap's totals and peaks, then the places in the source
+// that allocated the most, left the most unfreed, made temporaries, or
+// allocated inside loops (text or JSON).
+#include "analysis/memory.h"
+#include "cli.h"
+#include "json_writer.h"
+#include "memory_io_text.h"
+#include "profile/reader.h"
+#include "subcommands.h"
+#include "text_format.h"
+
+#include <fmt/format.h>
+
+namespace hotline {
+
+namespace {
+
+using analysis::HeapTotals;
+using analysis::MemoryOrder;
+using analysis::MemoryPlaceStats;
+using analysis::MemoryTable;
+
+const cli::CommandSpec kMemoryCommand = {
+    "memory",
+    "hotline memory [options] FILE...",
+    "Where the heap went: allocations, bytes, frees and what was still allocated\n"
+    "at exit, by place in the source: the program's line that called the allocator\n"
+    "(library code inlined into it counts there). Several files are added together;\n"
+    "peaks are the largest one profile had. Needs the profiled executables and\n"
+    "libraries, for their debug information.",
+    {
+        {"top", "N", "show the first N places of each table (default 10; 0 shows all)"},
+        {"format", "FORMAT", "text or json (default text)"},
+    }};
+
+// One table in the text and the JSON: its heading, key and order.
+struct PlaceList {
+  const char *heading;
+  const char *json_key;
+  MemoryOrder order;
+  const char *when_empty;
+};
+
+const PlaceList kPlaceLists[] = {
+    {"Places by bytes allocated", "by_bytes", MemoryOrder::Bytes, ""},
+    {"Places by allocations", "by_allocations", MemoryOrder::Allocations, ""},
+    {"Not freed at exit", "not_freed", MemoryOrder::NotFreed,
+     "Every place freed all it allocated."},
+    {"Temporaries: blocks freed before the timed call that allocated them "
+     "returned",
+     "temporaries", MemoryOrder::Temporaries, "No place made temporaries."},
+    {"Allocations inside loops", "in_loops", MemoryOrder::InLoops,
+     "No allocation was made inside a timed loop (line mode)."},
+};
+
+// " (app.2.hotline, the largest of 3 profiles)" when there are several.
+std::string largest_of(const std::string &profile, size_t profiles) {
+  if (profiles < 2)
+    return "";
+  return fmt::format(" ({}, the largest of {} profiles)", text::printable(profile), profiles);
+}
+
+std::string heap_block(const HeapTotals &heap) {
+  std::string out;
+  if (heap.tracked_profiles < heap.profiles)
+    out += fmt::format("{} of {} profiles tracked allocations (HOTLINE_MEMORY=0 in the others); "
+                       "the heap numbers are theirs.\n",
+                       heap.tracked_profiles, heap.profiles);
+  out += fmt::format("Heap             {} allocations, {}\n", text::format_count(heap.allocations),
+                     text::format_bytes(heap.allocated_bytes));
+  out += fmt::format("Frees            {}, {}\n", text::format_count(heap.frees),
+                     text::format_bytes(heap.freed_bytes));
+  out +=
+      fmt::format("Not freed        {} blocks, {}, when the profile was written\n",
+                  text::format_count(heap.not_freed()), text::format_bytes(heap.not_freed_bytes()));
+  out += fmt::format("Peak live heap   {}{}\n", text::format_bytes(heap.peak_live_bytes),
+                     largest_of(heap.peak_live_profile, heap.tracked_profiles));
+  out += fmt::format("Peak RSS         {}{}\n", text::format_bytes(heap.peak_rss_bytes),
+                     largest_of(heap.peak_rss_profile, heap.profiles));
+  out += fmt::format("Untracked frees  {} (blocks allocated while not tracking, or by a path not "
+                     "hooked)\n",
+                     text::format_count(heap.untracked_frees));
+  return out;
+}
+
+std::string text_memory(const MemoryTable &table, size_t top) {
+  const HeapTotals &heap = table.heap;
+  std::string out = missing_heap_note(heap);
+  if (heap.profiles == 0)
+    return out;
+  if (heap.tracked_profiles == 0)
+    return out + fmt::format("Peak RSS  {}{}\n", text::format_bytes(heap.peak_rss_bytes),
+                             largest_of(heap.peak_rss_profile, heap.profiles));
+  out += heap_block(heap);
+  if (table.places.empty())
+    return out + "\nNo allocation was recorded at any place.\n";
+
+  bool any_timed_call_place = false;
+  for (const PlaceList &list : kPlaceLists) {
+    std::vector<MemoryPlaceStats> all = analysis::top_memory_places(table, list.order, 0);
+    std::vector<MemoryPlaceStats> shown = analysis::top_memory_places(table, list.order, top);
+    out += '\n';
+    if (shown.empty()) {
+      out += fmt::format("{}: none. {}\n", list.heading, list.when_empty);
+      continue;
+    }
+    out += fmt::format("{} ({} of {})\n", list.heading, shown.size(), all.size());
+    out += memory_places_table(shown, list.order == MemoryOrder::InLoops);
+    for (const MemoryPlaceStats &place : shown)
+      any_timed_call_place |= place.place.source == analysis::PlaceSource::TimedCall;
+  }
+  out += "\npeak live: the most bytes of one calling context (thread, timed call, instruction)\n"
+         "   live at once; a place's contexts may peak at different times.\n";
+  out += timed_call_place_note(any_timed_call_place);
+  for (const std::string &object : table.unreadable_objects)
+    out += fmt::format("Cannot read {} (moved or rebuilt?): its allocations are placed at their "
+                       "timed calls.\n",
+                       text::printable(object));
+  return out;
+}
+
+std::string json_memory(const MemoryTable &table, size_t top) {
+  json::Writer json;
+  json.begin_object();
+  json.field("hotline_version", kVersion);
+  json.key("heap");
+  write_heap_json(json, table.heap);
+  json.field("place_count", table.places.size());
+  for (const PlaceList &list : kPlaceLists) {
+    json.key(list.json_key);
+    write_memory_places_json(json, analysis::top_memory_places(table, list.order, top));
+  }
+  json.key("unreadable_objects");
+  json.begin_array();
+  for (const std::string &object : table.unreadable_objects)
+    json.value(object);
+  json.end_array();
+  json.end_object();
+  return json.text();
+}
+
+} // namespace
+
+int run_memory(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kMemoryCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kMemoryCommand));
+    return 0;
+  }
+  uint64_t top = 10;
+  if (auto value = parsed.value("top"))
+    top = cli::parse_count("top", *value);
+  bool json = false;
+  if (auto format = parsed.value("format"))
+    json = cli::parse_choice("format", *format, {"text", "json"}) == "json";
+  if (parsed.positional.empty())
+    throw cli::UsageError("memory: no profile given (usage: " + std::string(kMemoryCommand.usage) +
+                          ")");
+
+  std::vector<profile::Profile> profiles = profile::read_profiles(parsed.positional);
+  analysis::Symbolizer symbolizer;
+  MemoryTable table = analysis::compute_memory_table(profiles, symbolizer);
+  fmt::print("{}", json ? json_memory(table, top) : text_memory(table, top));
+  return 0;
+}
+
+} // namespace hotline

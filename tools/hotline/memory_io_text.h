@@ -1,0 +1,54 @@
+// How memory and I/O results print, the same in `hotline memory`, `hotline io`
+// and `hotline report`: places, summaries and tables, as text and as JSON.
+#pragma once
+
+#include "analysis/io.h"
+#include "analysis/memory.h"
+#include "analysis/record_place.h"
+#include "json_writer.h"
+
+#include <string>
+#include <vector>
+
+namespace hotline {
+
+// "file:line", or "(outside timed calls)".
+std::string place_cell(const analysis::RecordPlace &place);
+// "load()", "load() via libstdc++.so.6", "load() (no line)", "via libc.so.6".
+std::string function_cell(const analysis::RecordPlace &place);
+// The footnote for places found by their timed call, when any is shown.
+std::string timed_call_place_note(bool any_shown);
+
+// Why there are no heap numbers, or "" when some profile tracked the heap.
+std::string missing_heap_note(const analysis::HeapTotals &heap);
+// The heap in one line: "Heap: 10 allocations (1.00 kB), 8 frees; ...".
+std::string heap_summary_line(const analysis::HeapTotals &heap);
+// A table of places with every count; `in_loops` shows only what was allocated
+// inside loops.
+std::string memory_places_table(const std::vector<analysis::MemoryPlaceStats> &places,
+                                bool in_loops);
+
+// One line per main thread: "main thread blocked in I/O for 41.0% of its
+// 2.10 s (862 ms)"; `with_profile` names the profile first.
+std::string main_thread_lines(const analysis::IoTable &table, bool with_profile);
+std::string io_files_table(const std::vector<analysis::IoFileStats> &files);
+std::string io_places_table(const std::vector<analysis::IoPlaceStats> &places);
+// "1 call", "1,234 calls"
+std::string calls_text(uint64_t n);
+// "read 1.20 GB in 1,234 calls, wrote 3.40 MB in 56 calls; blocked 2.10 s"
+std::string io_totals_text(const analysis::IoCounts &total);
+// "(unnamed descriptor)" for files the runtime could not name.
+std::string file_cell(const std::string &path);
+
+// JSON: each writes one value (an object or an array), except
+// write_io_count_fields, which writes the counts and time_ns as fields of the
+// object being written.
+void write_heap_json(json::Writer &json, const analysis::HeapTotals &heap);
+void write_memory_places_json(json::Writer &json,
+                              const std::vector<analysis::MemoryPlaceStats> &places);
+void write_io_count_fields(json::Writer &json, const analysis::IoCounts &io);
+void write_io_files_json(json::Writer &json, const std::vector<analysis::IoFileStats> &files);
+void write_io_places_json(json::Writer &json, const std::vector<analysis::IoPlaceStats> &places);
+void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread);
+
+} // namespace hotline
