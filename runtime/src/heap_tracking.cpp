@@ -132,14 +132,27 @@ void unlock_all() {
 bool heap_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
 void set_heap_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
 
+// Adds to a counter that one thread changes and others may read.
+void add_own(uint64_t *counter, uint64_t amount) {
+  __atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + amount, __ATOMIC_RELAXED);
+}
+uint64_t load(const uint64_t &counter) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
+
 void record_allocation(void *p, size_t bytes, void *return_address) {
   Place place = current_place(return_address);
   HeapPlace *h = g_places.find_or_add(place, 0);
-  __atomic_fetch_add(&h->allocations, 1, __ATOMIC_RELAXED);
-  uint64_t allocated = __atomic_add_fetch(&h->allocated_bytes, bytes, __ATOMIC_RELAXED);
-  uint64_t live = allocated - __atomic_load_n(&h->freed_bytes, __ATOMIC_RELAXED);
-  uint64_t peak = __atomic_load_n(&h->peak_live_bytes, __ATOMIC_RELAXED);
-  while (live > peak && live <= allocated &&
+  if (place.thread && h->key.thread == place.thread) {
+    add_own(&h->own.allocations, 1);
+    add_own(&h->own.allocated_bytes, bytes);
+  } else { // no thread, or the pooled record
+    __atomic_fetch_add(&h->shared.allocations, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&h->shared.allocated_bytes, bytes, __ATOMIC_RELAXED);
+  }
+  uint64_t allocated = load(h->own.allocated_bytes) + load(h->shared.allocated_bytes);
+  uint64_t freed = load(h->own.freed_bytes) + load(h->shared.freed_bytes);
+  uint64_t live = allocated >= freed ? allocated - freed : 0;
+  uint64_t peak = load(h->peak_live_bytes);
+  while (live > peak &&
          !__atomic_compare_exchange_n(&h->peak_live_bytes, &peak, live, true, __ATOMIC_RELAXED,
                                       __ATOMIC_RELAXED)) {
   }
@@ -151,13 +164,18 @@ bool forget_block(void *p, LiveBlock *block) { return remove(reinterpret_cast<ui
 
 void account_free(const LiveBlock &block) {
   HeapPlace *h = block.place;
-  __atomic_fetch_add(&h->frees, 1, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&h->freed_bytes, block.bytes, __ATOMIC_RELAXED);
   add_live_bytes(-int64_t(block.bytes));
   ThreadState *t = current_thread_if_started();
-  if (block.call_stamp != 0 && t == h->key.thread && innermost_call_stamp(t) == block.call_stamp) {
-    __atomic_fetch_add(&h->temporaries, 1, __ATOMIC_RELAXED);
-    __atomic_fetch_add(&h->temporary_bytes, block.bytes, __ATOMIC_RELAXED);
+  if (!t || t != h->key.thread) {
+    __atomic_fetch_add(&h->shared.frees, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&h->shared.freed_bytes, block.bytes, __ATOMIC_RELAXED);
+    return;
+  }
+  add_own(&h->own.frees, 1);
+  add_own(&h->own.freed_bytes, block.bytes);
+  if (block.call_stamp != 0 && innermost_call_stamp(t) == block.call_stamp) {
+    add_own(&h->temporaries, 1);
+    add_own(&h->temporary_bytes, block.bytes);
   }
 }
 

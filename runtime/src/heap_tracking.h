@@ -9,14 +9,20 @@
 
 namespace hotline::rt {
 
-struct HeapPlace {
-  PlaceKey key;
+// The counters that only the owning thread (key.thread) changes are plain adds; frees by
+// other threads, and everything on records without an owner, are atomic adds to `shared`.
+struct HeapCounts {
   uint64_t allocations;
   uint64_t allocated_bytes;
   uint64_t frees;
   uint64_t freed_bytes;
+};
+struct HeapPlace {
+  PlaceKey key;
+  HeapCounts own;
+  HeapCounts shared;
   uint64_t peak_live_bytes;
-  uint64_t temporaries;
+  uint64_t temporaries; // only ever counted by the owning thread
   uint64_t temporary_bytes;
 };
 
