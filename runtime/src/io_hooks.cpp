@@ -32,17 +32,21 @@ bool tracking() {
 }
 
 // Runs `call` (which returns what the real function returned) timed, and records it with
-// the bytes that `bytes_of(result)` says it moved.
+// the bytes that `bytes_of(result)` says it moved. The call itself runs as the program's
+// (what stdio allocates for a stream is the program's heap); only the recording is the
+// runtime's.
 template <typename Call, typename Bytes>
 auto timed(IoKind kind, int fd, void *caller, Call call, Bytes bytes_of) {
   if (!tracking())
     return call();
-  RuntimeScope scope;
   uint64_t start = now_ticks();
   auto result = call();
   uint64_t ticks = now_ticks() - start;
   int saved_errno = errno;
-  record_io(kind, fd, bytes_of(result), ticks, caller);
+  {
+    RuntimeScope scope;
+    record_io(kind, fd, bytes_of(result), ticks, caller);
+  }
   errno = saved_errno;
   return result;
 }
@@ -63,12 +67,14 @@ int timed_open(const char *path, int fd_dir, int flags, mode_t mode, void *calle
   };
   if (!tracking())
     return call();
-  RuntimeScope scope;
   uint64_t start = now_ticks();
   int fd = call();
   uint64_t ticks = now_ticks() - start;
   int saved_errno = errno;
-  record_open(path, fd, ticks, caller);
+  {
+    RuntimeScope scope;
+    record_open(path, fd, ticks, caller);
+  }
   errno = saved_errno;
   return fd;
 }
@@ -121,12 +127,14 @@ int do_openat(int dir, const char *path, int flags, va_list args, void *caller) 
 FILE *do_fopen(const char *path, const char *mode, void *caller) {
   if (!tracking())
     return real.fopen(path, mode);
-  RuntimeScope scope;
   uint64_t start = now_ticks();
   FILE *f = real.fopen(path, mode);
   uint64_t ticks = now_ticks() - start;
   int saved_errno = errno;
-  record_open(path, f ? fileno(f) : -1, ticks, caller);
+  {
+    RuntimeScope scope;
+    record_open(path, f ? fileno(f) : -1, ticks, caller);
+  }
   errno = saved_errno;
   return f;
 }
