@@ -145,6 +145,22 @@ public:
   }
   hotline_io_site_record &io_site(uint32_t index) { return io_sites_[index]; }
 
+  // Adds a SYSTEM section holding this record.
+  hotline_system_record &system() {
+    has_system_ = true;
+    return system_;
+  }
+
+  // Adds a SYSTEM_SAMPLES section (written even without a SYSTEM section, for
+  // the reader's refusal).
+  uint32_t add_system_sample(const hotline_system_sample_record &record) {
+    system_samples_.push_back(record);
+    return uint32_t(system_samples_.size() - 1);
+  }
+  hotline_system_sample_record &system_sample(uint32_t index) {
+    return system_samples_[index];
+  }
+
   // Lists a site in TIMING_STOPPED (the runtime stopped timing it).
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
 
@@ -232,6 +248,13 @@ public:
     if (!io_sites_.empty())
       section(HOTLINE_SECTION_IO_SITES, entry_size<hotline_io_site_record>(),
               records(io_sites_));
+    if (has_system_)
+      section(HOTLINE_SECTION_SYSTEM, entry_size<hotline_system_record>(),
+              records(std::vector<hotline_system_record>{system_}));
+    if (!system_samples_.empty())
+      section(HOTLINE_SECTION_SYSTEM_SAMPLES,
+              entry_size<hotline_system_sample_record>(),
+              records(system_samples_));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -298,6 +321,9 @@ private:
   std::vector<hotline_memory_site_record> memory_sites_;
   std::vector<hotline_file_record> files_;
   std::vector<hotline_io_site_record> io_sites_;
+  hotline_system_record system_{};
+  bool has_system_ = false;
+  std::vector<hotline_system_sample_record> system_samples_;
   uint32_t extra_record_bytes_ = 0;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;

@@ -101,6 +101,36 @@ ProfileBuilder memory_io_builder() {
   return b;
 }
 
+hotline_system_sample_record system_sample(uint64_t time_ns) {
+  hotline_system_sample_record record{};
+  record.time_ns = time_ns;
+  return record;
+}
+
+// sample_builder() with a SYSTEM section (energy and GPUs measured) and three
+// samples.
+ProfileBuilder system_builder() {
+  ProfileBuilder b = sample_builder();
+  hotline_system_record &system = b.system();
+  system.cpu_ns = 1500000000;
+  system.energy_uj = 42000000;
+  system.sample_period_ns = 20000000;
+  system.flags = HOTLINE_SYSTEM_ENERGY | HOTLINE_SYSTEM_GPU;
+  system.gpu_count = 2;
+  hotline_system_sample_record first = system_sample(20000000);
+  first.rss_bytes = 1 << 20;
+  first.energy_uj = 400000;
+  first.gpu_memory_bytes = 3u << 30;
+  first.cpu_percent_x100 = 9950;
+  first.gpu_utilization_percent = 87;
+  first.gpu_temperature_c = 64;
+  first.gpu_power_mw = 250000;
+  b.add_system_sample(first);
+  b.add_system_sample(system_sample(40000000));
+  b.add_system_sample(system_sample(40000000)); // equal times are allowed
+  return b;
+}
+
 // The message of the ProfileFormatError that parsing `bytes` throws, or "" if
 // none.
 std::string format_error(const Bytes &bytes, uint64_t *offset = nullptr) {
@@ -307,6 +337,57 @@ TEST(Reader, ReadsTheKnownPrefixOfLargerMemoryAndIoRecords) {
   EXPECT_EQ(p.files[1], "pipe:[1234]");
   ASSERT_EQ(p.io_sites.size(), 2u);
   EXPECT_EQ(p.io_sites[0].map_ns, 13u);
+}
+
+TEST(Reader, ReadsSystemAndItsSamples) {
+  Profile p = parse_profile(system_builder().build(), "x");
+  EXPECT_TRUE(p.system.present);
+  EXPECT_EQ(p.system.cpu_ns, 1500000000u);
+  EXPECT_EQ(p.system.energy_uj, 42000000u);
+  EXPECT_EQ(p.system.sample_period_ns, 20000000u);
+  EXPECT_TRUE(p.system.energy_measured());
+  EXPECT_TRUE(p.system.gpu_measured());
+  EXPECT_EQ(p.system.gpu_count, 2u);
+  ASSERT_EQ(p.system_samples.size(), 3u);
+  const profile::SystemSample &first = p.system_samples[0];
+  EXPECT_EQ(first.time_ns, 20000000u);
+  EXPECT_EQ(first.rss_bytes, 1u << 20);
+  EXPECT_EQ(first.energy_uj, 400000u);
+  EXPECT_EQ(first.gpu_memory_bytes, 3ull << 30);
+  EXPECT_EQ(first.cpu_percent_x100, 9950u);
+  EXPECT_EQ(first.gpu_utilization_percent, 87u);
+  EXPECT_EQ(first.gpu_temperature_c, 64u);
+  EXPECT_EQ(first.gpu_power_mw, 250000u);
+  EXPECT_EQ(p.system_samples[2].time_ns, 40000000u);
+}
+
+TEST(Reader, SystemIsOptional) {
+  Profile p = parse_profile(sample_builder().build(), "x");
+  EXPECT_FALSE(p.system.present);
+  EXPECT_FALSE(p.system.energy_measured());
+  EXPECT_FALSE(p.system.gpu_measured());
+  EXPECT_TRUE(p.system_samples.empty());
+}
+
+TEST(Reader, SystemWithoutSamplerOrMeasurements) {
+  ProfileBuilder b = sample_builder();
+  b.system().cpu_ns = 7;
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_TRUE(p.system.present);
+  EXPECT_EQ(p.system.cpu_ns, 7u);
+  EXPECT_FALSE(p.system.energy_measured());
+  EXPECT_FALSE(p.system.gpu_measured());
+  EXPECT_TRUE(p.system_samples.empty());
+}
+
+TEST(Reader, ReadsTheKnownPrefixOfLargerSystemRecords) {
+  ProfileBuilder b = system_builder();
+  b.set_extra_record_bytes(8);
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_EQ(p.system.gpu_count, 2u);
+  ASSERT_EQ(p.system_samples.size(), 3u);
+  EXPECT_EQ(p.system_samples[0].gpu_power_mw, 250000u);
+  EXPECT_EQ(p.system_samples[1].time_ns, 40000000u);
 }
 
 TEST(Reader, AcceptsAProfileWithoutCalls) {
@@ -634,6 +715,72 @@ TEST(ReaderErrors, DuplicateHeap) {
             std::string::npos);
 }
 
+TEST(ReaderErrors, SystemMustHoldOneRecord) {
+  Bytes file = system_builder().build();
+  size_t system = find_section(file, HOTLINE_SECTION_SYSTEM);
+  // A second record right after the first.
+  size_t payload_end =
+      system + sizeof(hotline_section_header) + sizeof(hotline_system_record);
+  file.insert(file.begin() + payload_end, sizeof(hotline_system_record), 0);
+  poke<uint64_t>(file, system + offsetof(hotline_section_header, size),
+                 2 * sizeof(hotline_system_record));
+  poke<uint64_t>(file, offsetof(hotline_file_header, file_size), file.size());
+  uint64_t offset = 0;
+  EXPECT_EQ(format_error(file, &offset),
+            "app.123.hotline: section SYSTEM at offset " +
+                std::to_string(system) +
+                " must hold exactly one record, it has 64 bytes for "
+                "entry_size 32");
+  EXPECT_EQ(offset, system);
+}
+
+TEST(ReaderErrors, SystemEntrySizeTooSmall) {
+  Bytes file = system_builder().build();
+  size_t samples = find_section(file, HOTLINE_SECTION_SYSTEM_SAMPLES);
+  poke<uint32_t>(file, samples + offsetof(hotline_section_header, entry_size),
+                 24);
+  EXPECT_NE(format_error(file).find(
+                "section SYSTEM_SAMPLES at offset " + std::to_string(samples) +
+                " has entry_size 24, smaller than the 48-byte record"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, DuplicateSystem) {
+  ProfileBuilder b = system_builder();
+  b.add_unknown_section(HOTLINE_SECTION_SYSTEM, Bytes(32, 0));
+  EXPECT_NE(format_error(b.build()).find("duplicate section SYSTEM"),
+            std::string::npos);
+}
+
+TEST(ReaderErrors, SystemSampleTimesGoingBack) {
+  ProfileBuilder b = system_builder();
+  b.system_sample(2).time_ns = 39999999;
+  Bytes file = b.build();
+  size_t third = find_section(file, HOTLINE_SECTION_SYSTEM_SAMPLES) +
+                 sizeof(hotline_section_header) +
+                 2 * sizeof(hotline_system_sample_record);
+  uint64_t offset = 0;
+  EXPECT_EQ(format_error(file, &offset),
+            "app.123.hotline: system sample 2 at offset " +
+                std::to_string(third) +
+                " has time_ns 39999999, before the previous sample's "
+                "40000000");
+  EXPECT_EQ(offset, third + offsetof(hotline_system_sample_record, time_ns));
+}
+
+TEST(ReaderErrors, SystemSamplesWithoutSystem) {
+  ProfileBuilder b = sample_builder();
+  b.add_system_sample(system_sample(1));
+  Bytes file = b.build();
+  size_t samples = find_section(file, HOTLINE_SECTION_SYSTEM_SAMPLES);
+  uint64_t offset = 0;
+  EXPECT_EQ(format_error(file, &offset),
+            "app.123.hotline: section SYSTEM_SAMPLES at offset " +
+                std::to_string(samples) +
+                " holds samples, but there is no SYSTEM section");
+  EXPECT_EQ(offset, samples);
+}
+
 TEST(ReaderErrors, MemorySiteThreadOutOfRange) {
   ProfileBuilder b = memory_io_builder();
   b.memory_site(0).thread = 2;
@@ -767,6 +914,9 @@ TEST(ReaderErrors, MissingFileIsAFileError) {
 TEST(ReaderErrors, SurvivesRandomCorruption) {
   ProfileBuilder b = memory_io_builder();
   b.add_unknown_section(50, Bytes{1, 2, 3});
+  b.system().flags = HOTLINE_SYSTEM_ENERGY;
+  b.add_system_sample(system_sample(10));
+  b.add_system_sample(system_sample(20));
   const Bytes valid = b.build();
   std::mt19937 random(12345);
   std::uniform_int_distribution<size_t> position(0, valid.size() - 1);

@@ -1,11 +1,12 @@
 // `hotline report`: the runs, then the functions that took the most time, then
 // (line mode) the hottest loops with what the optimizer did with them, then the
-// heap and I/O when the profiles recorded them (text or JSON).
+// heap, I/O and system readings when the profiles recorded them (text or JSON).
 #include "analysis/functions.h"
 #include "analysis/io.h"
 #include "analysis/lines.h"
 #include "analysis/memory.h"
 #include "analysis/roofline.h"
+#include "analysis/system.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
 #include "json_writer.h"
@@ -13,6 +14,7 @@
 #include "memory_io_text.h"
 #include "profile/reader.h"
 #include "subcommands.h"
+#include "system_text.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -297,7 +299,8 @@ std::string json_report(const std::vector<Profile> &profiles,
                         size_t loops_shown, const MachineRoofs &machine,
                         uint64_t sample_period_ns,
                         const std::optional<analysis::MemoryTable> &memory,
-                        const std::optional<analysis::IoTable> &io) {
+                        const std::optional<analysis::IoTable> &io,
+                        const std::optional<analysis::SystemTable> &system) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -408,6 +411,10 @@ std::string json_report(const std::vector<Profile> &profiles,
     write_io_files_json(json, files);
     json.end_object();
   }
+  if (system) {
+    json.key("system");
+    write_system_json(json, *system, profiles);
+  }
   json.end_object();
   return json.text();
 }
@@ -446,23 +453,27 @@ int run_report(const std::vector<std::string> &args) {
   // not.
   std::optional<analysis::MemoryTable> memory;
   std::optional<analysis::IoTable> io;
+  std::optional<analysis::SystemTable> system;
   for (const Profile &profile : profiles) {
     if (profile.heap.present && !memory)
       memory = analysis::compute_memory_table(profiles, symbolizer);
     if (!profile.io_sites.empty() && !io)
       io = analysis::compute_io_table(profiles, symbolizer);
+    if (profile.system.present && !system)
+      system = analysis::compute_system_table(profiles);
   }
   if (options.json) {
     fmt::print("{}", json_report(profiles, table, shown, timing_cost, loops,
                                  options.loops, machine, lines.period_ns,
-                                 memory, io));
+                                 memory, io, system));
     return 0;
   }
-  fmt::print("{}{}{}{}",
+  fmt::print("{}{}{}{}{}",
              text_report(profiles, table, shown, timing_cost, options),
              text_loops(loops, options.loops, machine, lines.period_ns),
              memory ? text_memory(*memory) : "",
-             io ? text_io(*io, profiles.size() > 1) : "");
+             io ? text_io(*io, profiles.size() > 1) : "",
+             system ? system_text(*system) : "");
   return 0;
 }
 

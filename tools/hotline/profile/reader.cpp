@@ -29,6 +29,10 @@ bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
 
 bool Heap::tracked() const { return flags & HOTLINE_HEAP_TRACKED; }
 
+bool System::energy_measured() const { return flags & HOTLINE_SYSTEM_ENERGY; }
+
+bool System::gpu_measured() const { return flags & HOTLINE_SYSTEM_GPU; }
+
 ProfileFormatError::ProfileFormatError(const std::string &display_name,
                                        const std::string &what, uint64_t offset)
     : ProfileError(display_name + ": " + what), offset_(offset) {}
@@ -69,11 +73,15 @@ const char *section_name(uint32_t kind) {
     return "FILES";
   case HOTLINE_SECTION_IO_SITES:
     return "IO_SITES";
+  case HOTLINE_SECTION_SYSTEM:
+    return "SYSTEM";
+  case HOTLINE_SECTION_SYSTEM_SAMPLES:
+    return "SYSTEM_SAMPLES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_IO_SITES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_SYSTEM_SAMPLES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -109,6 +117,8 @@ public:
     read_files();
     read_memory_sites();
     read_io_sites();
+    read_system();
+    read_system_samples();
     return std::move(profile_);
   }
 
@@ -545,6 +555,59 @@ private:
       site.mapped_bytes = record.mapped_bytes;
       site.map_ns = record.map_ns;
       profile_.io_sites.push_back(site);
+    }
+  }
+
+  void read_system() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_SYSTEM];
+    if (!span.present)
+      return;
+    if (record_count(HOTLINE_SECTION_SYSTEM, sizeof(hotline_system_record)) !=
+        1)
+      fail(span.header_offset,
+           "section SYSTEM at offset {} must hold exactly one record, it has "
+           "{} bytes for entry_size {}",
+           span.header_offset, span.size, span.entry_size);
+    auto record = load_record<hotline_system_record>(HOTLINE_SECTION_SYSTEM, 0);
+    System &system = profile_.system;
+    system.present = true;
+    system.cpu_ns = record.cpu_ns;
+    system.energy_uj = record.energy_uj;
+    system.sample_period_ns = record.sample_period_ns;
+    system.flags = record.flags;
+    system.gpu_count = record.gpu_count;
+  }
+
+  // A time series, so a plot can trust its x axis: times never go back.
+  void read_system_samples() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_SYSTEM_SAMPLES];
+    uint64_t count = record_count(HOTLINE_SECTION_SYSTEM_SAMPLES,
+                                  sizeof(hotline_system_sample_record));
+    if (count > 0 && !profile_.system.present)
+      fail(span.header_offset,
+           "section SYSTEM_SAMPLES at offset {} holds samples, but there is "
+           "no SYSTEM section",
+           span.header_offset);
+    profile_.system_samples.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_SYSTEM_SAMPLES, i);
+      auto record = load_record<hotline_system_sample_record>(
+          HOTLINE_SECTION_SYSTEM_SAMPLES, i);
+      if (i > 0 && record.time_ns < profile_.system_samples.back().time_ns)
+        fail(at + offsetof(hotline_system_sample_record, time_ns),
+             "system sample {} at offset {} has time_ns {}, before the "
+             "previous sample's {}",
+             i, at, record.time_ns, profile_.system_samples.back().time_ns);
+      SystemSample sample;
+      sample.time_ns = record.time_ns;
+      sample.rss_bytes = record.rss_bytes;
+      sample.energy_uj = record.energy_uj;
+      sample.gpu_memory_bytes = record.gpu_memory_bytes;
+      sample.cpu_percent_x100 = record.cpu_percent_x100;
+      sample.gpu_utilization_percent = record.gpu_utilization_percent;
+      sample.gpu_temperature_c = record.gpu_temperature_c;
+      sample.gpu_power_mw = record.gpu_power_mw;
+      profile_.system_samples.push_back(sample);
     }
   }
 

@@ -180,6 +180,37 @@ struct IoSite {
   uint64_t map_ns = 0;
 };
 
+// The process and the machine over the whole run (SYSTEM section); absent from
+// profiles of runtimes that did not record it.
+struct System {
+  bool present = false;
+  uint64_t cpu_ns = 0;    // the process's CPU time at write, all threads
+  uint64_t energy_uj = 0; // CPU package energy of the machine during the run
+  uint64_t sample_period_ns = 0; // between two system samples; 0: no sampler
+  uint32_t flags = 0;            // HOTLINE_SYSTEM_*
+  uint32_t gpu_count = 0;        // GPUs that NVML reported
+
+  // energy_uj (and the samples' energy_uj) was measured: powercap's RAPL
+  // counters were readable.
+  bool energy_measured() const;
+  // The samples' GPU fields were measured (NVML answered).
+  bool gpu_measured() const;
+};
+
+// One reading of the runtime's sampler thread (SYSTEM_SAMPLES section).
+struct SystemSample {
+  uint64_t time_ns = 0;   // since the run's start
+  uint64_t rss_bytes = 0; // the process's resident set
+  uint64_t energy_uj = 0; // CPU package energy since the run's start
+  uint64_t gpu_memory_bytes = 0; // in use, all GPUs
+  // The process's CPU time over the wall time since the previous sample, in
+  // hundredths of a percent (10000 = one core busy).
+  uint32_t cpu_percent_x100 = 0;
+  uint32_t gpu_utilization_percent = 0; // the busiest GPU's
+  uint32_t gpu_temperature_c = 0;       // the hottest GPU's
+  uint32_t gpu_power_mw = 0;            // all GPUs
+};
+
 struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
@@ -200,6 +231,8 @@ struct Profile {
   std::vector<MemorySite> memory_sites;
   std::vector<std::string> files; // paths, as /proc/self/fd named them
   std::vector<IoSite> io_sites;
+  System system;
+  std::vector<SystemSample> system_samples; // by time
 };
 
 // Base of everything the reader throws; what() starts with the file's display
