@@ -158,13 +158,7 @@ HOOK ssize_t __read_chk(int fd, void *buf, size_t n, size_t buf_size) {
   return do_read(fd, buf, n, CALLER);
 }
 HOOK ssize_t pread(int fd, void *buf, size_t n, off_t offset) { return do_pread(fd, buf, n, offset, CALLER); }
-HOOK ssize_t pread64(int fd, void *buf, size_t n, off_t offset) { return do_pread(fd, buf, n, offset, CALLER); }
 HOOK ssize_t __pread_chk(int fd, void *buf, size_t n, off_t offset, size_t buf_size) {
-  if (n > buf_size)
-    __chk_fail();
-  return do_pread(fd, buf, n, offset, CALLER);
-}
-HOOK ssize_t __pread64_chk(int fd, void *buf, size_t n, off_t offset, size_t buf_size) {
   if (n > buf_size)
     __chk_fail();
   return do_pread(fd, buf, n, offset, CALLER);
@@ -175,20 +169,13 @@ HOOK ssize_t readv(int fd, const iovec *iov, int count) {
 HOOK ssize_t preadv(int fd, const iovec *iov, int count, off_t offset) {
   return timed(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
 }
-HOOK ssize_t preadv64(int fd, const iovec *iov, int count, off_t offset) {
-  return timed(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
-}
 
 HOOK ssize_t write(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, CALLER); }
 HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
-HOOK ssize_t pwrite64(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
 HOOK ssize_t writev(int fd, const iovec *iov, int count) {
   return timed(IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);
 }
 HOOK ssize_t pwritev(int fd, const iovec *iov, int count, off_t offset) {
-  return timed(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
-}
-HOOK ssize_t pwritev64(int fd, const iovec *iov, int count, off_t offset) {
   return timed(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
 }
 
@@ -230,15 +217,7 @@ HOOK int open(const char *path, int flags, ...) {
   va_end(args);
   return fd;
 }
-HOOK int open64(const char *path, int flags, ...) {
-  va_list args;
-  va_start(args, flags);
-  int fd = do_open(path, flags, args, CALLER);
-  va_end(args);
-  return fd;
-}
 HOOK int __open_2(const char *path, int flags) { return timed_open(path, AT_FDCWD, flags, 0, CALLER); }
-HOOK int __open64_2(const char *path, int flags) { return timed_open(path, AT_FDCWD, flags, 0, CALLER); }
 HOOK int openat(int dir, const char *path, int flags, ...) {
   va_list args;
   va_start(args, flags);
@@ -246,26 +225,11 @@ HOOK int openat(int dir, const char *path, int flags, ...) {
   va_end(args);
   return fd;
 }
-HOOK int openat64(int dir, const char *path, int flags, ...) {
-  va_list args;
-  va_start(args, flags);
-  int fd = do_openat(dir, path, flags, args, CALLER);
-  va_end(args);
-  return fd;
-}
 HOOK int __openat_2(int dir, const char *path, int flags) { return timed_open(path, dir, flags, 0, CALLER); }
-HOOK int __openat64_2(int dir, const char *path, int flags) { return timed_open(path, dir, flags, 0, CALLER); }
 HOOK int creat(const char *path, mode_t mode) {
   return timed_open(path, AT_FDCWD, O_CREAT | O_WRONLY | O_TRUNC, mode, CALLER);
 }
-HOOK int creat64(const char *path, mode_t mode) {
-  return timed_open(path, AT_FDCWD, O_CREAT | O_WRONLY | O_TRUNC, mode, CALLER);
-}
 HOOK FILE *fopen(const char *path, const char *mode) {
-  ensure_real_functions();
-  return do_fopen(path, mode, CALLER);
-}
-HOOK FILE *fopen64(const char *path, const char *mode) {
   ensure_real_functions();
   return do_fopen(path, mode, CALLER);
 }
@@ -291,9 +255,6 @@ HOOK int fclose(FILE *stream) {
 HOOK void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
   return do_mmap(addr, length, prot, flags, fd, offset, CALLER);
 }
-HOOK void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
-  return do_mmap(addr, length, prot, flags, fd, offset, CALLER);
-}
 
 HOOK int fsync(int fd) {
   return timed(IoKind::sync, fd, CALLER, [&] { return real.fsync(fd); }, no_bytes);
@@ -301,3 +262,19 @@ HOOK int fsync(int fd) {
 HOOK int fdatasync(int fd) {
   return timed(IoKind::sync, fd, CALLER, [&] { return real.fdatasync(fd); }, no_bytes);
 }
+
+// The 64-bit-offset names: on x86-64 the same functions, so the same hooks.
+#define ALIAS_HOOK(type, name, of, params) HOOK type name params __attribute__((alias(#of)));
+ALIAS_HOOK(ssize_t, pread64, pread, (int, void *, size_t, off_t))
+ALIAS_HOOK(ssize_t, __pread64_chk, __pread_chk, (int, void *, size_t, off_t, size_t))
+ALIAS_HOOK(ssize_t, preadv64, preadv, (int, const iovec *, int, off_t))
+ALIAS_HOOK(ssize_t, pwrite64, pwrite, (int, const void *, size_t, off_t))
+ALIAS_HOOK(ssize_t, pwritev64, pwritev, (int, const iovec *, int, off_t))
+ALIAS_HOOK(int, open64, open, (const char *, int, ...))
+ALIAS_HOOK(int, __open64_2, __open_2, (const char *, int))
+ALIAS_HOOK(int, openat64, openat, (int, const char *, int, ...))
+ALIAS_HOOK(int, __openat64_2, __openat_2, (int, const char *, int))
+ALIAS_HOOK(int, creat64, creat, (const char *, mode_t))
+ALIAS_HOOK(FILE *, fopen64, fopen, (const char *, const char *))
+ALIAS_HOOK(void *, mmap64, mmap, (void *, size_t, int, int, int, off_t))
+#undef ALIAS_HOOK

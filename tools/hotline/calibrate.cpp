@@ -75,9 +75,7 @@ int run_calibrate(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kCalibrateCommand));
     return 0;
   }
-  bool json = false;
-  if (auto format = parsed.value("format"))
-    json = cli::parse_choice("format", *format, {"text", "json"}) == "json";
+  bool json = cli::json_format(parsed);
   std::string path = calibration::machine_peaks_path();
   if (auto file = parsed.value("file")) {
     if (file->empty())

@@ -132,4 +132,22 @@ std::string help_text(const CommandSpec &command) {
   return text;
 }
 
+uint64_t top_option(const ParsedArgs &parsed, uint64_t fallback) {
+  auto value = parsed.value("top");
+  return value ? parse_count("top", *value) : fallback;
+}
+
+bool json_format(const ParsedArgs &parsed) {
+  auto format = parsed.value("format");
+  return format && parse_choice("format", *format, {"text", "json"}) == "json";
+}
+
+const std::vector<std::string> &profile_paths(const ParsedArgs &parsed,
+                                              const CommandSpec &command) {
+  if (parsed.positional.empty())
+    throw UsageError(fmt::format("{}: no profile given (usage: {})", command.name,
+                                 command.usage));
+  return parsed.positional;
+}
+
 } // namespace hotline::cli

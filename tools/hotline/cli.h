@@ -62,4 +62,13 @@ std::string parse_choice(const std::string &option, const std::string &text,
 
 std::string help_text(const CommandSpec &command);
 
+// The options that most subcommands share, checked.
+// --top N, or `fallback` when not given.
+uint64_t top_option(const ParsedArgs &parsed, uint64_t fallback);
+// --format text|json: whether JSON was asked for.
+bool json_format(const ParsedArgs &parsed);
+// The profiles named on the command line; a UsageError when there are none.
+const std::vector<std::string> &profile_paths(const ParsedArgs &parsed,
+                                              const CommandSpec &command);
+
 } // namespace hotline::cli

@@ -147,16 +147,10 @@ int run_io(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kIoCommand));
     return 0;
   }
-  uint64_t top = 10;
-  if (auto value = parsed.value("top"))
-    top = cli::parse_count("top", *value);
-  bool json = false;
-  if (auto format = parsed.value("format"))
-    json = cli::parse_choice("format", *format, {"text", "json"}) == "json";
-  if (parsed.positional.empty())
-    throw cli::UsageError("io: no profile given (usage: " + std::string(kIoCommand.usage) + ")");
+  uint64_t top = cli::top_option(parsed, 10);
+  bool json = cli::json_format(parsed);
 
-  std::vector<profile::Profile> profiles = profile::read_profiles(parsed.positional);
+  std::vector<profile::Profile> profiles = profile::read_profiles(cli::profile_paths(parsed, kIoCommand));
   analysis::Symbolizer symbolizer;
   IoTable table = analysis::compute_io_table(profiles, symbolizer);
   fmt::print("{}", json ? json_io(table, top) : text_io(table, top, profiles.size() > 1));

@@ -140,21 +140,14 @@ int run_lines(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kLinesCommand));
     return 0;
   }
-  uint64_t top = 30;
-  if (auto value = parsed.value("top"))
-    top = cli::parse_count("top", *value);
+  uint64_t top = cli::top_option(parsed, 30);
   bool by_count = false;
   if (auto sort = parsed.value("sort"))
     by_count = cli::parse_choice("sort", *sort, {"time", "count"}) == "count";
-  bool json = false;
-  if (auto format = parsed.value("format"))
-    json = cli::parse_choice("format", *format, {"text", "json"}) == "json";
-  if (parsed.positional.empty())
-    throw cli::UsageError("lines: no profile given (usage: " +
-                          std::string(kLinesCommand.usage) + ")");
+  bool json = cli::json_format(parsed);
 
   std::vector<profile::Profile> profiles =
-      profile::read_profiles(parsed.positional);
+      profile::read_profiles(cli::profile_paths(parsed, kLinesCommand));
   analysis::Symbolizer symbolizer;
   LineTable table = analysis::compute_line_table(profiles, symbolizer);
   std::vector<LineStats> shown = table.lines;

@@ -288,18 +288,11 @@ int run_loops(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kLoopsCommand));
     return 0;
   }
-  uint64_t top = 30;
-  if (auto value = parsed.value("top"))
-    top = cli::parse_count("top", *value);
-  bool json = false;
-  if (auto format = parsed.value("format"))
-    json = cli::parse_choice("format", *format, {"text", "json"}) == "json";
-  if (parsed.positional.empty())
-    throw cli::UsageError("loops: no profile given (usage: " +
-                          std::string(kLoopsCommand.usage) + ")");
+  uint64_t top = cli::top_option(parsed, 30);
+  bool json = cli::json_format(parsed);
 
   std::vector<profile::Profile> profiles =
-      profile::read_profiles(parsed.positional);
+      profile::read_profiles(cli::profile_paths(parsed, kLoopsCommand));
   analysis::TimingCostSummary timing_cost =
       analysis::subtract_timing_cost(profiles, !parsed.has("no-compensation"));
   analysis::Symbolizer symbolizer;

@@ -147,17 +147,10 @@ int run_memory(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kMemoryCommand));
     return 0;
   }
-  uint64_t top = 10;
-  if (auto value = parsed.value("top"))
-    top = cli::parse_count("top", *value);
-  bool json = false;
-  if (auto format = parsed.value("format"))
-    json = cli::parse_choice("format", *format, {"text", "json"}) == "json";
-  if (parsed.positional.empty())
-    throw cli::UsageError("memory: no profile given (usage: " + std::string(kMemoryCommand.usage) +
-                          ")");
+  uint64_t top = cli::top_option(parsed, 10);
+  bool json = cli::json_format(parsed);
 
-  std::vector<profile::Profile> profiles = profile::read_profiles(parsed.positional);
+  std::vector<profile::Profile> profiles = profile::read_profiles(cli::profile_paths(parsed, kMemoryCommand));
   analysis::Symbolizer symbolizer;
   MemoryTable table = analysis::compute_memory_table(profiles, symbolizer);
   fmt::print("{}", json ? json_memory(table, top) : text_memory(table, top));
