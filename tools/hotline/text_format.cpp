@@ -7,42 +7,40 @@
 
 namespace hotline::text {
 
+namespace {
+// `value` (at least 1000 base units) in the largest of `units` (the first 1000 base units,
+// each next 1000 times the one before) that keeps it at 1 or more, with three significant
+// digits.
+template <size_t N>
+std::string format_scaled(double value, const char *const (&units)[N]) {
+  for (size_t unit = 0; unit < N; ++unit) {
+    value /= 1000;
+    bool last = unit == N - 1;
+    // Choose the unit after rounding, so 999.96 µs reads "1.00 ms", not "1000
+    // µs".
+    if (value < 9.995)
+      return fmt::format("{:.2f} {}", value, units[unit]);
+    if (value < 99.95)
+      return fmt::format("{:.1f} {}", value, units[unit]);
+    if (value < 999.5 || last)
+      return fmt::format("{:.0f} {}", value, units[unit]);
+  }
+  return {}; // not reached: the last unit always returns
+}
+} // namespace
+
 std::string format_duration(uint64_t ns) {
   if (ns < 1000)
     return fmt::format("{} ns", ns);
   static const char *const kUnits[] = {"µs", "ms", "s"};
-  double value = double(ns);
-  for (size_t unit = 0; unit < 3; ++unit) {
-    value /= 1000;
-    bool last = unit == 2;
-    // Choose the unit after rounding, so 999.96 µs reads "1.00 ms", not "1000
-    // µs".
-    if (value < 9.995)
-      return fmt::format("{:.2f} {}", value, kUnits[unit]);
-    if (value < 99.95)
-      return fmt::format("{:.1f} {}", value, kUnits[unit]);
-    if (value < 999.5 || last)
-      return fmt::format("{:.0f} {}", value, kUnits[unit]);
-  }
-  return {}; // not reached: the last unit always returns
+  return format_scaled(double(ns), kUnits);
 }
 
 std::string format_bytes(uint64_t bytes) {
   if (bytes < 1000)
     return fmt::format("{} B", bytes);
   static const char *const kUnits[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
-  double value = double(bytes);
-  for (size_t unit = 0; unit < 6; ++unit) {
-    value /= 1000;
-    bool last = unit == 5;
-    if (value < 9.995)
-      return fmt::format("{:.2f} {}", value, kUnits[unit]);
-    if (value < 99.95)
-      return fmt::format("{:.1f} {}", value, kUnits[unit]);
-    if (value < 999.5 || last)
-      return fmt::format("{:.0f} {}", value, kUnits[unit]);
-  }
-  return {}; // not reached: the last unit always returns
+  return format_scaled(double(bytes), kUnits);
 }
 
 std::string format_count(uint64_t n) {
