@@ -266,6 +266,20 @@ private:
   Record load_record(uint32_t kind, uint64_t index) const {
     return load<Record>(record_offset(kind, index));
   }
+  // A section that holds exactly one record; false when the section is absent.
+  template <typename Record> bool load_single_record(uint32_t kind, Record *record) {
+    const SectionSpan &span = sections_[kind];
+    if (!span.present)
+      return false;
+    if (record_count(kind, sizeof(Record)) != 1)
+      fail(span.header_offset,
+           "section {} at offset {} must hold exactly one record, it has {} "
+           "bytes for entry_size {}",
+           section_name(kind), span.header_offset, span.size, span.entry_size);
+    *record = load_record<Record>(kind, 0);
+    return true;
+  }
+
 
   void read_strings() {
     const SectionSpan &span = sections_[HOTLINE_SECTION_STRINGS];
@@ -302,18 +316,12 @@ private:
   }
 
   void read_run() {
-    const SectionSpan &span = sections_[HOTLINE_SECTION_RUN];
-    if (!span.present)
+    hotline_run_record record;
+    if (!load_single_record(HOTLINE_SECTION_RUN, &record))
       fail(sections_end_,
            "no RUN section among the {} sections ending at offset {}",
            section_count_, sections_end_);
-    if (record_count(HOTLINE_SECTION_RUN, sizeof(hotline_run_record)) != 1)
-      fail(span.header_offset,
-           "section RUN at offset {} must hold exactly one record, it has {} "
-           "bytes for entry_size {}",
-           span.header_offset, span.size, span.entry_size);
     uint64_t at = record_offset(HOTLINE_SECTION_RUN, 0);
-    auto record = load_record<hotline_run_record>(HOTLINE_SECTION_RUN, 0);
     RunInfo &run = profile_.run;
     run.pid = record.pid;
     run.parent_pid = record.parent_pid;
@@ -342,17 +350,10 @@ private:
 
   // Optional: profiles of older runtimes have none.
   void read_timing_cost() {
-    const SectionSpan &span = sections_[HOTLINE_SECTION_TIMING_COST];
-    if (!span.present)
+    hotline_timing_cost_record record;
+    if (!load_single_record(HOTLINE_SECTION_TIMING_COST, &record))
       return;
-    if (record_count(HOTLINE_SECTION_TIMING_COST,
-                     sizeof(hotline_timing_cost_record)) != 1)
-      fail(span.header_offset,
-           "section TIMING_COST at offset {} must hold exactly one record, it "
-           "has {} bytes for entry_size {}",
-           span.header_offset, span.size, span.entry_size);
-    auto record = load_record<hotline_timing_cost_record>(
-        HOTLINE_SECTION_TIMING_COST, 0);
+    const SectionSpan &span = sections_[HOTLINE_SECTION_TIMING_COST];
     // A call costs nanoseconds to time; a millisecond means a corrupt field.
     constexpr uint64_t kMaxPlausiblePs = 1000000000;
     if (record.self_ps > record.caller_ps || record.caller_ps > kMaxPlausiblePs)
@@ -380,16 +381,10 @@ private:
   }
 
   void read_sampling() {
-    const SectionSpan &span = sections_[HOTLINE_SECTION_SAMPLING];
-    if (!span.present)
+    hotline_sampling_record record;
+    if (!load_single_record(HOTLINE_SECTION_SAMPLING, &record))
       return;
-    if (record_count(HOTLINE_SECTION_SAMPLING,
-                     sizeof(hotline_sampling_record)) != 1)
-      fail(span.header_offset,
-           "section SAMPLING at offset {} must hold exactly one record",
-           span.header_offset);
-    auto record =
-        load_record<hotline_sampling_record>(HOTLINE_SECTION_SAMPLING, 0);
+    const SectionSpan &span = sections_[HOTLINE_SECTION_SAMPLING];
     profile_.sampling.present = true;
     profile_.sampling.period_ns = record.period_ns;
     profile_.sampling.samples = record.samples;
@@ -433,15 +428,9 @@ private:
   }
 
   void read_heap() {
-    const SectionSpan &span = sections_[HOTLINE_SECTION_HEAP];
-    if (!span.present)
+    hotline_heap_record record;
+    if (!load_single_record(HOTLINE_SECTION_HEAP, &record))
       return;
-    if (record_count(HOTLINE_SECTION_HEAP, sizeof(hotline_heap_record)) != 1)
-      fail(span.header_offset,
-           "section HEAP at offset {} must hold exactly one record, it has {} "
-           "bytes for entry_size {}",
-           span.header_offset, span.size, span.entry_size);
-    auto record = load_record<hotline_heap_record>(HOTLINE_SECTION_HEAP, 0);
     Heap &heap = profile_.heap;
     heap.present = true;
     heap.allocations = record.allocations;
@@ -559,16 +548,9 @@ private:
   }
 
   void read_system() {
-    const SectionSpan &span = sections_[HOTLINE_SECTION_SYSTEM];
-    if (!span.present)
+    hotline_system_record record;
+    if (!load_single_record(HOTLINE_SECTION_SYSTEM, &record))
       return;
-    if (record_count(HOTLINE_SECTION_SYSTEM, sizeof(hotline_system_record)) !=
-        1)
-      fail(span.header_offset,
-           "section SYSTEM at offset {} must hold exactly one record, it has "
-           "{} bytes for entry_size {}",
-           span.header_offset, span.size, span.entry_size);
-    auto record = load_record<hotline_system_record>(HOTLINE_SECTION_SYSTEM, 0);
     System &system = profile_.system;
     system.present = true;
     system.cpu_ns = record.cpu_ns;
