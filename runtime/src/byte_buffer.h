@@ -28,6 +28,12 @@ public:
   }
   template <typename T> uint64_t append_record(const T &record) { return append(&record, sizeof record); }
 
+  // Drops the bytes from `size` on.
+  void truncate(size_t size) {
+    if (size < size_)
+      size_ = size;
+  }
+
   char *data() { return data_; }
   const char *data() const { return data_; }
   size_t size() const { return size_; }

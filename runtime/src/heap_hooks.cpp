@@ -166,57 +166,55 @@ ALIGNED_HOOK(pvalloc, (size_t bytes), (bytes), bytes)
 // C++: new asks malloc (or posix_memalign) directly, so that the recorded caller is the
 // program's code, not the C++ library's operator new; only when that fails does the
 // library's operator new take over, for the new-handler and std::bad_alloc.
-CXX_HOOK void *operator new(size_t bytes) {
-  if (void *p = allocate(bytes ? bytes : 1, CALLER))
+namespace {
+void *new_block(size_t bytes, void *caller) {
+  if (void *p = allocate(bytes ? bytes : 1, caller))
     return p;
   if (!real.operator_new)
     no_operator_new();
   return real.operator_new(bytes);
 }
-CXX_HOOK void *operator new[](size_t bytes) {
-  if (void *p = allocate(bytes ? bytes : 1, CALLER))
-    return p;
-  if (!real.operator_new)
-    no_operator_new();
-  return real.operator_new(bytes);
-}
-CXX_HOOK void *operator new(size_t bytes, const std::nothrow_t &tag) noexcept {
-  if (void *p = allocate(bytes ? bytes : 1, CALLER))
+void *new_block_nothrow(size_t bytes, const std::nothrow_t &tag, void *caller) {
+  if (void *p = allocate(bytes ? bytes : 1, caller))
     return p;
   return real.operator_new_nothrow ? real.operator_new_nothrow(bytes, &tag) : nullptr;
+}
+void *new_aligned_block(size_t bytes, std::align_val_t alignment, void *caller) {
+  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, caller))
+    return p;
+  if (!real.operator_new_aligned)
+    no_operator_new();
+  return real.operator_new_aligned(bytes, size_t(alignment));
+}
+void *new_aligned_block_nothrow(size_t bytes, std::align_val_t alignment,
+                                const std::nothrow_t &tag, void *caller) {
+  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, caller))
+    return p;
+  return real.operator_new_aligned_nothrow
+             ? real.operator_new_aligned_nothrow(bytes, size_t(alignment), &tag)
+             : nullptr;
+}
+} // namespace
+
+CXX_HOOK void *operator new(size_t bytes) { return new_block(bytes, CALLER); }
+CXX_HOOK void *operator new[](size_t bytes) { return new_block(bytes, CALLER); }
+CXX_HOOK void *operator new(size_t bytes, const std::nothrow_t &tag) noexcept {
+  return new_block_nothrow(bytes, tag, CALLER);
 }
 CXX_HOOK void *operator new[](size_t bytes, const std::nothrow_t &tag) noexcept {
-  if (void *p = allocate(bytes ? bytes : 1, CALLER))
-    return p;
-  return real.operator_new_nothrow ? real.operator_new_nothrow(bytes, &tag) : nullptr;
+  return new_block_nothrow(bytes, tag, CALLER);
 }
 CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment) {
-  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
-    return p;
-  if (!real.operator_new_aligned)
-    no_operator_new();
-  return real.operator_new_aligned(bytes, size_t(alignment));
+  return new_aligned_block(bytes, alignment, CALLER);
 }
 CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment) {
-  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
-    return p;
-  if (!real.operator_new_aligned)
-    no_operator_new();
-  return real.operator_new_aligned(bytes, size_t(alignment));
+  return new_aligned_block(bytes, alignment, CALLER);
 }
 CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag) noexcept {
-  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
-    return p;
-  return real.operator_new_aligned_nothrow
-             ? real.operator_new_aligned_nothrow(bytes, size_t(alignment), &tag)
-             : nullptr;
+  return new_aligned_block_nothrow(bytes, alignment, tag, CALLER);
 }
 CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag) noexcept {
-  if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, CALLER))
-    return p;
-  return real.operator_new_aligned_nothrow
-             ? real.operator_new_aligned_nothrow(bytes, size_t(alignment), &tag)
-             : nullptr;
+  return new_aligned_block_nothrow(bytes, alignment, tag, CALLER);
 }
 
 CXX_HOOK void operator delete(void *p) noexcept { release(p); }

@@ -31,12 +31,10 @@ bool tracking() {
   return io_tracking_on() && !in_runtime();
 }
 
-// Runs `call` (which returns what the real function returned) timed, and records it with
-// the bytes that `bytes_of(result)` says it moved. The call itself runs as the program's
-// (what stdio allocates for a stream is the program's heap); only the recording is the
-// runtime's.
-template <typename Call, typename Bytes>
-auto timed(IoKind kind, int fd, void *caller, Call call, Bytes bytes_of) {
+// Runs `call` (the real function) and, when tracking, times it and hands its result and
+// ticks to `record`. The call runs as the program's (what stdio allocates for a stream is
+// the program's heap); only the recording is the runtime's, and it keeps the call's errno.
+template <typename Call, typename Record> auto timed(Call call, Record record) {
   if (!tracking())
     return call();
   uint64_t start = now_ticks();
@@ -45,10 +43,18 @@ auto timed(IoKind kind, int fd, void *caller, Call call, Bytes bytes_of) {
   int saved_errno = errno;
   {
     RuntimeScope scope;
-    record_io(kind, fd, bytes_of(result), ticks, caller);
+    record(result, ticks);
   }
   errno = saved_errno;
   return result;
+}
+
+// A read, write, sync or map on `fd` that moved `bytes_of(result)` bytes.
+template <typename Call, typename Bytes>
+auto timed_io(IoKind kind, int fd, void *caller, Call call, Bytes bytes_of) {
+  return timed(call, [&](auto result, uint64_t ticks) {
+    record_io(kind, fd, bytes_of(result), ticks, caller);
+  });
 }
 
 uint64_t returned_bytes(ssize_t n) { return n > 0 ? uint64_t(n) : 0; }
@@ -58,85 +64,60 @@ uint64_t no_bytes(int) { return 0; }
 bool takes_mode(int flags) { return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE; }
 
 int timed_open(const char *path, int fd_dir, int flags, mode_t mode, void *caller) {
-  auto call = [&] {
-    if (fd_dir == AT_FDCWD && real.open)
-      return real.open(path, flags, mode);
-    if (real.openat)
-      return real.openat(fd_dir, path, flags, mode);
-    return int(syscall(SYS_openat, fd_dir, path, flags, mode)); // inside dlsym
-  };
-  if (!tracking())
-    return call();
-  uint64_t start = now_ticks();
-  int fd = call();
-  uint64_t ticks = now_ticks() - start;
-  int saved_errno = errno;
-  {
-    RuntimeScope scope;
-    record_open(path, fd, ticks, caller);
-  }
-  errno = saved_errno;
-  return fd;
+  return timed(
+      [&] {
+        if (fd_dir == AT_FDCWD && real.open)
+          return real.open(path, flags, mode);
+        if (real.openat)
+          return real.openat(fd_dir, path, flags, mode);
+        return int(syscall(SYS_openat, fd_dir, path, flags, mode)); // inside dlsym
+      },
+      [&](int fd, uint64_t ticks) { record_open(path, fd, ticks, caller); });
 }
 
 ssize_t do_read(int fd, void *buf, size_t n, void *caller) {
-  return timed(IoKind::read, fd, caller,
-               [&] { return real.read ? real.read(fd, buf, n) : syscall(SYS_read, fd, buf, n); },
-               returned_bytes);
+  return timed_io(IoKind::read, fd, caller,
+                  [&] { return real.read ? real.read(fd, buf, n) : syscall(SYS_read, fd, buf, n); },
+                  returned_bytes);
 }
 ssize_t do_pread(int fd, void *buf, size_t n, off_t offset, void *caller) {
-  return timed(IoKind::read, fd, caller,
-               [&] {
-                 return real.pread ? real.pread(fd, buf, n, offset)
-                                   : syscall(SYS_pread64, fd, buf, n, offset);
-               },
-               returned_bytes);
+  return timed_io(IoKind::read, fd, caller,
+                  [&] {
+                    return real.pread ? real.pread(fd, buf, n, offset)
+                                      : syscall(SYS_pread64, fd, buf, n, offset);
+                  },
+                  returned_bytes);
 }
 ssize_t do_write(int fd, const void *buf, size_t n, void *caller) {
-  return timed(IoKind::write, fd, caller,
-               [&] { return real.write ? real.write(fd, buf, n) : syscall(SYS_write, fd, buf, n); },
-               returned_bytes);
+  return timed_io(IoKind::write, fd, caller,
+                  [&] { return real.write ? real.write(fd, buf, n) : syscall(SYS_write, fd, buf, n); },
+                  returned_bytes);
 }
 ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t offset, void *caller) {
-  return timed(IoKind::write, fd, caller,
-               [&] {
-                 return real.pwrite ? real.pwrite(fd, buf, n, offset)
-                                    : syscall(SYS_pwrite64, fd, buf, n, offset);
-               },
-               returned_bytes);
+  return timed_io(IoKind::write, fd, caller,
+                  [&] {
+                    return real.pwrite ? real.pwrite(fd, buf, n, offset)
+                                       : syscall(SYS_pwrite64, fd, buf, n, offset);
+                  },
+                  returned_bytes);
 }
-size_t do_fread(size_t (*real_fread)(void *, size_t, size_t, FILE *), void *buf, size_t size,
-                size_t n, FILE *stream, void *caller) {
-  return timed(IoKind::read, fileno(stream), caller, [&] { return real_fread(buf, size, n, stream); },
-               [&](size_t items) { return uint64_t(items) * size; });
-}
-size_t do_fwrite(size_t (*real_fwrite)(const void *, size_t, size_t, FILE *), const void *buf,
-                 size_t size, size_t n, FILE *stream, void *caller) {
-  return timed(IoKind::write, fileno(stream), caller,
-               [&] { return real_fwrite(buf, size, n, stream); },
-               [&](size_t items) { return uint64_t(items) * size; });
-}
-int do_open(const char *path, int flags, va_list args, void *caller) {
-  mode_t mode = takes_mode(flags) ? mode_t(va_arg(args, int)) : 0;
-  return timed_open(path, AT_FDCWD, flags, mode, caller);
+// stdio: the stream's descriptor is looked up only when recording (fileno may set errno).
+// `Buffer` is void for reads, const void for writes.
+template <typename Buffer>
+size_t do_stdio(IoKind kind, size_t (*real_call)(Buffer *, size_t, size_t, FILE *), Buffer *buf,
+                size_t size, size_t n, FILE *stream, void *caller) {
+  return timed([&] { return real_call(buf, size, n, stream); },
+               [&](size_t items, uint64_t ticks) {
+                 record_io(kind, fileno(stream), uint64_t(items) * size, ticks, caller);
+               });
 }
 int do_openat(int dir, const char *path, int flags, va_list args, void *caller) {
   mode_t mode = takes_mode(flags) ? mode_t(va_arg(args, int)) : 0;
   return timed_open(path, dir, flags, mode, caller);
 }
 FILE *do_fopen(const char *path, const char *mode, void *caller) {
-  if (!tracking())
-    return real.fopen(path, mode);
-  uint64_t start = now_ticks();
-  FILE *f = real.fopen(path, mode);
-  uint64_t ticks = now_ticks() - start;
-  int saved_errno = errno;
-  {
-    RuntimeScope scope;
-    record_open(path, f ? fileno(f) : -1, ticks, caller);
-  }
-  errno = saved_errno;
-  return f;
+  return timed([&] { return real.fopen(path, mode); },
+               [&](FILE *f, uint64_t ticks) { record_open(path, f ? fileno(f) : -1, ticks, caller); });
 }
 void *do_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset, void *caller) {
   auto call = [&] {
@@ -145,8 +126,8 @@ void *do_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offs
   };
   if (fd < 0 || (flags & MAP_ANONYMOUS))
     return call(); // memory, not a file
-  return timed(IoKind::map, fd, caller, call,
-               [&](void *p) { return p == MAP_FAILED ? 0 : uint64_t(length); });
+  return timed_io(IoKind::map, fd, caller, call,
+                  [&](void *p) { return p == MAP_FAILED ? 0 : uint64_t(length); });
 }
 
 } // namespace
@@ -164,56 +145,56 @@ HOOK ssize_t __pread_chk(int fd, void *buf, size_t n, off_t offset, size_t buf_s
   return do_pread(fd, buf, n, offset, CALLER);
 }
 HOOK ssize_t readv(int fd, const iovec *iov, int count) {
-  return timed(IoKind::read, fd, CALLER, [&] { return real.readv(fd, iov, count); }, returned_bytes);
+  return timed_io(IoKind::read, fd, CALLER, [&] { return real.readv(fd, iov, count); }, returned_bytes);
 }
 HOOK ssize_t preadv(int fd, const iovec *iov, int count, off_t offset) {
-  return timed(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
+  return timed_io(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
 }
 
 HOOK ssize_t write(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, CALLER); }
 HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
 HOOK ssize_t writev(int fd, const iovec *iov, int count) {
-  return timed(IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);
+  return timed_io(IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);
 }
 HOOK ssize_t pwritev(int fd, const iovec *iov, int count, off_t offset) {
-  return timed(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
+  return timed_io(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
 }
 
 HOOK size_t fread(void *buf, size_t size, size_t n, FILE *stream) {
   ensure_real_functions();
-  return do_fread(real.fread, buf, size, n, stream, CALLER);
+  return do_stdio(IoKind::read, real.fread, buf, size, n, stream, CALLER);
 }
 HOOK size_t fread_unlocked(void *buf, size_t size, size_t n, FILE *stream) {
   ensure_real_functions();
-  return do_fread(real.fread_unlocked, buf, size, n, stream, CALLER);
+  return do_stdio(IoKind::read, real.fread_unlocked, buf, size, n, stream, CALLER);
 }
 HOOK size_t __fread_chk(void *buf, size_t buf_size, size_t size, size_t n, FILE *stream) {
   size_t bytes;
   if (__builtin_mul_overflow(size, n, &bytes) || bytes > buf_size)
     __chk_fail();
   ensure_real_functions();
-  return do_fread(real.fread, buf, size, n, stream, CALLER);
+  return do_stdio(IoKind::read, real.fread, buf, size, n, stream, CALLER);
 }
 HOOK size_t __fread_unlocked_chk(void *buf, size_t buf_size, size_t size, size_t n, FILE *stream) {
   size_t bytes;
   if (__builtin_mul_overflow(size, n, &bytes) || bytes > buf_size)
     __chk_fail();
   ensure_real_functions();
-  return do_fread(real.fread_unlocked, buf, size, n, stream, CALLER);
+  return do_stdio(IoKind::read, real.fread_unlocked, buf, size, n, stream, CALLER);
 }
 HOOK size_t fwrite(const void *buf, size_t size, size_t n, FILE *stream) {
   ensure_real_functions();
-  return do_fwrite(real.fwrite, buf, size, n, stream, CALLER);
+  return do_stdio(IoKind::write, real.fwrite, buf, size, n, stream, CALLER);
 }
 HOOK size_t fwrite_unlocked(const void *buf, size_t size, size_t n, FILE *stream) {
   ensure_real_functions();
-  return do_fwrite(real.fwrite_unlocked, buf, size, n, stream, CALLER);
+  return do_stdio(IoKind::write, real.fwrite_unlocked, buf, size, n, stream, CALLER);
 }
 
 HOOK int open(const char *path, int flags, ...) {
   va_list args;
   va_start(args, flags);
-  int fd = do_open(path, flags, args, CALLER);
+  int fd = do_openat(AT_FDCWD, path, flags, args, CALLER);
   va_end(args);
   return fd;
 }
@@ -244,9 +225,11 @@ HOOK int close(int fd) {
 }
 HOOK int fclose(FILE *stream) {
   ensure_real_functions();
-  int fd = fileno(stream);
-  int result = real.fclose(stream);
   int saved_errno = errno;
+  int fd = fileno(stream); // may set errno
+  errno = saved_errno;
+  int result = real.fclose(stream);
+  saved_errno = errno;
   forget_descriptor(fd);
   errno = saved_errno;
   return result;
@@ -257,10 +240,10 @@ HOOK void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t of
 }
 
 HOOK int fsync(int fd) {
-  return timed(IoKind::sync, fd, CALLER, [&] { return real.fsync(fd); }, no_bytes);
+  return timed_io(IoKind::sync, fd, CALLER, [&] { return real.fsync(fd); }, no_bytes);
 }
 HOOK int fdatasync(int fd) {
-  return timed(IoKind::sync, fd, CALLER, [&] { return real.fdatasync(fd); }, no_bytes);
+  return timed_io(IoKind::sync, fd, CALLER, [&] { return real.fdatasync(fd); }, no_bytes);
 }
 
 // The 64-bit-offset names: on x86-64 the same functions, so the same hooks.

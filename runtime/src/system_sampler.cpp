@@ -193,12 +193,9 @@ uint64_t resident_bytes() {
 void halve_samples() {
   auto *records = reinterpret_cast<hotline_system_sample_record *>(g_samples->data());
   size_t count = g_samples->size() / sizeof *records;
-  ByteBuffer kept;
-  for (size_t i = 0; i < count; i += 2)
-    kept.append_record(records[i]);
-  g_samples->~ByteBuffer();
-  new (g_samples_storage) ByteBuffer();
-  g_samples->append(kept.data(), kept.size());
+  for (size_t i = 0; 2 * i < count; ++i)
+    records[i] = records[2 * i];
+  g_samples->truncate((count + 1) / 2 * sizeof *records);
   g_stride *= 2;
 }
 
