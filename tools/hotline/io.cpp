@@ -130,11 +130,7 @@ std::string json_io(const IoTable &table, size_t top) {
   json.field("place_count", table.places.size());
   json.key("places");
   write_io_places_json(json, first(table.places, top));
-  json.key("unreadable_objects");
-  json.begin_array();
-  for (const std::string &object : table.unreadable_objects)
-    json.value(object);
-  json.end_array();
+  write_unreadable_objects_json(json, table.unreadable_objects);
   json.end_object();
   return json.text();
 }

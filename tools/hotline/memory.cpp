@@ -130,11 +130,7 @@ std::string json_memory(const MemoryTable &table, size_t top) {
     json.key(list.json_key);
     write_memory_places_json(json, analysis::top_memory_places(table, list.order, top));
   }
-  json.key("unreadable_objects");
-  json.begin_array();
-  for (const std::string &object : table.unreadable_objects)
-    json.value(object);
-  json.end_array();
+  write_unreadable_objects_json(json, table.unreadable_objects);
   json.end_object();
   return json.text();
 }

@@ -299,4 +299,12 @@ void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread) 
   json.end_object();
 }
 
+void write_unreadable_objects_json(json::Writer &json, const std::vector<std::string> &objects) {
+  json.key("unreadable_objects");
+  json.begin_array();
+  for (const std::string &object : objects)
+    json.value(object);
+  json.end_array();
+}
+
 } // namespace hotline
