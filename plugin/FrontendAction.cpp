@@ -5,6 +5,7 @@
 // -fplugin-arg-hotline-* options, and hands the passes to the code generator's PassBuilder.
 //
 //===----------------------------------------------------------------------===//
+#include "Annotations.h"
 #include "Pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -72,7 +73,51 @@ struct LinesAttribute : public clang::ParsedAttrInfo {
   }
 
   AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {
-    D->addAttr(clang::AnnotateAttr::Create(S.Context, "hotline.lines", nullptr, 0, Attr.getRange()));
+    D->addAttr(clang::AnnotateAttr::Create(S.Context, LinesAnnotation, nullptr, 0, Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
+// [[hotline::region("name")]] (also __attribute__((hotline_region("name")))) on a function makes
+// each of its calls a region of that name. The attribute becomes an annotation carrying the
+// name, which RegionPass looks for in the IR.
+struct RegionAttribute : public clang::ParsedAttrInfo {
+  RegionAttribute() {
+    static constexpr Spelling Spellings[] = {{clang::ParsedAttr::AS_CXX11, "hotline::region"},
+                                             {clang::ParsedAttr::AS_C23, "hotline::region"},
+                                             {clang::ParsedAttr::AS_GNU, "hotline_region"},
+                                             // Clang 22 parses the arguments of a scoped
+                                             // attribute only when a plugin has a spelling
+                                             // equal to its unscoped name (hasAttribute
+                                             // compares the name without its scope):
+                                             {clang::ParsedAttr::AS_CXX11, "region"},
+                                             {clang::ParsedAttr::AS_C23, "region"}};
+    this->Spellings = Spellings;
+    OptArgs = 15; // counted below, for a message that says what the argument is
+  }
+
+  bool diagAppertainsToDecl(clang::Sema &S, const clang::ParsedAttr &Attr, const clang::Decl *D) const override {
+    if (isa<clang::FunctionDecl>(D))
+      return true;
+    S.Diag(Attr.getLoc(), clang::diag::warn_attribute_wrong_decl_type_str)
+        << Attr << Attr.isRegularKeywordAttribute() << "functions";
+    return false;
+  }
+
+  AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {
+    const clang::StringLiteral *Name = nullptr;
+    if (Attr.getNumArgs() == 1 && Attr.isArgExpr(0))
+      Name = dyn_cast<clang::StringLiteral>(Attr.getArgAsExpr(0)->IgnoreParenCasts());
+    if (!Name || !Name->isOrdinary() || Name->getString().empty() || Name->getString().contains('\0')) {
+      unsigned ID = S.getDiagnostics().getCustomDiagID(
+          clang::DiagnosticsEngine::Error,
+          "hotline: the region attribute takes one argument, a non-empty string literal naming "
+          "the region, as in [[hotline::region(\"data_loading\")]]");
+      S.Diag(Attr.getLoc(), ID);
+      return AttributeNotApplied;
+    }
+    std::string Annotation = std::string(RegionAnnotationPrefix) + Name->getString().str();
+    D->addAttr(clang::AnnotateAttr::Create(S.Context, Annotation, nullptr, 0, Attr.getRange()));
     return AttributeApplied;
   }
 };
@@ -84,3 +129,5 @@ static clang::FrontendPluginRegistry::Add<hotline::HotlineAction>
     RegisterAction("hotline", "hotline: instrument functions for profiling");
 static clang::ParsedAttrInfoRegistry::Add<hotline::LinesAttribute>
     RegisterLinesAttribute("hotline_lines", "hotline: line mode for one function");
+static clang::ParsedAttrInfoRegistry::Add<hotline::RegionAttribute>
+    RegisterRegionAttribute("hotline_region", "hotline: a function that is a region");

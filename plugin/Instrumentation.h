@@ -11,6 +11,7 @@
 
 #include "Options.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
@@ -84,6 +85,20 @@ public:
 private:
   Options Opts;
 };
+
+// [[hotline::region("name")]] functions (hotline-regions, at pipeline start, before inlining so
+// that inlined copies keep their region): __hotline_region_begin at entry and
+// __hotline_region_end on every way out.
+class RegionPass : public llvm::PassInfoMixin<RegionPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+// Every point where a call of F ends, for code that must run then: before each return,
+// resume and musttail call, before calls that never return (exit, abort, longjmp), and, by
+// adding cleanup pads, on unwinding. Changes F's exception handling to make the last possible.
+llvm::SmallVector<llvm::Instruction *, 8> waysOut(llvm::Function &F);
 
 // Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
 // not for a GPU, and selected by the include/exclude lists.

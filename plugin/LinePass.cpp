@@ -13,6 +13,7 @@
 // without hotline, and the optimizer's remarks about it (CompilerFacts.h) stay true.
 //
 //===----------------------------------------------------------------------===//
+#include "Annotations.h"
 #include "Instrumentation.h"
 
 #include "CompilerFacts.h"
@@ -33,29 +34,12 @@ using namespace llvm;
 
 namespace hotline {
 
-static constexpr const char *LinesAnnotation = "hotline.lines";
-
 // Functions marked [[hotline::lines]]: the frontend turns the attribute into an annotation.
 static SmallPtrSet<const Function *, 8> annotatedFunctions(Module &M) {
   SmallPtrSet<const Function *, 8> Annotated;
-  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
-  if (!Annotations || !Annotations->hasInitializer())
-    return Annotated;
-  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
-  if (!Entries)
-    return Annotated;
-  for (Value *Entry : Entries->operands()) {
-    auto *Fields = dyn_cast<ConstantStruct>(Entry);
-    if (!Fields || Fields->getNumOperands() < 2)
-      continue;
-    auto *F = dyn_cast<Function>(Fields->getOperand(0)->stripPointerCasts());
-    auto *Text = dyn_cast<GlobalVariable>(Fields->getOperand(1)->stripPointerCasts());
-    if (!F || !Text || !Text->hasInitializer())
-      continue;
-    if (auto *Data = dyn_cast<ConstantDataArray>(Text->getInitializer()))
-      if (Data->isCString() && Data->getAsCString() == LinesAnnotation)
-        Annotated.insert(F);
-  }
+  for (auto [F, Text] : functionAnnotations(M))
+    if (Text == LinesAnnotation)
+      Annotated.insert(F);
   return Annotated;
 }
 

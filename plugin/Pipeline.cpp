@@ -13,6 +13,7 @@ namespace hotline {
 void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
   PB.registerPipelineStartEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel) {
     MPM.addPass(CountPass(Opts));
+    MPM.addPass(RegionPass());
     MPM.addPass(LinePass(Opts));
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
@@ -42,6 +43,10 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
   }
   if (Name == "hotline-loop-counters") {
     MPM.addPass(createModuleToFunctionPassAdaptor(LoopCounterPass()));
+    return true;
+  }
+  if (Name == "hotline-regions") {
+    MPM.addPass(RegionPass());
     return true;
   }
   if (Name == "hotline-loop-work") {

@@ -40,6 +40,17 @@ FunctionCallee exitFunction(Module &M) {
   return nounwindFunction(M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
 }
 
+FunctionCallee regionBeginFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, RegionBeginName,
+                          FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
+}
+
+FunctionCallee regionEndFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, RegionEndName, FunctionType::get(Type::getVoidTy(C), false));
+}
+
 FunctionCallee threadCountersInitFunction(Module &M) {
   LLVMContext &C = M.getContext();
   return nounwindFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(C), false));

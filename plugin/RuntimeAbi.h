@@ -18,6 +18,8 @@ inline constexpr const char *ThreadCountersName = "__hotline_thread_counters";
 inline constexpr const char *ThreadCountersInitName = "__hotline_thread_counters_init";
 inline constexpr const char *EnterName = "__hotline_enter";
 inline constexpr const char *ExitName = "__hotline_exit";
+inline constexpr const char *RegionBeginName = "__hotline_region_begin";
+inline constexpr const char *RegionEndName = "__hotline_region_end";
 // Everything the plugin itself emits carries this prefix and is never instrumented.
 inline constexpr const char *InternalPrefix = "__hotline";
 
@@ -36,6 +38,8 @@ inline constexpr unsigned ModuleFlagsField = 6;
 // Declarations of the runtime's entry points, all nounwind.
 llvm::FunctionCallee enterFunction(llvm::Module &M);
 llvm::FunctionCallee exitFunction(llvm::Module &M);
+llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
+llvm::FunctionCallee regionEndFunction(llvm::Module &M);
 llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
 

@@ -53,28 +53,33 @@ static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   Enter->getParent()->setName("hotline.enter");
   IRBuilder<>(Enter).CreateCall(enterFunction(M), {Id});
 
+  SmallVector<Instruction *, 8> ExitPoints = waysOut(F);
+  FunctionCallee Exit = exitFunction(M);
+  for (Instruction *Point : ExitPoints)
+    insertExit(Point, Timed, Id, Exit);
+}
+
+SmallVector<Instruction *, 8> waysOut(Function &F) {
   // A landing pad that only catches some types is skipped by the unwinder when none
-  // matches; marking every pad as a cleanup makes it stop here, so the exit below runs.
+  // matches; marking every pad as a cleanup makes it stop here, so the code before it runs.
   for (BasicBlock &BB : F)
     if (auto *Pad = dyn_cast<LandingPadInst>(BB.getFirstNonPHIIt()))
       Pad->setCleanup(true);
 
   // The ways out, all found before any block is split (splitting moves them into new
   // blocks, which the enumerator would visit again). Calls that never return and never
-  // unwind (exit, abort, longjmp) close the call first; then returns, resumes, musttail
-  // calls, and (through a cleanup pad added to every call that may throw) unwinding.
-  SmallVector<Instruction *, 8> ExitPoints;
+  // unwind (exit, abort, longjmp) come first; then returns, resumes, musttail calls, and
+  // (through a cleanup pad added to every call that may throw) unwinding.
+  SmallVector<Instruction *, 8> Points;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *Call = dyn_cast<CallInst>(&I))
         if (Call->doesNotReturn() && Call->doesNotThrow() && !isRuntimeCall(*Call))
-          ExitPoints.push_back(Call);
+          Points.push_back(Call);
   EscapeEnumerator Escapes(F, "hotline.cleanup", /*HandleExceptions=*/true);
   while (IRBuilder<> *AtExit = Escapes.Next())
-    ExitPoints.push_back(&*AtExit->GetInsertPoint());
-  FunctionCallee Exit = exitFunction(M);
-  for (Instruction *Point : ExitPoints)
-    insertExit(Point, Timed, Id, Exit);
+    Points.push_back(&*AtExit->GetInsertPoint());
+  return Points;
 }
 
 PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {

@@ -2,6 +2,7 @@
 // which file each descriptor number names now.
 #include "io_tracking.h"
 
+#include "regions.h"
 #include "runtime.h"
 
 #include <hotline/profile_format.h>
@@ -127,6 +128,7 @@ void set_io_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAX
 void record_io(IoKind kind, int fd, uint64_t bytes, uint64_t ticks, void *return_address) {
   Place place = current_place(return_address);
   add_call(g_places.find_or_add(place, file_of(fd)), kind, bytes, ticks);
+  add_region_io(place.thread, ticks);
 }
 
 void record_open(const char *path, int fd, uint64_t ticks, void *return_address) {
@@ -139,6 +141,7 @@ void record_open(const char *path, int fd, uint64_t ticks, void *return_address)
   }
   Place place = current_place(return_address);
   add_call(g_places.find_or_add(place, file), IoKind::open, 0, ticks);
+  add_region_io(place.thread, ticks);
 }
 
 void forget_descriptor(int fd) {

@@ -7,9 +7,11 @@
 #include "loaded_objects.h"
 #include "modules.h"
 #include "pc_table.h"
+#include "regions.h"
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "sampling.h"
+#include "sync_tracking.h"
 #include "system_sampler.h"
 #include "threads.h"
 #include "timing_cost.h"
@@ -219,6 +221,67 @@ void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConvert
   });
 }
 
+// The thread's regions (REGIONS) and counters (COUNTERS). Regions still open get the time they
+// have run until `end` (the write, or the thread's exit).
+void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings, const TickConverter &time,
+                        ByteBuffer &regions, ByteBuffer &counters) {
+  const RegionThread *r = __atomic_load_n(&t->regions, __ATOMIC_ACQUIRE);
+  if (!r)
+    return;
+  uint32_t base = uint32_t(regions.size() / sizeof(hotline_region_record));
+  uint32_t node_count = __atomic_load_n(&r->node_count, __ATOMIC_ACQUIRE);
+  uint32_t depth = __atomic_load_n(&r->depth, __ATOMIC_RELAXED);
+  for (uint32_t i = 0; i < node_count; ++i) {
+    const RegionNode &n = r->nodes[i];
+    uint64_t ticks = n.inclusive_ticks;
+    uint32_t flags = 0;
+    for (uint32_t d = 0; d < depth && d < kMaxRegionDepth; ++d)
+      if (r->stack[d] == i) {
+        uint64_t start = __atomic_load_n(&r->start_ticks[d], __ATOMIC_RELAXED);
+        ticks += end > start ? end - start : 0;
+        flags = HOTLINE_REGION_OPEN_AT_WRITE;
+      }
+    hotline_region_record record{};
+    record.thread = t->profile_index;
+    record.parent = n.parent == kNoRegion ? HOTLINE_NO_REGION : base + n.parent;
+    record.name = strings.add(region_name(n.name));
+    record.flags = flags;
+    record.entries = n.entries;
+    record.inclusive_ns = time.duration_ns(ticks);
+    record.io_ns = time.duration_ns(n.io_ticks);
+    record.sync_ns = time.duration_ns(n.sync_ticks);
+    regions.append_record(record);
+  }
+  uint32_t counter_count = __atomic_load_n(&r->counter_count, __ATOMIC_ACQUIRE);
+  for (uint32_t i = 0; i < counter_count; ++i) {
+    const RegionCounter &c = r->counters[i];
+    if (c.node != kNoRegion && c.node >= node_count)
+      continue; // its region was added after node_count was read
+    hotline_counter_record record{};
+    record.thread = t->profile_index;
+    record.region = c.node == kNoRegion ? HOTLINE_NO_REGION : base + c.node;
+    record.name = strings.add(region_name(c.name));
+    record.value = c.value;
+    counters.append_record(record);
+  }
+}
+
+// The SYNC_SITES section.
+void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer &sites) {
+  sync_places().for_each([&](const SyncPlace &p) {
+    hotline_sync_site_record r{};
+    PlaceFields at = place_fields(p.key, loaded);
+    r.thread = at.thread;
+    r.node = at.node;
+    r.address = at.address;
+    r.object = at.object;
+    r.kind = p.key.detail;
+    r.waits = __atomic_load_n(&p.waits, __ATOMIC_RELAXED);
+    r.wait_ns = time.duration_ns(__atomic_load_n(&p.wait_ticks, __ATOMIC_RELAXED));
+    sites.append_record(r);
+  });
+}
+
 bool write_all(int fd, const char *data, size_t size) {
   while (size > 0) {
     ssize_t n = write(fd, data, size);
@@ -279,7 +342,7 @@ void write_profile() {
   collect_run_facts(facts);
   StringTable strings;
   ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section,
-      stopped_section;
+      stopped_section, regions_section, counters_section;
 
   uint32_t site_count = registered_site_count();
   for_each_module([&](const ModuleEntry &m) {
@@ -356,6 +419,7 @@ void write_profile() {
       }
     record.node_count = node_count;
     threads_section.append_record(record);
+    add_thread_regions(t, exited ? t->end_ticks : end.ticks, strings, time, regions_section, counters_section);
     ++thread_count;
   }
   if (totals)
@@ -370,6 +434,8 @@ void write_profile() {
   bool samples_added = !line_mode || add_samples(strings, loaded, sampling_section, samples_section);
   add_heap(loaded, heap_section, memory_section);
   add_io(strings, loaded, time, files_section, io_section);
+  ByteBuffer sync_section;
+  add_sync(loaded, time, sync_section);
   ByteBuffer system_section, system_samples_section;
   system_section.append_record(system_totals());
   copy_system_samples(system_samples_section);
@@ -422,6 +488,9 @@ void write_profile() {
       {HOTLINE_SECTION_IO_SITES, sizeof(hotline_io_site_record), io_section},
       {HOTLINE_SECTION_SYSTEM, sizeof(hotline_system_record), system_section},
       {HOTLINE_SECTION_SYSTEM_SAMPLES, sizeof(hotline_system_sample_record), system_samples_section},
+      {HOTLINE_SECTION_REGIONS, sizeof(hotline_region_record), regions_section},
+      {HOTLINE_SECTION_COUNTERS, sizeof(hotline_counter_record), counters_section},
+      {HOTLINE_SECTION_SYNC_SITES, sizeof(hotline_sync_site_record), sync_section},
       // line mode only:
       {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section},
       {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section},

@@ -6,6 +6,7 @@
 #include "io_tracking.h"
 #include "profile_writer.h"
 #include "runtime_scope.h"
+#include "sync_tracking.h"
 #include "system_sampler.h"
 #include "threads.h"
 #include "timing_policy.h"
@@ -83,6 +84,8 @@ void read_options() {
     g_options.memory = parse_bool("HOTLINE_MEMORY", memory, true);
   if (const char *io = getenv("HOTLINE_IO"))
     g_options.io = parse_bool("HOTLINE_IO", io, true);
+  if (const char *sync = getenv("HOTLINE_SYNC"))
+    g_options.sync = parse_bool("HOTLINE_SYNC", sync, true);
   if (const char *ms = getenv("HOTLINE_SAMPLE_MS"))
     g_options.system_sample_ms = parse_count("HOTLINE_SAMPLE_MS", ms, g_options.system_sample_ms);
   g_stop_timing_check_calls = g_options.stop_timing_after;
@@ -108,8 +111,10 @@ void runtime_init() {
   read_options();
   set_heap_tracking(g_options.memory);
   set_io_tracking(g_options.io);
+  set_sync_tracking(g_options.sync);
   heap_tracking_init();
   io_tracking_init();
+  sync_tracking_init();
   threads_init();
   system_sampler_init();
   // Registered this early, the hook runs after the program's own atexit handlers and static

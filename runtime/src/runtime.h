@@ -17,6 +17,7 @@ struct Options {
   uint64_t sample_hz = 1000; // HOTLINE_SAMPLE_HZ
   bool memory = true;        // HOTLINE_MEMORY: track heap allocations
   bool io = true;            // HOTLINE_IO: track file I/O
+  bool sync = true;          // HOTLINE_SYNC: time waits on locks, conditions, joins
   // Milliseconds between two readings of the system sampler thread (0: no thread).
   uint64_t system_sample_ms = 0; // HOTLINE_SAMPLE_MS
 };

@@ -44,6 +44,7 @@ struct ThreadState {
   uint64_t end_ticks;
   char name[16];
   ThreadSampler sampler;    // where it runs, in line mode
+  struct RegionThread *regions; // its regions and counters (regions.h); null until the first
   uint32_t profile_index;   // its index in the profile's THREADS, set while writing
   ThreadState *next;        // in the list of all threads
 };

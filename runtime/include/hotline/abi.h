@@ -108,6 +108,16 @@ HOTLINE_ABI_EXPORT uint64_t *__hotline_thread_counters_init(void);
 HOTLINE_ABI_EXPORT void __hotline_enter(uint32_t site_id);
 HOTLINE_ABI_EXPORT void __hotline_exit(uint32_t site_id);
 
+/* Regions: the user API of <hotline/hotline.h> calls these, and so does the code the plugin
+ * adds to [[hotline::region("name")]] functions (begin at entry, end on every way out). A
+ * region is open from a begin to the next end on the same thread; regions nest. The name is
+ * copied, so it may live in a temporary buffer. A begin costs a hash of the name: regions are
+ * for phases, batches and requests, not for the iterations of a hot loop. */
+HOTLINE_ABI_EXPORT void __hotline_region_begin(const char *name);
+HOTLINE_ABI_EXPORT void __hotline_region_end(void);
+/* Adds `amount` to the counter `name` of the calling thread's innermost open region. */
+HOTLINE_ABI_EXPORT void __hotline_count(const char *name, uint64_t amount);
+
 /* Loops in line mode are timed with the same two calls (the loop's site id at entry and at
  * every exit). Their iteration counts are kept in registers while the loop runs and added to
  * the thread's counters at its exits, so counting does not stop the optimizer from

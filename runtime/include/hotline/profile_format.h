@@ -53,7 +53,10 @@ enum hotline_section_kind {
   HOTLINE_SECTION_FILES = 15,      /* struct hotline_file_record[] */
   HOTLINE_SECTION_IO_SITES = 16,   /* struct hotline_io_site_record[] */
   HOTLINE_SECTION_SYSTEM = 17,     /* one struct hotline_system_record */
-  HOTLINE_SECTION_SYSTEM_SAMPLES = 18 /* struct hotline_system_sample_record[] (HOTLINE_SAMPLE_MS) */
+  HOTLINE_SECTION_SYSTEM_SAMPLES = 18, /* struct hotline_system_sample_record[] (HOTLINE_SAMPLE_MS) */
+  HOTLINE_SECTION_REGIONS = 19,    /* struct hotline_region_record[], grouped by thread */
+  HOTLINE_SECTION_COUNTERS = 20,   /* struct hotline_counter_record[] */
+  HOTLINE_SECTION_SYNC_SITES = 21  /* struct hotline_sync_site_record[] */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -309,6 +312,61 @@ struct hotline_system_sample_record {
   uint32_t gpu_power_mw;            /* all GPUs */
 };
 
+/* Marks a counter counted outside every region. */
+#define HOTLINE_NO_REGION 0xffffffffu
+
+/* One region of one thread, reached through its enclosing regions (the regions that
+ * hotline_region_begin/end, HOTLINE_REGION, [[hotline::region]] functions and NVTX ranges open
+ * and close). Records are grouped by thread, parents before children. Times are wall-clock
+ * time from begin to end; io_ns and sync_ns are the parts of it the thread spent blocked in
+ * I/O and synchronization calls while this region was the innermost open one. */
+struct hotline_region_record {
+  uint32_t thread;          /* index into THREADS */
+  uint32_t parent;          /* index into REGIONS of the enclosing region, or HOTLINE_NO_REGION */
+  uint32_t name;            /* string */
+  uint32_t flags;           /* HOTLINE_REGION_* */
+  uint64_t entries;         /* times begun */
+  uint64_t inclusive_ns;
+  uint64_t io_ns;
+  uint64_t sync_ns;
+};
+
+enum hotline_region_flags {
+  HOTLINE_REGION_OPEN_AT_WRITE = 1u /* still open when the profile was written: its time runs to
+                                       then (or to the thread's end) */
+};
+
+/* What HOTLINE_COUNT added up: one named counter in one region of one thread. */
+struct hotline_counter_record {
+  uint32_t thread;          /* index into THREADS */
+  uint32_t region;          /* index into REGIONS, or HOTLINE_NO_REGION (outside every region) */
+  uint32_t name;            /* string */
+  uint32_t reserved;
+  uint64_t value;           /* the sum of the amounts counted */
+};
+
+/* What a thread waited for in one synchronization call. */
+enum hotline_sync_kind {
+  HOTLINE_SYNC_MUTEX = 1,     /* pthread_mutex_lock (std::mutex) that found the mutex taken */
+  HOTLINE_SYNC_CONDITION = 2, /* pthread_cond_wait, pthread_cond_timedwait (condition_variable) */
+  HOTLINE_SYNC_JOIN = 3,      /* pthread_join (std::thread::join) */
+  HOTLINE_SYNC_BARRIER = 4,   /* pthread_barrier_wait */
+  HOTLINE_SYNC_SEMAPHORE = 5, /* sem_wait, sem_timedwait */
+  HOTLINE_SYNC_RWLOCK = 6     /* pthread_rwlock_rdlock, pthread_rwlock_wrlock that found it taken */
+};
+
+/* The waits of one kind made from one place: one (thread, call node, calling instruction,
+ * kind). A lock taken at once is not a wait and is not recorded. */
+struct hotline_sync_site_record {
+  uint32_t thread;          /* as in hotline_memory_site_record */
+  uint32_t node;
+  uint64_t address;
+  uint32_t object;
+  uint32_t kind;            /* enum hotline_sync_kind */
+  uint64_t waits;
+  uint64_t wait_ns;         /* wall-clock time blocked in them */
+};
+
 #ifdef __cplusplus
 static_assert(sizeof(hotline_system_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_system_sample_record) == 48, "profile layout changed: see the versioning rule above");
@@ -327,6 +385,9 @@ static_assert(sizeof(hotline_heap_record) == 64, "profile layout changed: see th
 static_assert(sizeof(hotline_memory_site_record) == 80, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_region_record) == 48, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_counter_record) == 24, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_sync_site_record) == 40, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
@@ -345,6 +406,9 @@ _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed"
 _Static_assert(sizeof(struct hotline_io_site_record) == 128, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_sample_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_region_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_counter_record) == 24, "profile layout changed");
+_Static_assert(sizeof(struct hotline_sync_site_record) == 40, "profile layout changed");
 #endif
 
 #endif

@@ -1,0 +1,39 @@
+//===- RegionPass.cpp - [[hotline::region]] functions (hotline-regions) ---===//
+//
+// A function marked [[hotline::region("name")]] is a region for as long as it runs: the
+// same begin and end calls that HOTLINE_REGION makes, added at its entry and on every way
+// out. Added before inlining, the calls move with the body when it is inlined.
+//
+//===----------------------------------------------------------------------===//
+#include "Annotations.h"
+#include "Instrumentation.h"
+#include "RuntimeAbi.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+PreservedAnalyses RegionPass::run(Module &M, ModuleAnalysisManager &) {
+  Triple T(M.getTargetTriple());
+  if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
+    return PreservedAnalyses::all(); // device code
+  bool Changed = false;
+  for (auto [F, Text] : functionAnnotations(M)) {
+    if (!Text.consume_front(RegionAnnotationPrefix) || F->isDeclaration())
+      continue;
+    IRBuilder<> Builder(afterAllocas(*F));
+    Value *Name = Builder.CreateGlobalString(Text, "__hotline.region." + F->getName());
+    SmallVector<Instruction *, 8> Exits = waysOut(*F);
+    Builder.SetInsertPoint(afterAllocas(*F));
+    Builder.CreateCall(regionBeginFunction(M), {Name});
+    for (Instruction *Exit : Exits)
+      IRBuilder<>(Exit).CreateCall(regionEndFunction(M));
+    Changed = true;
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace hotline

@@ -1,0 +1,33 @@
+// The table behind the synchronization hooks.
+#include "sync_tracking.h"
+
+#include "regions.h"
+
+#include <pthread.h>
+
+namespace hotline::rt {
+
+namespace {
+bool g_tracking = true;
+PlaceTable<SyncPlace> g_places;
+
+void lock_table() { g_places.lock(); }
+void unlock_table() { g_places.unlock(); }
+} // namespace
+
+bool sync_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
+void set_sync_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
+
+void record_wait(uint32_t kind, uint64_t ticks, void *return_address) {
+  Place place = current_place(return_address);
+  SyncPlace *p = g_places.find_or_add(place, kind);
+  __atomic_fetch_add(&p->waits, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&p->wait_ticks, ticks, __ATOMIC_RELAXED);
+  add_region_sync(place.thread, ticks);
+}
+
+PlaceTable<SyncPlace> &sync_places() { return g_places; }
+
+void sync_tracking_init() { pthread_atfork(lock_table, unlock_table, unlock_table); }
+
+} // namespace hotline::rt
