@@ -32,6 +32,7 @@ config.substitutions.append(("%hotline_ldflags", hotline_ldflags))
 config.substitutions.append(("%clangxx_plain", config.clangxx))
 config.substitutions.append(("%clang_plain", config.clang))
 config.substitutions.append(("%hotline_plugin", config.hotline_plugin))
+config.substitutions.append(("%hotline_rt_shared_path", config.hotline_rt_shared))
 config.substitutions.append(("%hotline_rt_shared", "{} -Wl,-rpath,{}".format(
     config.hotline_rt_shared, os.path.dirname(config.hotline_rt_shared))))
 config.substitutions.append(("%hotline_rt_static", config.hotline_rt_static))
@@ -48,6 +49,8 @@ if os.path.isdir("/usr/local/cuda"):
             config.available_features.add("cuda-gpu")
     except (OSError, subprocess.TimeoutExpired):
         pass
+if os.path.isdir("/usr/local/cuda/include/nvtx3"):
+    config.available_features.add("nvtx")
 if shutil.which("mpirun"):
     config.available_features.add("mpi")
 if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):

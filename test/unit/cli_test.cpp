@@ -72,6 +72,50 @@ TEST(Cli, ValueCheckers) {
                cli::UsageError);
 }
 
+TEST(Cli, Durations) {
+  EXPECT_EQ(cli::parse_duration("floor", "5ms"), 5000000u);
+  EXPECT_EQ(cli::parse_duration("floor", "1.5s"), 1500000000u);
+  EXPECT_EQ(cli::parse_duration("floor", "200us"), 200000u);
+  EXPECT_EQ(cli::parse_duration("floor", "200µs"), 200000u);
+  EXPECT_EQ(cli::parse_duration("floor", "100ns"), 100u);
+  EXPECT_EQ(cli::parse_duration("floor", "0s"), 0u);
+  for (const char *bad : {"", "5", "ms", "5 ms", "-1ms", "5m", "5kb", "1.2.3s",
+                          ".s", "99999999999s"})
+    EXPECT_THROW(cli::parse_duration("floor", bad), cli::UsageError) << bad;
+  try {
+    cli::parse_duration("floor", "5");
+  } catch (const cli::UsageError &e) {
+    EXPECT_STREQ(e.what(), "invalid value '5' for --floor: expected a "
+                           "duration such as 5ms (ns, us, ms or s)");
+  }
+}
+
+const cli::CommandSpec kShortCommand = {
+    "merge",
+    "hotline merge FILE... -o OUT",
+    "Test command.",
+    {{"output", "OUT", "where", 'o'}, {"quiet", nullptr, "say less", 'q'}}};
+
+TEST(Cli, ShortOptions) {
+  cli::ParsedArgs args =
+      cli::parse_args({"a.hotline", "-o", "out.hotline", "-q"}, kShortCommand);
+  EXPECT_EQ(args.value("output"), "out.hotline");
+  EXPECT_TRUE(args.has("quiet"));
+  EXPECT_EQ(args.positional, (std::vector<std::string>{"a.hotline"}));
+  EXPECT_EQ(cli::parse_args({"-oout.hotline"}, kShortCommand).value("output"),
+            "out.hotline");
+  EXPECT_EQ(cli::parse_args({"--output=x"}, kShortCommand).value("output"),
+            "x");
+  EXPECT_THROW(cli::parse_args({"-o"}, kShortCommand), cli::UsageError);
+  EXPECT_THROW(cli::parse_args({"-qx"}, kShortCommand), cli::UsageError);
+  EXPECT_THROW(cli::parse_args({"-x"}, kShortCommand), cli::UsageError);
+  // Only options that declare one have a short form.
+  EXPECT_THROW(cli::parse_args({"-t", "3"}, kCommand), cli::UsageError);
+  std::string help = cli::help_text(kShortCommand);
+  EXPECT_NE(help.find("  -o, --output OUT  where\n"), std::string::npos)
+      << help;
+}
+
 TEST(Cli, HelpListsOptions) {
   std::string help = cli::help_text(kCommand);
   EXPECT_NE(help.find("usage: hotline report [options] FILE..."),

@@ -3,9 +3,12 @@
 #include "profile/reader.h"
 #include "profile_builder.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstring>
+#include <initializer_list>
 #include <random>
 
 namespace hotline::test {
@@ -902,6 +905,171 @@ TEST(ReaderErrors, MemorySitesEntrySizeTooSmall) {
                 "section MEMORY_SITES at offset " + std::to_string(sites) +
                 " has entry_size 40, smaller than the 80-byte record"),
             std::string::npos);
+}
+
+// A bundle: complete profiles back to back (what `hotline merge` writes).
+Bytes concatenated(std::initializer_list<Bytes> members) {
+  Bytes bundle;
+  for (const Bytes &member : members)
+    bundle.insert(bundle.end(), member.begin(), member.end());
+  return bundle;
+}
+
+ProfileBuilder other_builder() {
+  ProfileBuilder b;
+  b.run().pid = 456;
+  uint32_t module = b.add_module("/home/user/other", "other.cpp");
+  uint32_t site = b.add_site(module, "other()", "_Z5otherv", "other.cpp", 4, 3);
+  b.add_thread(99);
+  b.add_node(site, HOTLINE_NO_PARENT, 3, 900);
+  return b;
+}
+
+TEST(Bundle, ReadsEveryMemberInOrder) {
+  Bytes first = sample_builder().build(), second = other_builder().build();
+  std::vector<Profile> members = profile::parse_profiles(
+      concatenated({first, second, first}), "all.hotline");
+  ASSERT_EQ(members.size(), 3u);
+  EXPECT_EQ(members[0].display_name, "all.hotline[0]");
+  EXPECT_EQ(members[1].display_name, "all.hotline[1]");
+  EXPECT_EQ(members[2].display_name, "all.hotline[2]");
+  EXPECT_EQ(members[0].run.pid, 123u);
+  EXPECT_EQ(members[1].run.pid, 456u);
+  EXPECT_EQ(members[2].run.pid, 123u);
+  // Each member reads as it does alone.
+  Profile alone = parse_profile(second, "other.hotline");
+  EXPECT_EQ(members[1].sites.size(), alone.sites.size());
+  EXPECT_EQ(members[1].sites[0].name, "other()");
+  EXPECT_EQ(members[1].site_counts, alone.site_counts);
+  ASSERT_EQ(members[1].nodes.size(), 1u);
+  EXPECT_EQ(members[1].nodes[0].inclusive_ns, 900u);
+  EXPECT_EQ(members[2].nodes.size(), 3u);
+}
+
+TEST(Bundle, APlainProfileKeepsItsName) {
+  std::vector<Profile> members =
+      profile::parse_profiles(sample_builder().build(), "app.123.hotline");
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members[0].display_name, "app.123.hotline");
+}
+
+TEST(Bundle, ParseProfileRefusesABundle) {
+  Bytes first = sample_builder().build();
+  uint64_t offset = 0;
+  EXPECT_EQ(format_error(concatenated({first, first}), &offset),
+            "app.123.hotline: a bundle (another profile starts at offset " +
+                std::to_string(first.size()) + ") where one profile was expected");
+  EXPECT_EQ(offset, first.size());
+}
+
+// The message of the ProfileFormatError that parsing `bytes` as a bundle
+// throws, or "" if none.
+std::string bundle_error(const Bytes &bytes, uint64_t *offset = nullptr) {
+  try {
+    profile::parse_profiles(bytes, "all.hotline");
+  } catch (const ProfileFormatError &e) {
+    if (offset)
+      *offset = e.offset();
+    return e.what();
+  }
+  return "";
+}
+
+// Offsets count from the start of the file, and a later member is named by its
+// index.
+TEST(Bundle, ErrorsInAMemberNameItAndTheFileOffset) {
+  Bytes first = sample_builder().build();
+  ProfileBuilder bad = sample_builder();
+  bad.node(0, 1).site = 3;
+  Bytes second = bad.build();
+  size_t node = find_section(second, HOTLINE_SECTION_CALL_TREE) +
+                sizeof(hotline_section_header) +
+                sizeof(hotline_call_node_record);
+  uint64_t offset = 0;
+  EXPECT_EQ(bundle_error(concatenated({first, second}), &offset),
+            fmt::format("all.hotline[1]: call node 1 at offset {} names site "
+                        "3, out of range (3 sites)",
+                        first.size() + node));
+  EXPECT_EQ(offset, first.size() + node);
+
+  Bytes newer = sample_builder().build();
+  poke<uint32_t>(newer, offsetof(hotline_file_header, version), 2);
+  EXPECT_NE(bundle_error(concatenated({first, first, newer}), &offset)
+                .find("all.hotline[2]: unsupported profile format version 2 "
+                      "at offset " +
+                      std::to_string(2 * first.size() + 8)),
+            std::string::npos);
+  EXPECT_EQ(offset, 2 * first.size() + 8);
+}
+
+TEST(Bundle, TrailingBytesThatAreNoProfileAreAnError) {
+  Bytes first = sample_builder().build();
+  Bytes file = concatenated({first, first, Bytes{'x', 'y'}});
+  uint64_t offset = 0;
+  EXPECT_EQ(bundle_error(file, &offset),
+            fmt::format("all.hotline[1]: file_size at offset {} says {} bytes, "
+                        "file has {} (trailing data: the 2 bytes at offset {} "
+                        "do not start another profile)",
+                        first.size() + 24, first.size(), first.size() + 2,
+                        2 * first.size()));
+  EXPECT_EQ(offset, 2 * first.size());
+  // After the first profile, in a file that is not a bundle.
+  EXPECT_NE(format_error(concatenated({first, Bytes{0}}), &offset)
+                .find("trailing data"),
+            std::string::npos);
+  EXPECT_EQ(offset, first.size());
+}
+
+// Bytes that start like the magic are a member, cut short.
+TEST(Bundle, ATruncatedLastMemberIsTruncated) {
+  Bytes first = sample_builder().build();
+  Bytes file = concatenated({first, Bytes{'H', 'O', 'T'}});
+  EXPECT_EQ(bundle_error(file),
+            fmt::format("all.hotline[1]: truncated: file header at offset {} "
+                        "needs 32 bytes, file has 3",
+                        first.size()));
+  Bytes cut = concatenated({first, first});
+  cut.pop_back();
+  EXPECT_NE(bundle_error(cut).find("all.hotline[1]: truncated: section"),
+            std::string::npos);
+}
+
+// A member's sections may not run into the next member.
+TEST(Bundle, AMemberEndsAtItsFileSize) {
+  Bytes first = sample_builder().build();
+  hotline_file_header header;
+  std::memcpy(&header, first.data(), sizeof header);
+  Bytes longer = first;
+  poke<uint32_t>(longer, offsetof(hotline_file_header, section_count),
+                 header.section_count + 1);
+  EXPECT_EQ(bundle_error(concatenated({longer, first})),
+            fmt::format("all.hotline: truncated: header of section {} of {} at "
+                        "offset {} needs 16 bytes, profile has 0",
+                        header.section_count + 1, header.section_count + 1,
+                        first.size()));
+  Bytes tiny = first;
+  poke<uint64_t>(tiny, offsetof(hotline_file_header, file_size), 20);
+  EXPECT_EQ(bundle_error(tiny),
+            "all.hotline: file_size at offset 24 says 20 bytes, less than the "
+            "32-byte header");
+}
+
+TEST(Bundle, SurvivesRandomCorruption) {
+  const Bytes valid =
+      concatenated({sample_builder().build(), other_builder().build(),
+                    memory_io_builder().build()});
+  std::mt19937 random(54321);
+  std::uniform_int_distribution<size_t> position(0, valid.size() - 1);
+  std::uniform_int_distribution<int> byte(0, 255), flips(1, 4);
+  for (int round = 0; round < 20000; ++round) {
+    Bytes file = valid;
+    for (int k = flips(random); k > 0; --k)
+      file[position(random)] = (unsigned char)byte(random);
+    try {
+      profile::parse_profiles(file, "fuzz");
+    } catch (const ProfileFormatError &) {
+    }
+  }
 }
 
 TEST(ReaderErrors, MissingFileIsAFileError) {

@@ -20,6 +20,13 @@ const OptionSpec *find_option(const CommandSpec &command,
   return nullptr;
 }
 
+const OptionSpec *find_short_option(const CommandSpec &command, char name) {
+  for (const OptionSpec &option : command.options)
+    if (option.short_name != 0 && name == option.short_name)
+      return &option;
+  return nullptr;
+}
+
 [[noreturn]] void unknown_option(const CommandSpec &command,
                                  const std::string &arg) {
   throw UsageError(fmt::format(
@@ -55,8 +62,24 @@ ParsedArgs parse_args(const std::vector<std::string> &args,
       parsed.positional.push_back(arg);
       continue;
     }
-    if (arg[1] != '-')
-      unknown_option(command, arg);
+    if (arg[1] != '-') {
+      const OptionSpec *option = find_short_option(command, arg[1]);
+      if (!option)
+        unknown_option(command, arg);
+      if (!option->value_name) {
+        if (arg.size() > 2)
+          unknown_option(command, arg);
+        parsed.values_[option->name] = "";
+      } else if (arg.size() > 2) {
+        parsed.values_[option->name] = arg.substr(2);
+      } else if (i + 1 < args.size()) {
+        parsed.values_[option->name] = args[++i];
+      } else {
+        throw UsageError(fmt::format("option -{} needs a value ({})", arg[1],
+                                     option->value_name));
+      }
+      continue;
+    }
     size_t equals = arg.find('=');
     std::string name = arg.substr(
         2, equals == std::string::npos ? std::string::npos : equals - 2);
@@ -104,6 +127,29 @@ double parse_non_negative(const std::string &option, const std::string &text) {
   return value;
 }
 
+uint64_t parse_duration(const std::string &option, const std::string &text) {
+  static const struct {
+    const char *name;
+    double ns;
+  } kUnits[] = {{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+  size_t unit_at = text.find_first_not_of("0123456789.");
+  std::string number = text.substr(0, unit_at);
+  std::string unit = unit_at == std::string::npos ? "" : text.substr(unit_at);
+  double scale = 0;
+  for (const auto &known : kUnits)
+    if (unit == known.name)
+      scale = known.ns;
+  char *end = nullptr;
+  double value = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  // Below 2^64 ns (584 years), so the conversion is defined.
+  if (scale == 0 || number.empty() || *end != '\0' || !std::isfinite(value) ||
+      value * scale >= 18446744073709551616.0)
+    throw UsageError(fmt::format("invalid value '{}' for --{}: expected a "
+                                 "duration such as 5ms (ns, us, ms or s)",
+                                 text, option));
+  return uint64_t(value * scale + 0.5);
+}
+
 std::string parse_choice(const std::string &option, const std::string &text,
                          std::initializer_list<const char *> choices) {
   for (const char *choice : choices)
@@ -119,10 +165,12 @@ std::string help_text(const CommandSpec &command) {
                                  command.description);
   std::vector<std::pair<std::string, std::string>> rows;
   for (const OptionSpec &option : command.options)
-    rows.emplace_back(option.value_name ? fmt::format("--{} {}", option.name,
-                                                      option.value_name)
-                                        : fmt::format("--{}", option.name),
-                      option.help);
+    rows.emplace_back(
+        (option.short_name ? fmt::format("-{}, ", option.short_name) : "") +
+            (option.value_name
+                 ? fmt::format("--{} {}", option.name, option.value_name)
+                 : fmt::format("--{}", option.name)),
+        option.help);
   rows.emplace_back("-h, --help", "show this help");
   size_t width = 0;
   for (const auto &row : rows)

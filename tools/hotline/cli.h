@@ -23,6 +23,7 @@ struct OptionSpec {
   const char *value_name; // shown in help, e.g. "N"; nullptr for an option
                           // without value
   const char *help;
+  char short_name = 0; // 'o' also accepts "-o VALUE" and "-oVALUE"; 0: none
 };
 
 struct CommandSpec {
@@ -49,14 +50,18 @@ private:
   std::map<std::string, std::string> values_;
 };
 
-// Accepts "--name value", "--name=value", "--" (the rest is positional), --help
-// and -h.
+// Accepts "--name value", "--name=value", the short forms "-n value" and
+// "-nvalue" of options that have one, "--" (the rest is positional), --help and
+// -h.
 ParsedArgs parse_args(const std::vector<std::string> &args,
                       const CommandSpec &command);
 
 // Value checkers; each throws a UsageError naming the option.
 uint64_t parse_count(const std::string &option, const std::string &text);
 double parse_non_negative(const std::string &option, const std::string &text);
+// "5ms", "1.5s", "200us" (or "200µs"), "100ns": a number with a unit, in
+// nanoseconds.
+uint64_t parse_duration(const std::string &option, const std::string &text);
 std::string parse_choice(const std::string &option, const std::string &text,
                          std::initializer_list<const char *> choices);
 

@@ -1,11 +1,14 @@
 // `hotline report`: the runs, then the functions that took the most time, then
 // (line mode) the hottest loops with what the optimizer did with them, then the
 // heap, I/O and system readings when the profiles recorded them (text or JSON).
+#include "analysis/bottlenecks.h"
 #include "analysis/functions.h"
 #include "analysis/io.h"
 #include "analysis/lines.h"
 #include "analysis/memory.h"
+#include "analysis/regions.h"
 #include "analysis/roofline.h"
+#include "analysis/sync.h"
 #include "analysis/system.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
@@ -13,6 +16,8 @@
 #include "loop_cells.h"
 #include "memory_io_text.h"
 #include "profile/reader.h"
+#include "report_sections.h"
+#include "rules/rules.h"
 #include "subcommands.h"
 #include "system_text.h"
 #include "text_format.h"
@@ -21,6 +26,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 
 namespace hotline {
@@ -50,19 +56,42 @@ const cli::CommandSpec kReportCommand = {
         {"loops", "N",
          "show the N hottest loops of line mode (default 5; 0 shows none)"},
         {"sort", "KEY", "order by self, total or calls (default self)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        {"format", "FORMAT", "text, markdown or json (default text)"},
+        {"preset", "NAME",
+         "how much to flag: basic (items above 10% of the time, 5 "
+         "bottlenecks), detailed (5%, 10; the default) or comprehensive (1%, "
+         "all)"},
+        {"threshold", "PCT",
+         "the share of the time that makes a function, loop, line or region "
+         "a bottleneck, and a loop hot for the rules (overrides the preset's)"},
         {"no-compensation", nullptr,
          "show times as recorded, with the measured cost of timing left in"},
     }};
+
+enum class ReportFormat { Text, Markdown, Json };
 
 struct ReportOptions {
   uint64_t top = 20;
   uint64_t loops = 5;
   FunctionOrder order = FunctionOrder::Self;
   std::string order_name = "self";
-  bool json = false;
+  ReportFormat format = ReportFormat::Text;
   bool compensate = true;
+  double threshold = 5;       // percent
+  size_t bottleneck_rows = 10; // 0: all
 };
+
+double parse_percent(const std::string &text) {
+  std::string number = text;
+  if (!number.empty() && number.back() == '%')
+    number.pop_back();
+  char *end = nullptr;
+  double value = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  if (!end || *end != '\0' || !(value >= 0 && value <= 100))
+    throw cli::UsageError("report: --threshold " + text +
+                          ": expected a percentage from 0 to 100 (like 5 or 2.5%)");
+  return value;
+}
 
 ReportOptions report_options(const cli::ParsedArgs &args) {
   ReportOptions options;
@@ -77,9 +106,21 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
                     : options.order_name == "total" ? FunctionOrder::Total
                                                     : FunctionOrder::Calls;
   }
-  if (auto format = args.value("format"))
-    options.json =
-        cli::parse_choice("format", *format, {"text", "json"}) == "json";
+  if (auto format = args.value("format")) {
+    std::string name =
+        cli::parse_choice("format", *format, {"text", "markdown", "json"});
+    options.format = name == "json"       ? ReportFormat::Json
+                     : name == "markdown" ? ReportFormat::Markdown
+                                          : ReportFormat::Text;
+  }
+  if (auto preset = args.value("preset")) {
+    std::string name = cli::parse_choice(
+        "preset", *preset, {"basic", "detailed", "comprehensive"});
+    options.threshold = name == "basic" ? 10 : name == "detailed" ? 5 : 1;
+    options.bottleneck_rows = name == "basic" ? 5 : name == "detailed" ? 10 : 0;
+  }
+  if (auto threshold = args.value("threshold"))
+    options.threshold = parse_percent(*threshold);
   options.compensate = !args.has("no-compensation");
   return options;
 }
@@ -300,10 +341,20 @@ std::string json_report(const std::vector<Profile> &profiles,
                         uint64_t sample_period_ns,
                         const std::optional<analysis::MemoryTable> &memory,
                         const std::optional<analysis::IoTable> &io,
-                        const std::optional<analysis::SystemTable> &system) {
+                        const std::optional<analysis::SystemTable> &system,
+                        const std::vector<analysis::Bottleneck> &bottlenecks,
+                        double threshold,
+                        const std::vector<rules::Finding> &findings,
+                        const analysis::RegionTable &regions,
+                        const std::optional<analysis::SyncTable> &sync) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
+  json.field("threshold_percent", threshold);
+  json.key("bottlenecks");
+  write_bottlenecks_json(json, bottlenecks);
+  json.key("suggestions");
+  write_findings_json(json, findings);
   json.key("runs");
   json.begin_array();
   for (const Profile &profile : profiles) {
@@ -415,6 +466,12 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.key("system");
     write_system_json(json, *system, profiles);
   }
+  json.key("regions");
+  write_regions_json(json, regions);
+  if (sync) {
+    json.key("synchronization");
+    write_sync_json(json, *sync, kMemoryIoRows);
+  }
   json.end_object();
   return json.text();
 }
@@ -454,6 +511,7 @@ int run_report(const std::vector<std::string> &args) {
   std::optional<analysis::MemoryTable> memory;
   std::optional<analysis::IoTable> io;
   std::optional<analysis::SystemTable> system;
+  std::optional<analysis::SyncTable> sync;
   for (const Profile &profile : profiles) {
     if (profile.heap.present && !memory)
       memory = analysis::compute_memory_table(profiles, symbolizer);
@@ -461,19 +519,50 @@ int run_report(const std::vector<std::string> &args) {
       io = analysis::compute_io_table(profiles, symbolizer);
     if (profile.system.present && !system)
       system = analysis::compute_system_table(profiles);
+    if (!profile.sync_sites.empty() && !sync)
+      sync = analysis::compute_sync_table(profiles, symbolizer);
   }
-  if (options.json) {
+  analysis::RegionTable regions = analysis::compute_region_table(profiles);
+  std::vector<analysis::Bottleneck> bottlenecks = analysis::compute_bottlenecks(
+      table, loops, lines, regions, options.threshold, options.bottleneck_rows);
+  rules::ReportData data;
+  data.profiles = &profiles;
+  data.functions = &table;
+  data.loops = &loops;
+  data.regions = &regions;
+  data.memory = memory ? &*memory : nullptr;
+  data.io = io ? &*io : nullptr;
+  data.sync = sync ? &*sync : nullptr;
+  std::vector<rules::Finding> findings =
+      rules::run_rules(data, rules::Thresholds{options.threshold});
+
+  if (options.format == ReportFormat::Json) {
     fmt::print("{}", json_report(profiles, table, shown, timing_cost, loops,
                                  options.loops, machine, lines.period_ns,
-                                 memory, io, system));
+                                 memory, io, system, bottlenecks,
+                                 options.threshold, findings, regions, sync));
     return 0;
   }
-  fmt::print("{}{}{}{}{}",
-             text_report(profiles, table, shown, timing_cost, options),
-             text_loops(loops, options.loops, machine, lines.period_ns),
-             memory ? text_memory(*memory) : "",
-             io ? text_io(*io, profiles.size() > 1) : "",
-             system ? system_text(*system) : "");
+  // The detailed sections, as the text report prints them.
+  std::string details =
+      text_loops(loops, options.loops, machine, lines.period_ns) +
+      regions_text(regions) + categories_text(regions) +
+      (memory ? text_memory(*memory) : "") +
+      (io ? text_io(*io, profiles.size() > 1) : "") +
+      (sync ? sync_text(*sync, kMemoryIoRows) : "") +
+      (system ? system_text(*system) : "");
+  std::string functions = text_report(profiles, table, shown, timing_cost, options);
+  if (options.format == ReportFormat::Markdown) {
+    // What to change as Markdown; the measurements as the text report's
+    // tables, whose alignment a code block keeps.
+    fmt::print("# hotline report\n\n{}{}## Measurements\n\n```text\n{}{}```\n",
+               bottlenecks_markdown(bottlenecks, options.threshold),
+               suggestions_markdown(findings), functions, details);
+    return 0;
+  }
+  fmt::print("{}{}{}{}", functions,
+             bottlenecks_text(bottlenecks, options.threshold),
+             suggestions_text(findings), details);
   return 0;
 }
 

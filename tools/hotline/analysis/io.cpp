@@ -19,15 +19,6 @@ double per_second(uint64_t bytes, uint64_t ns) {
   return ns == 0 ? 0.0 : double(bytes) * 1e9 / double(ns);
 }
 
-// The main thread of a process: the one whose tid is the pid, or else the
-// first to record anything.
-uint32_t main_thread(const Profile &profile) {
-  for (uint32_t t = 0; t < profile.threads.size(); ++t)
-    if (profile.threads[t].tid == profile.run.pid)
-      return t;
-  return 0;
-}
-
 ThreadIo thread_io(const Profile &profile, uint32_t t, uint64_t io_ns, bool main) {
   const profile::Thread &thread = profile.threads[t];
   ThreadIo result;
@@ -44,6 +35,13 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, uint64_t io_ns, bool main
 }
 
 } // namespace
+
+uint32_t main_thread(const Profile &profile) {
+  for (uint32_t t = 0; t < profile.threads.size(); ++t)
+    if (profile.threads[t].tid == profile.run.pid)
+      return t;
+  return 0;
+}
 
 void IoCounts::add(const profile::IoSite &site) {
   reads += site.reads;

@@ -74,6 +74,10 @@ struct IoTable {
   std::vector<std::string> unreadable_objects;
 };
 
+// The main thread of a process: the one whose tid is the pid, or else the
+// first to record anything (index 0).
+uint32_t main_thread(const profile::Profile &profile);
+
 IoTable compute_io_table(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer);
 
 } // namespace hotline::analysis

@@ -77,11 +77,17 @@ const char *section_name(uint32_t kind) {
     return "SYSTEM";
   case HOTLINE_SECTION_SYSTEM_SAMPLES:
     return "SYSTEM_SAMPLES";
+  case HOTLINE_SECTION_REGIONS:
+    return "REGIONS";
+  case HOTLINE_SECTION_COUNTERS:
+    return "COUNTERS";
+  case HOTLINE_SECTION_SYNC_SITES:
+    return "SYNC_SITES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_SYSTEM_SAMPLES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_SYNC_SITES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -92,10 +98,18 @@ struct SectionSpan {
   uint64_t size = 0;
 };
 
+// Parses the profile that starts at `begin` of data[0, size): the whole file,
+// or one member of a bundle. Offsets, in errors too, count from the start of
+// data.
 class Parser {
 public:
-  Parser(const unsigned char *data, size_t size, const std::string &name)
-      : data_(data), size_(size), name_(name) {}
+  Parser(const unsigned char *data, size_t size, uint64_t begin,
+         const std::string &name)
+      : data_(data), size_(size), begin_(begin), end_(size), name_(name) {}
+
+  // Where the profile parse() read ends: the end of the file, or the start of
+  // the next member of a bundle.
+  uint64_t end() const { return end_; }
 
   Profile parse() {
     profile_.display_name = name_;
@@ -119,6 +133,9 @@ public:
     read_io_sites();
     read_system();
     read_system_samples();
+    read_regions();
+    read_counters();
+    read_sync_sites();
     return std::move(profile_);
   }
 
@@ -139,34 +156,66 @@ private:
   }
 
   void read_file_header() {
-    size_t magic_bytes = std::min(size_, sizeof hotline_file_header::magic);
+    uint64_t available = size_ - begin_;
+    size_t magic_bytes =
+        size_t(std::min<uint64_t>(available, sizeof hotline_file_header::magic));
     if (magic_bytes > 0 &&
-        std::memcmp(data_, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
-      fail(0, "not a hotline profile (bad magic) at offset 0");
-    if (size_ < sizeof(hotline_file_header))
-      fail(0, "truncated: file header at offset 0 needs {} bytes, file has {}",
-           sizeof(hotline_file_header), size_);
-    auto header = load<hotline_file_header>(0);
+        std::memcmp(data_ + begin_, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
+      fail(begin_, "not a hotline profile (bad magic) at offset {}", begin_);
+    if (available < sizeof(hotline_file_header))
+      fail(begin_,
+           "truncated: file header at offset {} needs {} bytes, file has {}",
+           begin_, sizeof(hotline_file_header), available);
+    auto header = load<hotline_file_header>(begin_);
+    uint64_t version_at = begin_ + offsetof(hotline_file_header, version);
     if (header.version < kOldestReadableVersion ||
         header.version > kNewestReadableVersion)
-      fail(offsetof(hotline_file_header, version),
+      fail(version_at,
            "unsupported profile format version {} at offset {} (this hotline "
            "reads version {})",
-           header.version, offsetof(hotline_file_header, version),
-           readable_versions());
+           header.version, version_at, readable_versions());
     profile_.version = header.version;
+    uint64_t header_size_at = begin_ + offsetof(hotline_file_header, header_size);
     if (header.header_size < sizeof(hotline_file_header))
-      fail(offsetof(hotline_file_header, header_size),
+      fail(header_size_at,
            "header_size {} at offset {} is smaller than the {}-byte header",
-           header.header_size, offsetof(hotline_file_header, header_size),
-           sizeof(hotline_file_header));
-    if (header.header_size > size_)
-      fail(0, "truncated: file header at offset 0 needs {} bytes, file has {}",
-           header.header_size, size_);
+           header.header_size, header_size_at, sizeof(hotline_file_header));
+    if (header.header_size > available)
+      fail(begin_,
+           "truncated: file header at offset {} needs {} bytes, file has {}",
+           begin_, header.header_size, available);
     declared_file_size_ = header.file_size;
     section_count_ = header.section_count;
-    first_section_offset_ = header.header_size;
+    first_section_offset_ = begin_ + header.header_size;
+    find_end();
   }
+
+  // A file_size that ends the profile before the file ends makes it a member
+  // of a bundle when the bytes after it start another profile (with the
+  // magic, or as much of it as there is); any other bytes there are an error.
+  void find_end() {
+    uint64_t available = size_ - begin_;
+    if (declared_file_size_ >= available)
+      return; // the whole rest of the file; checked after the sections
+    uint64_t file_size_at = begin_ + offsetof(hotline_file_header, file_size);
+    if (declared_file_size_ < first_section_offset_ - begin_)
+      fail(file_size_at,
+           "file_size at offset {} says {} bytes, less than the {}-byte "
+           "header",
+           file_size_at, declared_file_size_, first_section_offset_ - begin_);
+    uint64_t next = begin_ + declared_file_size_;
+    size_t magic_bytes = size_t(
+        std::min<uint64_t>(size_ - next, sizeof hotline_file_header::magic));
+    if (std::memcmp(data_ + next, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
+      fail(next,
+           "file_size at offset {} says {} bytes, file has {} (trailing data: "
+           "the {} bytes at offset {} do not start another profile)",
+           file_size_at, declared_file_size_, available, size_ - next, next);
+    end_ = next;
+  }
+
+  // "file", or "profile" for a member of a bundle that ends before the file.
+  const char *extent() const { return end_ == size_ ? "file" : "profile"; }
 
   static std::string readable_versions() {
     if (kOldestReadableVersion == kNewestReadableVersion)
@@ -180,24 +229,24 @@ private:
   void find_sections() {
     uint64_t offset = first_section_offset_;
     for (uint32_t i = 0; i < section_count_; ++i) {
-      uint64_t remaining = size_ - offset;
+      uint64_t remaining = end_ - offset;
       if (remaining < sizeof(hotline_section_header))
         fail(offset,
              "truncated: header of section {} of {} at offset {} needs {} "
-             "bytes, file has {}",
+             "bytes, {} has {}",
              i + 1, section_count_, offset, sizeof(hotline_section_header),
-             remaining);
+             extent(), remaining);
       auto header = load<hotline_section_header>(offset);
       uint64_t payload_room = remaining - sizeof(hotline_section_header);
       if (header.size > payload_room)
         fail(offset,
-             "truncated: section {} at offset {} needs {} bytes, file has {}",
+             "truncated: section {} at offset {} needs {} bytes, {} has {}",
              describe_kind(header.kind), offset,
              // Saturating: a corrupt size may be near 2^64.
              header.size > UINT64_MAX - sizeof(hotline_section_header)
                  ? UINT64_MAX
                  : header.size + sizeof(hotline_section_header),
-             remaining);
+             extent(), remaining);
       if (header.kind >= 1 && header.kind <= kLastKnownSection) {
         SectionSpan &span = sections_[header.kind];
         if (span.present)
@@ -214,20 +263,17 @@ private:
       offset += sizeof(hotline_section_header) + header.size;
     }
     sections_end_ = offset;
-    if (declared_file_size_ > size_)
-      fail(offsetof(hotline_file_header, file_size),
+    // find_end() refused a file_size short of the file's end unless another
+    // profile follows.
+    uint64_t file_size_at = begin_ + offsetof(hotline_file_header, file_size);
+    if (declared_file_size_ > size_ - begin_)
+      fail(file_size_at,
            "truncated: file_size at offset {} says {} bytes, file has {}",
-           offsetof(hotline_file_header, file_size), declared_file_size_,
-           size_);
-    if (declared_file_size_ < size_)
-      fail(offsetof(hotline_file_header, file_size),
-           "file_size at offset {} says {} bytes, file has {} (trailing data)",
-           offsetof(hotline_file_header, file_size), declared_file_size_,
-           size_);
-    if (sections_end_ != size_)
+           file_size_at, declared_file_size_, size_ - begin_);
+    if (sections_end_ != end_)
       fail(sections_end_,
            "{} unexpected bytes after the last section at offset {}",
-           size_ - sections_end_, sections_end_);
+           end_ - sections_end_, sections_end_);
   }
 
   static std::string describe_kind(uint32_t kind) {
@@ -593,6 +639,91 @@ private:
     }
   }
 
+  // Regions come grouped by thread, each after the region that encloses it.
+  void read_regions() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_REGIONS, sizeof(hotline_region_record));
+    profile_.regions.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_REGIONS, i);
+      auto record =
+          load_record<hotline_region_record>(HOTLINE_SECTION_REGIONS, i);
+      if (record.thread >= profile_.threads.size())
+        fail(at + offsetof(hotline_region_record, thread),
+             "region {} at offset {} names thread {}, out of range ({} "
+             "threads)",
+             i, at, record.thread, profile_.threads.size());
+      if (record.parent != HOTLINE_NO_REGION &&
+          (record.parent >= i ||
+           profile_.regions[record.parent].thread != record.thread))
+        fail(at + offsetof(hotline_region_record, parent),
+             "region {} at offset {} names parent {}, which is not an earlier "
+             "region of the same thread",
+             i, at, record.parent);
+      Region region;
+      region.thread = record.thread;
+      region.parent = record.parent;
+      region.name = string_at(record.name,
+                              at + offsetof(hotline_region_record, name), "name");
+      region.entries = record.entries;
+      region.inclusive_ns = record.inclusive_ns;
+      region.io_ns = record.io_ns;
+      region.sync_ns = record.sync_ns;
+      region.open_at_write = record.flags & HOTLINE_REGION_OPEN_AT_WRITE;
+      profile_.regions.push_back(std::move(region));
+    }
+  }
+
+  void read_counters() {
+    uint64_t count =
+        record_count(HOTLINE_SECTION_COUNTERS, sizeof(hotline_counter_record));
+    profile_.counters.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_COUNTERS, i);
+      auto record =
+          load_record<hotline_counter_record>(HOTLINE_SECTION_COUNTERS, i);
+      if (record.thread >= profile_.threads.size())
+        fail(at + offsetof(hotline_counter_record, thread),
+             "counter {} at offset {} names thread {}, out of range ({} "
+             "threads)",
+             i, at, record.thread, profile_.threads.size());
+      if (record.region != HOTLINE_NO_REGION &&
+          (record.region >= profile_.regions.size() ||
+           profile_.regions[record.region].thread != record.thread))
+        fail(at + offsetof(hotline_counter_record, region),
+             "counter {} at offset {} names region {}, which is not a region "
+             "of its thread ({} regions)",
+             i, at, record.region, profile_.regions.size());
+      Counter counter;
+      counter.thread = record.thread;
+      counter.region = record.region;
+      counter.name = string_at(
+          record.name, at + offsetof(hotline_counter_record, name), "name");
+      counter.value = record.value;
+      profile_.counters.push_back(std::move(counter));
+    }
+  }
+
+  void read_sync_sites() {
+    uint64_t count = record_count(HOTLINE_SECTION_SYNC_SITES,
+                                  sizeof(hotline_sync_site_record));
+    profile_.sync_sites.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_SYNC_SITES, i);
+      auto record = load_record<hotline_sync_site_record>(
+          HOTLINE_SECTION_SYNC_SITES, i);
+      SyncSite site;
+      site.thread = record.thread;
+      site.node = checked_origin("sync site", i, at, record);
+      site.address = record.address;
+      site.object = record.object;
+      site.kind = record.kind;
+      site.waits = record.waits;
+      site.wait_ns = record.wait_ns;
+      profile_.sync_sites.push_back(site);
+    }
+  }
+
   void read_modules() {
     uint64_t count =
         record_count(HOTLINE_SECTION_MODULES, sizeof(hotline_module_record));
@@ -793,6 +924,8 @@ private:
 
   const unsigned char *data_;
   size_t size_;
+  uint64_t begin_; // where this profile's file header is
+  uint64_t end_;   // where it ends: size_, or where the next member starts
   const std::string &name_;
   Profile profile_;
   uint64_t declared_file_size_ = 0;
@@ -804,9 +937,41 @@ private:
 
 } // namespace
 
+std::vector<Profile> parse_profiles(const unsigned char *data, size_t size,
+                                    const std::string &display_name) {
+  std::vector<Profile> members;
+  uint64_t begin = 0;
+  do {
+    // Until a second member shows up the file may be a plain profile.
+    std::string name = members.empty()
+                           ? display_name
+                           : bundle_member_name(display_name, members.size());
+    Parser parser(data, size, begin, name);
+    members.push_back(parser.parse());
+    begin = parser.end();
+  } while (begin < size);
+  if (members.size() > 1)
+    members[0].display_name = bundle_member_name(display_name, 0);
+  return members;
+}
+
+std::vector<Profile> parse_profiles(const std::vector<unsigned char> &bytes,
+                                    const std::string &display_name) {
+  return parse_profiles(bytes.data(), bytes.size(), display_name);
+}
+
 Profile parse_profile(const unsigned char *data, size_t size,
                       const std::string &display_name) {
-  return Parser(data, size, display_name).parse();
+  Parser parser(data, size, 0, display_name);
+  Profile profile = parser.parse();
+  if (parser.end() != size)
+    throw ProfileFormatError(
+        display_name,
+        fmt::format("a bundle (another profile starts at offset {}) where "
+                    "one profile was expected",
+                    parser.end()),
+        parser.end());
+  return profile;
 }
 
 Profile parse_profile(const std::vector<unsigned char> &bytes,
@@ -814,7 +979,11 @@ Profile parse_profile(const std::vector<unsigned char> &bytes,
   return parse_profile(bytes.data(), bytes.size(), display_name);
 }
 
-Profile read_profile(const std::string &path) {
+std::string bundle_member_name(const std::string &path, size_t index) {
+  return fmt::format("{}[{}]", path, index);
+}
+
+std::vector<unsigned char> read_profile_bytes(const std::string &path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     throw ProfileFileError(
@@ -836,13 +1005,18 @@ Profile read_profile(const std::string &path) {
     bytes.insert(bytes.end(), chunk, chunk + got);
   }
   ::close(fd);
-  return parse_profile(bytes, path);
+  return bytes;
+}
+
+std::vector<Profile> read_profile(const std::string &path) {
+  return parse_profiles(read_profile_bytes(path), path);
 }
 
 std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
   std::vector<Profile> profiles;
   for (const std::string &path : paths)
-    profiles.push_back(read_profile(path));
+    for (Profile &profile : read_profile(path))
+      profiles.push_back(std::move(profile));
   return profiles;
 }
 

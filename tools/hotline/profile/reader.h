@@ -211,6 +211,40 @@ struct SystemSample {
   uint32_t gpu_power_mw = 0;            // all GPUs
 };
 
+// Marks a counter outside every region, and a top-level region's parent.
+inline constexpr uint32_t kNoRegion = 0xffffffffu;
+
+// One region of one thread, reached through its enclosing regions (REGIONS).
+struct Region {
+  uint32_t thread = 0;          // index into Profile::threads
+  uint32_t parent = kNoRegion;  // index into Profile::regions, always earlier
+  std::string name;
+  uint64_t entries = 0;
+  uint64_t inclusive_ns = 0;
+  uint64_t io_ns = 0;   // blocked in I/O while it was the innermost region
+  uint64_t sync_ns = 0; // blocked in synchronization calls, likewise
+  bool open_at_write = false;
+};
+
+// A HOTLINE_COUNT counter of one region (COUNTERS).
+struct Counter {
+  uint32_t thread = 0;
+  uint32_t region = kNoRegion; // index into Profile::regions, or kNoRegion
+  std::string name;
+  uint64_t value = 0;
+};
+
+// The waits of one kind (HOTLINE_SYNC_*) made from one place (SYNC_SITES).
+struct SyncSite {
+  uint32_t thread = kNoThread; // as in MemorySite
+  uint32_t node = kNoParent;
+  uint64_t address = 0;
+  uint32_t object = kNoObject;
+  uint32_t kind = 0;
+  uint64_t waits = 0;
+  uint64_t wait_ns = 0;
+};
+
 struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
@@ -233,6 +267,9 @@ struct Profile {
   std::vector<IoSite> io_sites;
   System system;
   std::vector<SystemSample> system_samples; // by time
+  std::vector<Region> regions; // grouped by thread, parents first
+  std::vector<Counter> counters;
+  std::vector<SyncSite> sync_sites;
 };
 
 // Base of everything the reader throws; what() starts with the file's display
@@ -242,7 +279,8 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-// The file could not be opened or read (a usage problem, not a bad profile).
+// The file could not be opened, read or written (a usage problem, not a bad
+// profile).
 class ProfileFileError : public ProfileError {
 public:
   using ProfileError::ProfileError;
@@ -260,14 +298,39 @@ private:
   uint64_t offset_;
 };
 
-// Parses a profile held in memory; display_name is only used in error messages.
+// A file holds one profile, or a bundle: several complete profiles back to
+// back, each with its own header and file_size (`hotline merge` writes them;
+// docs/profile-format.md, "Bundles"). Errors name the byte offset from the
+// start of the file; an error in member i > 0 of a bundle names the file
+// bundle_member_name(path, i).
+
+// Parses the profiles held in memory: one, or a bundle's members in order,
+// named bundle_member_name(display_name, i). A single profile keeps
+// display_name.
+std::vector<Profile> parse_profiles(const unsigned char *data, size_t size,
+                                    const std::string &display_name);
+std::vector<Profile> parse_profiles(const std::vector<unsigned char> &bytes,
+                                    const std::string &display_name);
+
+// Parses exactly one profile held in memory (a bundle is an error);
+// display_name is only used in error messages.
 Profile parse_profile(const unsigned char *data, size_t size,
                       const std::string &display_name);
 Profile parse_profile(const std::vector<unsigned char> &bytes,
                       const std::string &display_name);
 
-// Reads and parses the file at path; errors name it as given.
-Profile read_profile(const std::string &path);
+// "all.hotline[2]": how reports and errors name member `index` (from 0) of the
+// bundle at path.
+std::string bundle_member_name(const std::string &path, size_t index);
+
+// The bytes of the file at path, unchecked; ProfileFileError naming it as given
+// when it cannot be read.
+std::vector<unsigned char> read_profile_bytes(const std::string &path);
+
+// Reads and parses the file at path: its profile, or its bundle's members;
+// errors name it as given.
+std::vector<Profile> read_profile(const std::string &path);
+// The profiles of every file, in order, bundles expanded.
 std::vector<Profile> read_profiles(const std::vector<std::string> &paths);
 
 } // namespace hotline::profile

@@ -1,0 +1,17 @@
+"""Prints the regions, counters and categories of a `hotline report --format json`
+output one per line, sorted, so that FileCheck can check them whatever their order."""
+import json
+import sys
+
+report = json.load(open(sys.argv[1]))
+regions = report["regions"]
+for r in sorted(regions["regions"], key=lambda r: r["path"]):
+    counters = ",".join("{}={}".format(c["name"], c["value"]) for c in r["counters"])
+    print("region {} | category={} entries={} threads={} open={} counters={}".format(
+        r["path"], r["category"], r["entries"], r["threads"], str(r["open_at_write"]).lower(),
+        counters or "-"))
+for c in regions["outside_counters"]:
+    print("outside {}={}".format(c["name"], c["value"]))
+for c in sorted(regions["categories"], key=lambda c: c["category"]):
+    if c["all_ns"] > 0:
+        print("category {}".format(c["category"]))

@@ -1,0 +1,61 @@
+// main-thread-blocked-on-io: a main thread that waits 100 ms on a pipe a slow writer feeds is
+// reported; when a worker thread does that read while the main thread computes, it is not.
+// RUN: %clang_hotline -O2 -g -DTRIGGER %s -o %t.trigger -lpthread
+// RUN: %clang_hotline -O2 -g %s -o %t.clean -lpthread
+// RUN: rm -rf %t.d && mkdir -p %t.d/trigger %t.d/clean
+// RUN: env HOTLINE_DIR=%t.d/trigger %t.trigger && env HOTLINE_DIR=%t.d/clean %t.clean
+// RUN: %hotline report %t.d/trigger/*.hotline | FileCheck %s --check-prefix=TRIGGER
+// RUN: %hotline report %t.d/clean/*.hotline | FileCheck %s --check-prefix=CLEAN
+// TRIGGER: [main-thread-blocked-on-io] The main thread of {{.*}} was blocked in I/O for
+// TRIGGER-NEXT: evidence: {{.*}} blocked of {{.*}} wall time
+// CLEAN: Suggestions
+// CLEAN-NOT: [main-thread-blocked-on-io]
+
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+static int pipe_ends[2];
+static volatile double sink;
+
+static void *slow_writer(void *unused) {
+  (void)unused;
+  usleep(100000);
+  if (write(pipe_ends[1], "x", 1) != 1)
+    return NULL;
+  return NULL;
+}
+
+static void *reader(void *unused) {
+  (void)unused;
+  char c;
+  return (void *)(long)read(pipe_ends[0], &c, 1);
+}
+
+static void compute_for_ms(long ms) {
+  struct timespec start, now;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  do {
+    for (int i = 0; i < 1000; ++i)
+      sink = sink + i * 0.5;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+  } while ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 < ms);
+}
+
+int main(void) {
+  if (pipe(pipe_ends) != 0)
+    return 1;
+  pthread_t writer, worker;
+  pthread_create(&writer, NULL, slow_writer, NULL);
+#ifdef TRIGGER
+  reader(NULL);
+#else
+  pthread_create(&worker, NULL, reader, NULL);
+  compute_for_ms(150);
+  pthread_join(worker, NULL);
+#endif
+  pthread_join(writer, NULL);
+  puts("done");
+  return 0;
+}

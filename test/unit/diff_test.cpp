@@ -1,0 +1,187 @@
+// hotline diff's analysis: matching the functions and lines of two runs, and
+// what --fail-above counts as a regression.
+#include "analysis/diff.h"
+
+#include <gtest/gtest.h>
+
+namespace hotline::test {
+namespace {
+
+using analysis::DiffItem;
+using analysis::DiffTable;
+using analysis::FunctionStats;
+using analysis::FunctionTable;
+using analysis::LineStats;
+using analysis::LineTable;
+
+FunctionStats function(const std::string &name, const std::string &file, uint32_t line,
+                       uint64_t self_ns, uint64_t calls) {
+  FunctionStats f;
+  f.function.name = name;
+  f.function.linkage_name = "_Z" + name;
+  f.function.file = file;
+  f.function.line = line;
+  f.self_ns = self_ns;
+  f.calls = calls;
+  f.timed = self_ns > 0;
+  return f;
+}
+
+FunctionTable table(uint64_t measured_ns, std::vector<FunctionStats> functions) {
+  FunctionTable t;
+  t.measured_ns = measured_ns;
+  t.functions = std::move(functions);
+  return t;
+}
+
+LineStats line(const std::string &file, uint32_t number, uint64_t time_ns, uint64_t count,
+               const std::string &function = "f") {
+  LineStats l;
+  l.file = file;
+  l.line = number;
+  l.time_ns = time_ns;
+  l.count = count;
+  l.counted = true;
+  l.function = function;
+  return l;
+}
+
+const DiffItem *find(const std::vector<DiffItem> &items, const std::string &name) {
+  for (const DiffItem &item : items)
+    if (item.name == name)
+      return &item;
+  return nullptr;
+}
+
+TEST(Diff, MatchesFunctionsAndSortsByTheSizeOfTheChange) {
+  FunctionTable base =
+      table(1000, {function("a", "x.cpp", 10, 500, 5), function("b", "x.cpp", 20, 300, 1),
+                   function("gone", "x.cpp", 30, 200, 2)});
+  FunctionTable next =
+      table(1400, {function("a", "x.cpp", 10, 560, 6), function("b", "x.cpp", 20, 100, 1),
+                   function("new", "y.cpp", 5, 740, 9)});
+  DiffTable diff = analysis::diff_runs(base, next, {}, {});
+  EXPECT_EQ(diff.base_measured_ns, 1000u);
+  EXPECT_EQ(diff.new_measured_ns, 1400u);
+  ASSERT_EQ(diff.functions.size(), 4u);
+  // +740, -200, -200 (b before gone: then by count change), +60.
+  EXPECT_EQ(diff.functions[0].name, "new");
+  EXPECT_EQ(diff.functions[1].name, "gone");
+  EXPECT_EQ(diff.functions[2].name, "b");
+  EXPECT_EQ(diff.functions[3].name, "a");
+
+  const DiffItem &added = diff.functions[0];
+  EXPECT_FALSE(added.in_base);
+  EXPECT_TRUE(added.in_new);
+  EXPECT_EQ(added.change_ns(), 740);
+  EXPECT_EQ(added.count_change(), 9);
+  const DiffItem &removed = diff.functions[1];
+  EXPECT_TRUE(removed.in_base);
+  EXPECT_FALSE(removed.in_new);
+  EXPECT_EQ(removed.change_ns(), -200);
+  EXPECT_EQ(removed.count_change(), -2);
+  const DiffItem &a = diff.functions[3];
+  EXPECT_EQ(a.base_ns, 500u);
+  EXPECT_EQ(a.new_ns, 560u);
+  EXPECT_EQ(a.base_count, 5u);
+  EXPECT_EQ(a.new_count, 6u);
+  EXPECT_FALSE(diff.lines_compared);
+  EXPECT_TRUE(diff.lines.empty());
+}
+
+// A definition that moved within its file is the same function; the same name
+// in another file is not.
+TEST(Diff, FunctionsAreTheirLinkageNameAndFile) {
+  FunctionTable base = table(100, {function("f", "x.cpp", 10, 100, 1)});
+  FunctionTable next =
+      table(100, {function("f", "x.cpp", 14, 60, 1), function("f", "z.cpp", 10, 30, 1)});
+  DiffTable diff = analysis::diff_runs(base, next, {}, {});
+  ASSERT_EQ(diff.functions.size(), 2u);
+  const DiffItem &moved = diff.functions[0];
+  EXPECT_EQ(moved.file, "x.cpp");
+  EXPECT_EQ(moved.line, 14u); // the new run's
+  EXPECT_TRUE(moved.in_base && moved.in_new);
+  EXPECT_EQ(moved.change_ns(), -40);
+  EXPECT_EQ(diff.functions[1].file, "z.cpp");
+  EXPECT_FALSE(diff.functions[1].in_base);
+}
+
+// Two builds in one run (a bundle) can have the function at two lines: one
+// item, with the sums.
+TEST(Diff, OneRunsCopiesOfAFunctionAddUp) {
+  FunctionTable base =
+      table(100, {function("f", "x.cpp", 10, 70, 3), function("f", "x.cpp", 12, 30, 2)});
+  DiffTable diff = analysis::diff_runs(base, base, {}, {});
+  ASSERT_EQ(diff.functions.size(), 1u);
+  EXPECT_EQ(diff.functions[0].base_ns, 100u);
+  EXPECT_EQ(diff.functions[0].new_count, 5u);
+  EXPECT_EQ(diff.functions[0].change_ns(), 0);
+}
+
+TEST(Diff, MatchesLinesByFileAndLine) {
+  LineTable base, next;
+  base.lines = {line("x.cpp", 7, 1000, 10, "old_name"), line("x.cpp", 8, 500, 10)};
+  next.lines = {line("x.cpp", 7, 3000, 30, "loop()"), line("x.cpp", 9, 100, 1)};
+  DiffTable diff = analysis::diff_runs({}, {}, base, next);
+  EXPECT_TRUE(diff.lines_compared);
+  ASSERT_EQ(diff.lines.size(), 3u);
+  EXPECT_EQ(diff.lines[0].line, 7u);
+  EXPECT_EQ(diff.lines[0].name, "loop()");
+  EXPECT_EQ(diff.lines[0].change_ns(), 2000);
+  EXPECT_EQ(diff.lines[0].count_change(), 20);
+  EXPECT_EQ(diff.lines[1].line, 8u);
+  EXPECT_FALSE(diff.lines[1].in_new);
+  EXPECT_EQ(diff.lines[2].line, 9u);
+  EXPECT_FALSE(diff.lines[2].in_base);
+}
+
+TEST(Diff, ChangePercent) {
+  EXPECT_DOUBLE_EQ(*analysis::change_percent(200, 250), 25.0);
+  EXPECT_DOUBLE_EQ(*analysis::change_percent(200, 100), -50.0);
+  EXPECT_DOUBLE_EQ(*analysis::change_percent(0, 0), 0.0);
+  EXPECT_FALSE(analysis::change_percent(0, 5).has_value());
+  EXPECT_TRUE(analysis::grew_by_more_than(100, 111, 10));
+  EXPECT_FALSE(analysis::grew_by_more_than(100, 110, 10));
+  EXPECT_FALSE(analysis::grew_by_more_than(100, 90, 0));
+  EXPECT_TRUE(analysis::grew_by_more_than(0, 1, 1000));
+  EXPECT_FALSE(analysis::grew_by_more_than(0, 0, 0));
+}
+
+TEST(Diff, RegressionsAreItemsAboveTheFloorThatGrewTooMuch) {
+  FunctionTable base =
+      table(1000, {function("big", "x.cpp", 1, 400, 1), function("small", "x.cpp", 2, 10, 1),
+                   function("steady", "x.cpp", 3, 500, 1), function("gone", "x.cpp", 4, 90, 1)});
+  FunctionTable next =
+      table(1050, {function("big", "x.cpp", 1, 480, 1), function("small", "x.cpp", 2, 25, 1),
+                   function("steady", "x.cpp", 3, 505, 1), function("added", "x.cpp", 5, 35, 1)});
+  LineTable base_lines, next_lines;
+  base_lines.lines = {line("x.cpp", 7, 100, 1)};
+  next_lines.lines = {line("x.cpp", 7, 300, 1)};
+  DiffTable diff = analysis::diff_runs(base, next, base_lines, next_lines);
+
+  // Floor 30 ns: big (+20%), added (new, 35 ns) and line 7 (+200%) regressed;
+  // small (+150%) is below the floor, steady grew 1%, gone did not grow.
+  analysis::Regressions found = analysis::find_regressions(diff, 10, 30);
+  EXPECT_FALSE(found.total); // +5%
+  ASSERT_EQ(found.functions.size(), 2u);
+  EXPECT_EQ(found.functions[0].name, "big");
+  EXPECT_EQ(found.functions[1].name, "added");
+  ASSERT_EQ(found.lines.size(), 1u);
+  EXPECT_EQ(found.lines[0].line, 7u);
+  EXPECT_TRUE(found.any());
+
+  // A floor above them all leaves the total alone to judge.
+  found = analysis::find_regressions(diff, 10, 1000);
+  EXPECT_FALSE(found.any());
+  found = analysis::find_regressions(diff, 4, 1000);
+  EXPECT_TRUE(found.total);
+  EXPECT_TRUE(found.functions.empty());
+  EXPECT_TRUE(found.any());
+  // The floor itself is not above it.
+  found = analysis::find_regressions(diff, 10, 480);
+  EXPECT_TRUE(found.functions.empty());
+  EXPECT_NE(find(diff.functions, "small"), nullptr);
+}
+
+} // namespace
+} // namespace hotline::test

@@ -1,0 +1,124 @@
+// Matches the functions and lines of two runs and finds what grew.
+#include "analysis/diff.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace hotline::analysis {
+
+namespace {
+
+// Changes in time, then in count, largest first; then by name (functions) or
+// place (lines), so output is stable.
+void sort_by_change(std::vector<DiffItem> &items, bool by_place) {
+  auto magnitude = [](int64_t change) {
+    return change < 0 ? uint64_t(0) - uint64_t(change) : uint64_t(change);
+  };
+  std::sort(items.begin(), items.end(), [&](const DiffItem &a, const DiffItem &b) {
+    uint64_t time_a = magnitude(a.change_ns()), time_b = magnitude(b.change_ns());
+    if (time_a != time_b)
+      return time_a > time_b;
+    uint64_t count_a = magnitude(a.count_change()), count_b = magnitude(b.count_change());
+    if (count_a != count_b)
+      return count_a > count_b;
+    if (by_place)
+      return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+    return std::tie(a.name, a.file, a.line, a.linkage_name) <
+           std::tie(b.name, b.file, b.line, b.linkage_name);
+  });
+}
+
+std::vector<DiffItem> diff_functions(const FunctionTable &base, const FunctionTable &next) {
+  std::map<std::pair<std::string, std::string>, DiffItem> items;
+  auto add = [&](const FunctionStats &f, bool is_new) {
+    DiffItem &item = items[{f.function.linkage_name, f.function.file}];
+    // Named as in the new run when it has the function (base comes first).
+    if ((!item.in_base && !item.in_new) || (is_new && !item.in_new)) {
+      item.name = f.function.name;
+      item.linkage_name = f.function.linkage_name;
+      item.file = f.function.file;
+      item.line = f.function.line;
+    }
+    (is_new ? item.in_new : item.in_base) = true;
+    (is_new ? item.new_ns : item.base_ns) += f.self_ns;
+    (is_new ? item.new_count : item.base_count) += f.calls;
+  };
+  for (const FunctionStats &f : base.functions)
+    add(f, false);
+  for (const FunctionStats &f : next.functions)
+    add(f, true);
+  std::vector<DiffItem> result;
+  for (auto &[key, item] : items)
+    result.push_back(std::move(item));
+  sort_by_change(result, false);
+  return result;
+}
+
+std::vector<DiffItem> diff_lines(const LineTable &base, const LineTable &next) {
+  std::map<std::pair<std::string, uint32_t>, DiffItem> items;
+  auto add = [&](const LineStats &l, bool is_new) {
+    DiffItem &item = items[{l.file, l.line}];
+    item.file = l.file;
+    item.line = l.line;
+    if (!l.function.empty() && (item.name.empty() || is_new))
+      item.name = l.function;
+    (is_new ? item.in_new : item.in_base) = true;
+    (is_new ? item.new_ns : item.base_ns) += l.time_ns;
+    (is_new ? item.new_count : item.base_count) += l.count;
+  };
+  for (const LineStats &l : base.lines)
+    add(l, false);
+  for (const LineStats &l : next.lines)
+    add(l, true);
+  std::vector<DiffItem> result;
+  for (auto &[key, item] : items)
+    result.push_back(std::move(item));
+  sort_by_change(result, true);
+  return result;
+}
+
+} // namespace
+
+int64_t DiffItem::change_ns() const { return int64_t(new_ns - base_ns); }
+
+int64_t DiffItem::count_change() const { return int64_t(new_count - base_count); }
+
+DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
+                    const LineTable &base_lines, const LineTable &next_lines) {
+  DiffTable diff;
+  diff.base_measured_ns = base.measured_ns;
+  diff.new_measured_ns = next.measured_ns;
+  diff.functions = diff_functions(base, next);
+  diff.lines_compared = !base_lines.lines.empty() || !next_lines.lines.empty();
+  diff.lines = diff_lines(base_lines, next_lines);
+  return diff;
+}
+
+std::optional<double> change_percent(uint64_t before, uint64_t after) {
+  if (before == 0)
+    return after == 0 ? std::optional<double>(0.0) : std::nullopt;
+  return 100.0 * (double(after) - double(before)) / double(before);
+}
+
+bool grew_by_more_than(uint64_t before, uint64_t after, double percent) {
+  if (after <= before)
+    return false;
+  std::optional<double> change = change_percent(before, after);
+  return !change || *change > percent;
+}
+
+Regressions find_regressions(const DiffTable &diff, double percent, uint64_t floor_ns) {
+  Regressions found;
+  found.total = grew_by_more_than(diff.base_measured_ns, diff.new_measured_ns, percent);
+  auto judge = [&](const std::vector<DiffItem> &items, std::vector<DiffItem> &regressed) {
+    for (const DiffItem &item : items)
+      if (item.new_ns > floor_ns && grew_by_more_than(item.base_ns, item.new_ns, percent))
+        regressed.push_back(item);
+  };
+  judge(diff.functions, found.functions);
+  judge(diff.lines, found.lines);
+  return found;
+}
+
+} // namespace hotline::analysis

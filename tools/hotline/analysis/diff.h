@@ -1,0 +1,74 @@
+// Two runs compared: per function, per source line and in total, and which of
+// the changes are regressions.
+#pragma once
+
+#include "analysis/functions.h"
+#include "analysis/lines.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotline::analysis {
+
+// One function or source line of the base run, the new run, or both.
+struct DiffItem {
+  // Functions: the function. Lines: the enclosing function.
+  std::string name;
+  std::string linkage_name; // functions only
+  std::string file;
+  // Functions: where defined (the new run's, when in both). Lines: the line.
+  uint32_t line = 0;
+  bool in_base = false;
+  bool in_new = false;
+  // Functions: self time. Lines: sampled time.
+  uint64_t base_ns = 0;
+  uint64_t new_ns = 0;
+  // Functions: exact calls. Lines: exact executions.
+  uint64_t base_count = 0;
+  uint64_t new_count = 0;
+
+  int64_t change_ns() const;
+  int64_t count_change() const;
+};
+
+struct DiffTable {
+  // FunctionTable::measured_ns of each run.
+  uint64_t base_measured_ns = 0;
+  uint64_t new_measured_ns = 0;
+  // Both by the size of the change in time, largest first.
+  std::vector<DiffItem> functions;
+  std::vector<DiffItem> lines;
+  bool lines_compared = false; // either run has line data
+};
+
+// Functions are matched by linkage name and file, not line, so that a function
+// whose definition moved within its file is still itself; functions of one run
+// that differ by line only are added together. Lines are matched by file and
+// line.
+DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
+                    const LineTable &base_lines, const LineTable &next_lines);
+
+// The change from `before` to `after` in percent of `before`; none when
+// `before` is 0 and `after` is not.
+std::optional<double> change_percent(uint64_t before, uint64_t after);
+
+// Whether `after` is more than `percent` percent above `before` (anything above
+// 0 is, when `before` is 0).
+bool grew_by_more_than(uint64_t before, uint64_t after, double percent);
+
+// What `hotline diff --fail-above` refuses.
+struct Regressions {
+  bool total = false; // the measured time grew by more than the percentage
+  // Items whose time in the new run is above the floor and grew by more than
+  // the percentage; added items (no time before) among them.
+  std::vector<DiffItem> functions;
+  std::vector<DiffItem> lines;
+
+  bool any() const { return total || !functions.empty() || !lines.empty(); }
+};
+
+Regressions find_regressions(const DiffTable &diff, double percent, uint64_t floor_ns);
+
+} // namespace hotline::analysis

@@ -1,0 +1,233 @@
+// Regions merged by path across threads and processes, and each thread's
+// lifetime split into categories.
+#include "analysis/regions.h"
+
+#include "analysis/io.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace hotline::analysis {
+
+using profile::Profile;
+
+namespace {
+
+std::string normalized(std::string name) {
+  std::string out;
+  for (char c : name)
+    if (c != '_' && c != '-' && c != ' ')
+      out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+uint64_t thread_lifetime(const profile::Thread &thread) {
+  return thread.end_ns > thread.start_ns ? thread.end_ns - thread.start_ns : 0;
+}
+
+uint64_t less(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
+
+double percent(uint64_t part, uint64_t whole) {
+  return whole == 0 ? 0.0 : 100.0 * double(part) / double(whole);
+}
+
+struct MergedRegion {
+  RegionStats stats;
+  std::string parent_path; // "" for top-level
+  std::map<std::string, uint64_t> counters;
+  std::map<std::pair<const Profile *, uint32_t>, bool> threads;
+};
+
+std::vector<CounterStats> counter_list(const std::map<std::string, uint64_t> &counters,
+                                       uint64_t ns) {
+  std::vector<CounterStats> list;
+  for (const auto &[name, value] : counters)
+    list.push_back({name, value, ns == 0 ? 0.0 : double(value) * 1e9 / double(ns)});
+  return list;
+}
+
+} // namespace
+
+const char *category_name(Category category) {
+  switch (category) {
+  case Category::DataLoading:
+    return "data loading";
+  case Category::Preprocessing:
+    return "preprocessing";
+  case Category::Compute:
+    return "compute";
+  case Category::Gpu:
+    return "GPU";
+  case Category::Memory:
+    return "memory";
+  case Category::Io:
+    return "I/O";
+  case Category::Synchronization:
+    return "synchronization";
+  case Category::Other:
+    break;
+  }
+  return "other";
+}
+
+Category category_of_name(const std::string &name) {
+  std::string first = normalized(name.substr(0, name.find('/')));
+  if (first == "dataloading" || first == "loading" || first == "load")
+    return Category::DataLoading;
+  if (first == "preprocessing" || first == "preprocess")
+    return Category::Preprocessing;
+  if (first == "compute")
+    return Category::Compute;
+  if (first == "gpu")
+    return Category::Gpu;
+  if (first == "memory")
+    return Category::Memory;
+  if (first == "io")
+    return Category::Io;
+  if (first == "synchronization" || first == "sync")
+    return Category::Synchronization;
+  return Category::Other;
+}
+
+RegionTable compute_region_table(const std::vector<Profile> &profiles) {
+  RegionTable table;
+  std::map<std::string, MergedRegion> merged;
+  std::map<std::string, uint64_t> outside;
+  std::array<uint64_t, kCategoryCount> main_ns{}, all_ns{};
+
+  for (const Profile &profile : profiles) {
+    table.wall_ns += profile.run.wall_ns;
+    size_t n = profile.regions.size();
+    std::vector<std::string> paths(n);
+    std::vector<Category> categories(n);
+    std::vector<uint32_t> depths(n, 0);
+    std::vector<uint64_t> children_ns(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+      const profile::Region &r = profile.regions[i];
+      Category own = category_of_name(r.name);
+      if (r.parent == profile::kNoRegion) {
+        paths[i] = r.name;
+        categories[i] = own;
+      } else {
+        paths[i] = paths[r.parent] + " > " + r.name;
+        categories[i] = own != Category::Other ? own : categories[r.parent];
+        depths[i] = depths[r.parent] + 1;
+        children_ns[r.parent] += r.inclusive_ns;
+      }
+    }
+
+    // Each thread's lifetime, split: blocked time first, then the time of the
+    // innermost region, then Other.
+    std::vector<uint64_t> io_ns(profile.threads.size(), 0), sync_ns(profile.threads.size(), 0);
+    for (const profile::IoSite &site : profile.io_sites)
+      if (site.thread != profile::kNoThread) {
+        IoCounts io;
+        io.add(site);
+        io_ns[site.thread] += io.time_ns();
+      }
+    for (const profile::SyncSite &site : profile.sync_sites)
+      if (site.thread != profile::kNoThread)
+        sync_ns[site.thread] += site.wait_ns;
+    std::vector<std::array<uint64_t, kCategoryCount>> split(profile.threads.size());
+    std::vector<uint64_t> in_regions(profile.threads.size(), 0), region_io(profile.threads.size(), 0),
+        region_sync(profile.threads.size(), 0);
+    for (size_t i = 0; i < n; ++i) {
+      const profile::Region &r = profile.regions[i];
+      uint64_t exclusive = less(r.inclusive_ns, children_ns[i]);
+      split[r.thread][size_t(categories[i])] += less(exclusive, r.io_ns + r.sync_ns);
+      split[r.thread][size_t(Category::Io)] += r.io_ns;
+      split[r.thread][size_t(Category::Synchronization)] += r.sync_ns;
+      region_io[r.thread] += r.io_ns;
+      region_sync[r.thread] += r.sync_ns;
+      if (r.parent == profile::kNoRegion)
+        in_regions[r.thread] += r.inclusive_ns;
+    }
+    uint32_t main = main_thread(profile);
+    for (uint32_t t = 0; t < profile.threads.size(); ++t) {
+      uint64_t lifetime = thread_lifetime(profile.threads[t]);
+      uint64_t outside_io = less(io_ns[t], region_io[t]);
+      uint64_t outside_sync = less(sync_ns[t], region_sync[t]);
+      split[t][size_t(Category::Io)] += outside_io;
+      split[t][size_t(Category::Synchronization)] += outside_sync;
+      split[t][size_t(Category::Other)] +=
+          less(less(lifetime, in_regions[t]), outside_io + outside_sync);
+      table.all_threads_ns += lifetime;
+      if (t == main)
+        table.main_threads_ns += lifetime;
+      for (size_t c = 0; c < kCategoryCount; ++c) {
+        all_ns[c] += split[t][c];
+        if (t == main)
+          main_ns[c] += split[t][c];
+      }
+    }
+
+    for (size_t i = 0; i < n; ++i) {
+      const profile::Region &r = profile.regions[i];
+      MergedRegion &m = merged[paths[i]];
+      m.stats.path = paths[i];
+      m.stats.name = r.name;
+      m.stats.category = categories[i];
+      m.stats.depth = depths[i];
+      m.parent_path = r.parent == profile::kNoRegion ? "" : paths[r.parent];
+      m.stats.entries += r.entries;
+      m.stats.inclusive_ns += r.inclusive_ns;
+      m.stats.exclusive_ns += less(r.inclusive_ns, children_ns[i]);
+      m.stats.io_ns += r.io_ns;
+      m.stats.sync_ns += r.sync_ns;
+      m.stats.open_at_write |= r.open_at_write;
+      m.threads[{&profile, r.thread}] = true;
+    }
+    for (const profile::Counter &c : profile.counters) {
+      if (c.region == profile::kNoRegion)
+        outside[c.name] += c.value;
+      else
+        merged[paths[c.region]].counters[c.name] += c.value;
+    }
+  }
+
+  // Depth first: each region followed by the regions inside it, siblings by
+  // time.
+  std::map<std::string, std::vector<const MergedRegion *>> children;
+  for (auto &[path, m] : merged) {
+    m.stats.threads = uint32_t(m.threads.size());
+    m.stats.wall_percent = percent(m.stats.inclusive_ns, table.wall_ns);
+    m.stats.counters = counter_list(m.counters, m.stats.inclusive_ns);
+    children[m.parent_path].push_back(&m);
+  }
+  for (auto &[parent, list] : children)
+    std::sort(list.begin(), list.end(), [](const MergedRegion *a, const MergedRegion *b) {
+      if (a->stats.inclusive_ns != b->stats.inclusive_ns)
+        return a->stats.inclusive_ns > b->stats.inclusive_ns;
+      return a->stats.path < b->stats.path;
+    });
+  std::vector<const MergedRegion *> stack(children[""].rbegin(), children[""].rend());
+  while (!stack.empty()) {
+    const MergedRegion *m = stack.back();
+    stack.pop_back();
+    table.regions.push_back(m->stats);
+    auto found = children.find(m->stats.path);
+    if (found != children.end())
+      stack.insert(stack.end(), found->second.rbegin(), found->second.rend());
+  }
+  table.outside_counters = counter_list(outside, 0);
+
+  for (size_t c = 0; c < kCategoryCount; ++c) {
+    CategoryTime time;
+    time.category = Category(c);
+    time.main_ns = main_ns[c];
+    time.all_ns = all_ns[c];
+    time.main_percent = percent(main_ns[c], table.main_threads_ns);
+    time.all_percent = percent(all_ns[c], table.all_threads_ns);
+    table.categories.push_back(time);
+  }
+  std::sort(table.categories.begin(), table.categories.end(),
+            [](const CategoryTime &a, const CategoryTime &b) {
+              if (a.all_ns != b.all_ns)
+                return a.all_ns > b.all_ns;
+              return a.category < b.category;
+            });
+  return table;
+}
+
+} // namespace hotline::analysis

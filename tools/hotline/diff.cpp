@@ -1,0 +1,395 @@
+// `hotline diff`: two runs compared per function, per source line and in
+// total, and with --fail-above an exit status for CI (text or JSON).
+#include "analysis/diff.h"
+#include "analysis/functions.h"
+#include "analysis/lines.h"
+#include "analysis/timing_cost.h"
+#include "cli.h"
+#include "json_writer.h"
+#include "profile/reader.h"
+#include "subcommands.h"
+#include "text_format.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <optional>
+
+namespace hotline {
+
+namespace {
+
+using analysis::DiffItem;
+using analysis::DiffTable;
+using analysis::Regressions;
+
+// The floor's default: items below 1% of the new run's measured time are not
+// judged by --fail-above.
+constexpr double kDefaultFloorPercent = 1.0;
+
+const cli::CommandSpec kDiffCommand = {
+    "diff",
+    "hotline diff [options] BASE NEW",
+    "Compares two runs. BASE and NEW are each a profile or a bundle of several\n"
+    "(hotline merge). Shows the measured time of each and its change, then per\n"
+    "function its self time and exact calls, and in line mode per source line "
+    "its\n"
+    "sampled time and exact count, largest change in time first; those found in "
+    "one\n"
+    "run only are marked added or removed. A function is its linkage name and "
+    "file,\n"
+    "so one whose definition moved within its file is still itself.\n"
+    "With --fail-above, the exit status is 1 when the measured time, or the "
+    "time of\n"
+    "a function or line that is above the floor in NEW (added ones included), "
+    "grew\n"
+    "by more than PCT percent.",
+    {
+        {"fail-above", "PCT",
+         "exit with status 1 when the total or an item grew by more than PCT%"},
+        {"floor", "LIMIT",
+         "judge only items above LIMIT in NEW: 5ms (ns, us, ms, s) or 2% of "
+         "its measured time (default 1%)"},
+        {"top", "N", "show the first N functions and lines (default 20; 0 shows all)"},
+        {"format", "FORMAT", "text or json (default text)"},
+        {"no-compensation", nullptr,
+         "compare times as recorded, with the measured cost of timing left in"},
+    }};
+
+// The limit below which --fail-above does not judge an item.
+struct Floor {
+  bool is_percent = true;
+  double percent = kDefaultFloorPercent; // of the new run's measured time
+  uint64_t ns = 0;
+
+  uint64_t ns_for(uint64_t measured_ns) const {
+    return is_percent ? uint64_t(double(measured_ns) * percent / 100.0) : ns;
+  }
+};
+
+// "10" or "10%".
+double parse_percent(const std::string &option, const std::string &text, const char *expected) {
+  std::string number = text;
+  if (!number.empty() && number.back() == '%')
+    number.pop_back();
+  try {
+    return cli::parse_non_negative(option, number);
+  } catch (const cli::UsageError &) {
+    throw cli::UsageError(
+        fmt::format("invalid value '{}' for --{}: expected {}", text, option, expected));
+  }
+}
+
+Floor parse_floor(const std::string &text) {
+  Floor floor;
+  if (!text.empty() && text.back() == '%') {
+    floor.percent =
+        parse_percent("floor", text,
+                      "a duration (5ms; ns, us, ms or s) or a percentage of NEW's measured "
+                      "time (2%)");
+    return floor;
+  }
+  try {
+    floor.is_percent = false;
+    floor.ns = cli::parse_duration("floor", text);
+  } catch (const cli::UsageError &) {
+    throw cli::UsageError(
+        fmt::format("invalid value '{}' for --floor: expected a duration (5ms; ns, us, ms "
+                    "or s) or a percentage of NEW's measured time (2%)",
+                    text));
+  }
+  return floor;
+}
+
+struct DiffOptions {
+  uint64_t top = 20;
+  bool json = false;
+  bool compensate = true;
+  std::optional<double> fail_above; // percent
+  Floor floor;
+};
+
+// One run: its profiles and what was computed from them.
+struct Run {
+  std::string path;
+  size_t profiles = 0;
+  analysis::TimingCostSummary timing_cost;
+  analysis::FunctionTable functions;
+  analysis::LineTable lines;
+};
+
+Run load_run(const std::string &path, bool compensate, analysis::Symbolizer &symbolizer) {
+  Run run;
+  run.path = path;
+  std::vector<profile::Profile> profiles = profile::read_profile(path);
+  run.profiles = profiles.size();
+  run.timing_cost = analysis::subtract_timing_cost(profiles, compensate);
+  analysis::FunctionCatalog catalog(profiles);
+  run.functions = analysis::compute_function_table(profiles, catalog);
+  run.lines = analysis::compute_line_table(profiles, symbolizer);
+  return run;
+}
+
+std::string signed_duration(int64_t ns) {
+  if (ns == 0)
+    return "0 ns";
+  uint64_t magnitude = ns < 0 ? uint64_t(0) - uint64_t(ns) : uint64_t(ns);
+  return (ns < 0 ? "-" : "+") + text::format_duration(magnitude);
+}
+
+std::string signed_count(int64_t n) {
+  if (n == 0)
+    return "0";
+  uint64_t magnitude = n < 0 ? uint64_t(0) - uint64_t(n) : uint64_t(n);
+  return (n < 0 ? "-" : "+") + text::format_count(magnitude);
+}
+
+std::string signed_percent(std::optional<double> percent) {
+  if (!percent)
+    return "-";
+  if (std::fabs(*percent) < 0.05)
+    return "0.0%";
+  return fmt::format("{:+.1f}%", *percent);
+}
+
+std::string change_cell(const DiffItem &item) {
+  if (!item.in_base)
+    return "added";
+  if (!item.in_new)
+    return "removed";
+  return signed_percent(analysis::change_percent(item.base_ns, item.new_ns));
+}
+
+std::string place(const std::string &file, uint32_t line) {
+  if (file.empty())
+    return "-";
+  if (line == 0)
+    return text::printable(file);
+  return fmt::format("{}:{}", text::printable(file), line);
+}
+
+// "10", "2.5": the percentage as the user wrote it, without trailing zeros.
+std::string percent_label(double percent) { return fmt::format("{:g}%", percent); }
+
+std::string text_items(const std::vector<DiffItem> &items, uint64_t top, bool lines) {
+  using Align = text::TextTable::Align;
+  std::vector<text::TextTable::Column> columns = {
+      {"base", Align::Right},
+      {"new", Align::Right},
+      {"change", Align::Right},
+      {"change%", Align::Right},
+      {lines ? "base count" : "base calls", Align::Right},
+      {lines ? "new count" : "new calls", Align::Right},
+      {lines ? "count change" : "calls change", Align::Right}};
+  if (lines) {
+    columns.push_back({"line", Align::Left});
+    columns.push_back({"function", Align::Left});
+  } else {
+    columns.push_back({"function", Align::Left, 60});
+    columns.push_back({"location", Align::Left});
+  }
+  text::TextTable rows(std::move(columns));
+  for (size_t i = 0; i < items.size() && (top == 0 || i < top); ++i) {
+    const DiffItem &item = items[i];
+    std::string where = place(item.file, item.line);
+    std::string name = text::printable(item.name);
+    rows.add_row({item.in_base ? text::format_duration(item.base_ns) : "-",
+                  item.in_new ? text::format_duration(item.new_ns) : "-",
+                  signed_duration(item.change_ns()), change_cell(item),
+                  item.in_base ? text::format_count(item.base_count) : "-",
+                  item.in_new ? text::format_count(item.new_count) : "-",
+                  signed_count(item.count_change()), lines ? where : name, lines ? name : where});
+  }
+  std::string out =
+      fmt::format("\n{} by change in {} ({} of {})\n", lines ? "Lines" : "Functions",
+                  lines ? "sampled time" : "self time",
+                  top == 0 ? items.size() : std::min<size_t>(top, items.size()), items.size());
+  return out + rows.render();
+}
+
+std::string text_regressions(const DiffTable &diff, const Regressions &found, double percent,
+                             uint64_t floor_ns) {
+  if (!found.any())
+    return fmt::format("\nNo regression above {}: neither the measured time nor a function "
+                       "or line\nabove the floor ({} in NEW) grew by more than that.\n",
+                       percent_label(percent), text::format_duration(floor_ns));
+  using Align = text::TextTable::Align;
+  text::TextTable rows({{"base", Align::Right},
+                        {"new", Align::Right},
+                        {"change", Align::Right},
+                        {"change%", Align::Right},
+                        {"what", Align::Left}});
+  if (found.total)
+    rows.add_row(
+        {text::format_duration(diff.base_measured_ns), text::format_duration(diff.new_measured_ns),
+         signed_duration(int64_t(diff.new_measured_ns - diff.base_measured_ns)),
+         signed_percent(analysis::change_percent(diff.base_measured_ns, diff.new_measured_ns)),
+         "measured time"});
+  auto add = [&](const DiffItem &item, bool line) {
+    std::string where = place(item.file, item.line);
+    std::string name = text::printable(item.name);
+    rows.add_row({item.in_base ? text::format_duration(item.base_ns) : "-",
+                  text::format_duration(item.new_ns), signed_duration(item.change_ns()),
+                  change_cell(item),
+                  line ? fmt::format("line {}  {}", where, name)
+                       : fmt::format("function {}  {}", name, where)});
+  };
+  for (const DiffItem &item : found.functions)
+    add(item, false);
+  for (const DiffItem &item : found.lines)
+    add(item, true);
+  return fmt::format("\nRegressions above {}:\n", percent_label(percent)) + rows.render() +
+         fmt::format("Functions and lines are judged when above the floor, {} "
+                     "in NEW.\n",
+                     text::format_duration(floor_ns));
+}
+
+std::string text_diff(const Run &base, const Run &next, const DiffTable &diff,
+                      const DiffOptions &options, const std::optional<Regressions> &found,
+                      uint64_t floor_ns) {
+  auto run_line = [](const char *label, const Run &run) {
+    return fmt::format("{}  {} ({} profile{}): measured time {}\n", label,
+                       text::printable(run.path), run.profiles, run.profiles == 1 ? "" : "s",
+                       text::format_duration(run.functions.measured_ns));
+  };
+  std::string out = run_line("Base", base) + run_line("New ", next);
+  out += fmt::format(
+      "Change in measured time: {} ({})\n",
+      signed_duration(int64_t(diff.new_measured_ns - diff.base_measured_ns)),
+      signed_percent(analysis::change_percent(diff.base_measured_ns, diff.new_measured_ns)));
+  if (base.timing_cost.measured_profiles + next.timing_cost.measured_profiles > 0)
+    out += options.compensate ? "Times exclude the measured cost of timing "
+                                "(--no-compensation compares them as recorded).\n"
+                              : "Times are as recorded, with the cost of timing left in.\n";
+  out += text_items(diff.functions, options.top, false);
+  if (diff.lines_compared)
+    out += text_items(diff.lines, options.top, true);
+  if (found)
+    out += text_regressions(diff, *found, *options.fail_above, floor_ns);
+  return out;
+}
+
+double rounded_percent(double percent) { return std::round(percent * 1000) / 1000; }
+
+void write_percent(json::Writer &json, std::string_view name, std::optional<double> percent) {
+  json.key(name);
+  if (percent)
+    json.value(rounded_percent(*percent));
+  else
+    json.null_value();
+}
+
+const char *status_name(const DiffItem &item) {
+  return !item.in_base ? "added" : !item.in_new ? "removed" : "both";
+}
+
+void write_item_json(json::Writer &json, const DiffItem &item, bool line) {
+  json.begin_object();
+  if (line) {
+    json.field("file", item.file);
+    json.field("line", item.line);
+    json.field("function", item.name);
+  } else {
+    json.field("name", item.name);
+    json.field("linkage_name", item.linkage_name);
+    json.field("file", item.file);
+    json.field("line", item.line);
+  }
+  json.field("status", status_name(item));
+  json.field(line ? "base_time_ns" : "base_self_ns", item.base_ns);
+  json.field(line ? "new_time_ns" : "new_self_ns", item.new_ns);
+  json.field("change_ns", item.change_ns());
+  write_percent(json, "change_percent", analysis::change_percent(item.base_ns, item.new_ns));
+  json.field(line ? "base_count" : "base_calls", item.base_count);
+  json.field(line ? "new_count" : "new_calls", item.new_count);
+  json.field(line ? "count_change" : "calls_change", item.count_change());
+  json.end_object();
+}
+
+void write_items_json(json::Writer &json, const std::vector<DiffItem> &items, uint64_t top,
+                      bool line) {
+  json.begin_array();
+  for (size_t i = 0; i < items.size() && (top == 0 || i < top); ++i)
+    write_item_json(json, items[i], line);
+  json.end_array();
+}
+
+std::string json_diff(const Run &base, const Run &next, const DiffTable &diff,
+                      const DiffOptions &options, const std::optional<Regressions> &found,
+                      uint64_t floor_ns) {
+  json::Writer json;
+  json.begin_object();
+  json.field("hotline_version", kVersion);
+  for (const Run *run : {&base, &next}) {
+    json.key(run == &base ? "base" : "new");
+    json.begin_object();
+    json.field("file", run->path);
+    json.field("profiles", run->profiles);
+    json.field("measured_ns", run->functions.measured_ns);
+    json.end_object();
+  }
+  json.field("measured_change_ns", int64_t(diff.new_measured_ns - diff.base_measured_ns));
+  write_percent(json, "measured_change_percent",
+                analysis::change_percent(diff.base_measured_ns, diff.new_measured_ns));
+  if (base.timing_cost.measured_profiles + next.timing_cost.measured_profiles > 0)
+    json.field("timing_cost_subtracted", options.compensate);
+  json.field("function_count", diff.functions.size());
+  json.key("functions");
+  write_items_json(json, diff.functions, options.top, false);
+  json.field("line_count", diff.lines.size());
+  json.key("lines");
+  write_items_json(json, diff.lines, options.top, true);
+  if (found) {
+    json.field("fail_above_percent", *options.fail_above);
+    json.field("floor_ns", floor_ns);
+    json.field("regressed", found->any());
+    json.field("measured_time_regressed", found->total);
+    json.key("regressed_functions");
+    write_items_json(json, found->functions, 0, false);
+    json.key("regressed_lines");
+    write_items_json(json, found->lines, 0, true);
+  }
+  json.end_object();
+  return json.text();
+}
+
+DiffOptions diff_options(const cli::ParsedArgs &parsed) {
+  DiffOptions options;
+  options.top = cli::top_option(parsed, options.top);
+  options.json = cli::json_format(parsed);
+  options.compensate = !parsed.has("no-compensation");
+  if (auto fail_above = parsed.value("fail-above"))
+    options.fail_above = parse_percent("fail-above", *fail_above, "a percentage (10 or 10%)");
+  if (auto floor = parsed.value("floor"))
+    options.floor = parse_floor(*floor);
+  return options;
+}
+
+} // namespace
+
+int run_diff(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kDiffCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kDiffCommand));
+    return 0;
+  }
+  DiffOptions options = diff_options(parsed);
+  if (parsed.positional.size() != 2)
+    throw cli::UsageError(fmt::format("diff: expected two profiles, BASE and NEW, got {} "
+                                      "(usage: {})",
+                                      parsed.positional.size(), kDiffCommand.usage));
+
+  analysis::Symbolizer symbolizer;
+  Run base = load_run(parsed.positional[0], options.compensate, symbolizer);
+  Run next = load_run(parsed.positional[1], options.compensate, symbolizer);
+  DiffTable diff = analysis::diff_runs(base.functions, next.functions, base.lines, next.lines);
+  uint64_t floor_ns = options.floor.ns_for(diff.new_measured_ns);
+  std::optional<Regressions> found;
+  if (options.fail_above)
+    found = analysis::find_regressions(diff, *options.fail_above, floor_ns);
+  fmt::print("{}", options.json ? json_diff(base, next, diff, options, found, floor_ns)
+                                : text_diff(base, next, diff, options, found, floor_ns));
+  return found && found->any() ? 1 : 0;
+}
+
+} // namespace hotline

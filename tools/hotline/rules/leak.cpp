@@ -1,0 +1,40 @@
+// leak: heap blocks from one place still allocated when the profile was
+// written, above a size worth reporting.
+#include "rules/rules.h"
+
+#include "text_format.h"
+
+#include <fmt/format.h>
+
+namespace hotline::rules {
+
+constexpr uint64_t kMinLeakedBytes = 1 << 20;
+
+void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
+  if (!data.memory)
+    return;
+  uint64_t allocated = data.memory->heap.allocated_bytes;
+  for (const analysis::MemoryPlaceStats &place :
+       analysis::top_memory_places(*data.memory, analysis::MemoryOrder::NotFreed, 0)) {
+    if (place.not_freed_bytes() < kMinLeakedBytes)
+      continue;
+    double share = allocated ? 100.0 * double(place.not_freed_bytes()) / double(allocated) : 0;
+    Finding f;
+    f.rule = "leak";
+    f.location = place_location(place.place);
+    f.finding = fmt::format("{} allocated here were never freed.",
+                            text::format_bytes(place.not_freed_bytes()));
+    f.evidence.push_back(fmt::format("{} of {} blocks still allocated at exit ({} of {} bytes)",
+                                     text::format_count(place.not_freed()),
+                                     text::format_count(place.allocations),
+                                     text::format_bytes(place.not_freed_bytes()),
+                                     text::format_bytes(place.allocated_bytes)));
+    f.suggestion = "free these blocks when they are no longer needed (own them with "
+                   "std::unique_ptr or a container); if they are meant to live until exit, "
+                   "allocate them once";
+    f.impact_percent = share;
+    findings.push_back(std::move(f));
+  }
+}
+
+} // namespace hotline::rules

@@ -1,0 +1,63 @@
+// The list of rules and the engine that runs them.
+#include "rules/rules.h"
+
+#include "text_format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace hotline::rules {
+
+const std::vector<Rule> &all_rules() {
+  static const std::vector<Rule> rules = {
+      {"loop-not-vectorized", "a hot loop that the compiler did not vectorize, with its reason",
+       check_loop_not_vectorized},
+      {"allocation-in-hot-loop", "heap allocations inside a loop that takes much of the time",
+       check_allocation_in_hot_loop},
+      {"short-lived-temporaries", "many blocks freed before the call that allocated them returns",
+       check_short_lived_temporaries},
+      {"leak", "heap blocks still allocated when the program ended", check_leak},
+      {"small-reads", "input read in many small chunks", check_small_reads},
+      {"main-thread-blocked-on-io", "the main thread waits on I/O for much of its time",
+       check_main_thread_blocked_on_io},
+      {"loading-dominates", "data loading and preprocessing take much of the main thread's time",
+       check_loading_dominates},
+      {"tiny-hot-function", "a function called very often whose calls are very short",
+       check_tiny_hot_function},
+      {"synchronization-time", "threads wait on locks, conditions or joins for much of their time",
+       check_synchronization_time},
+  };
+  return rules;
+}
+
+std::vector<Finding> run_rules(const ReportData &data, const Thresholds &thresholds) {
+  std::vector<Finding> findings;
+  for (const Rule &rule : all_rules())
+    rule.check(data, thresholds, findings);
+  // Largest impact first; equal impacts keep the rules' order.
+  std::vector<size_t> order(findings.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (findings[a].impact_percent != findings[b].impact_percent)
+      return findings[a].impact_percent > findings[b].impact_percent;
+    return a < b;
+  });
+  std::vector<Finding> sorted;
+  for (size_t i : order)
+    sorted.push_back(std::move(findings[i]));
+  return sorted;
+}
+
+std::string place_location(const analysis::RecordPlace &place) {
+  if (place.source == analysis::PlaceSource::None)
+    return "";
+  std::string at = place.line ? fmt::format("{}:{}", text::printable(place.file), place.line)
+                              : text::printable(place.file);
+  if (place.source == analysis::PlaceSource::TimedCall)
+    return fmt::format("{} ({})", at, text::printable(place.function));
+  return at;
+}
+
+} // namespace hotline::rules
