@@ -80,13 +80,13 @@ double parse_percent(const std::string &option, const std::string &text, const c
   }
 }
 
+// "5ms" (ns, us, ms, s) or "2%".
 Floor parse_floor(const std::string &text) {
+  const char *expected =
+      "a duration (5ms; ns, us, ms or s) or a percentage of NEW's measured time (2%)";
   Floor floor;
   if (!text.empty() && text.back() == '%') {
-    floor.percent =
-        parse_percent("floor", text,
-                      "a duration (5ms; ns, us, ms or s) or a percentage of NEW's measured "
-                      "time (2%)");
+    floor.percent = parse_percent("floor", text, expected);
     return floor;
   }
   try {
@@ -94,9 +94,7 @@ Floor parse_floor(const std::string &text) {
     floor.ns = cli::parse_duration("floor", text);
   } catch (const cli::UsageError &) {
     throw cli::UsageError(
-        fmt::format("invalid value '{}' for --floor: expected a duration (5ms; ns, us, ms "
-                    "or s) or a percentage of NEW's measured time (2%)",
-                    text));
+        fmt::format("invalid value '{}' for --floor: expected {}", text, expected));
   }
   return floor;
 }

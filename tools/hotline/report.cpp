@@ -350,11 +350,6 @@ std::string json_report(const std::vector<Profile> &profiles,
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
-  json.field("threshold_percent", threshold);
-  json.key("bottlenecks");
-  write_bottlenecks_json(json, bottlenecks);
-  json.key("suggestions");
-  write_findings_json(json, findings);
   json.key("runs");
   json.begin_array();
   for (const Profile &profile : profiles) {
@@ -468,6 +463,11 @@ std::string json_report(const std::vector<Profile> &profiles,
   }
   json.key("regions");
   write_regions_json(json, regions);
+  json.field("threshold_percent", threshold);
+  json.key("bottlenecks");
+  write_bottlenecks_json(json, bottlenecks);
+  json.key("suggestions");
+  write_findings_json(json, findings);
   if (sync) {
     json.key("synchronization");
     write_sync_json(json, *sync, kMemoryIoRows);

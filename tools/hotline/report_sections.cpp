@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace hotline {
 
 using text::TextTable;
@@ -30,6 +32,8 @@ std::string bottleneck_what(const analysis::Bottleneck &b) {
     return text::printable(b.name);
   return text::printable(b.location) + (b.name.empty() ? "" : " " + text::printable(b.name));
 }
+
+double rounded(double percent) { return std::round(percent * 1000) / 1000; }
 
 // Markdown table cells may not hold a pipe.
 std::string cell(std::string text) {
@@ -81,7 +85,7 @@ void write_bottlenecks_json(json::Writer &json, const std::vector<analysis::Bott
     json.field("name", b.name);
     json.field("location", b.location);
     json.field("time_ns", b.time_ns);
-    json.field("percent", b.percent);
+    json.field("percent", rounded(b.percent));
     json.field("of", b.of);
     json.field("detail", b.detail);
     json.end_object();
@@ -132,7 +136,7 @@ void write_findings_json(json::Writer &json, const std::vector<rules::Finding> &
       json.value(line);
     json.end_array();
     json.field("suggestion", f.suggestion);
-    json.field("impact_percent", f.impact_percent);
+    json.field("impact_percent", rounded(f.impact_percent));
     json.end_object();
   }
   json.end_array();
@@ -169,6 +173,11 @@ std::string regions_text(const analysis::RegionTable &table) {
 }
 
 std::string categories_text(const analysis::RegionTable &table) {
+  bool only_other = true;
+  for (const analysis::CategoryTime &c : table.categories)
+    only_other &= c.category == analysis::Category::Other || c.all_ns == 0;
+  if (only_other)
+    return ""; // no region and no blocked time: nothing to split
   std::string out = fmt::format(
       "\nTime by category (main threads {}, all threads {}; rules in docs/report-rules.md)\n\n",
       text::format_duration(table.main_threads_ns), text::format_duration(table.all_threads_ns));
@@ -206,9 +215,9 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.begin_object();
     json.field("category", analysis::category_name(c.category));
     json.field("main_ns", c.main_ns);
-    json.field("main_percent", c.main_percent);
+    json.field("main_percent", rounded(c.main_percent));
     json.field("all_ns", c.all_ns);
-    json.field("all_percent", c.all_percent);
+    json.field("all_percent", rounded(c.all_percent));
     json.end_object();
   }
   json.end_array();
@@ -226,7 +235,7 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.field("io_ns", r.io_ns);
     json.field("sync_ns", r.sync_ns);
     json.field("threads", r.threads);
-    json.field("wall_percent", r.wall_percent);
+    json.field("wall_percent", rounded(r.wall_percent));
     json.field("open_at_write", r.open_at_write);
     json.key("counters");
     counters(r.counters);

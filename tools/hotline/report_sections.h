@@ -24,7 +24,7 @@ void write_findings_json(json::Writer &json, const std::vector<rules::Finding> &
 
 // Empty when no profile recorded a region.
 std::string regions_text(const analysis::RegionTable &table);
-// Time by category: always, since blocked time needs no regions.
+// Time by category; empty when all the time is Other (no region, no blocked time).
 std::string categories_text(const analysis::RegionTable &table);
 void write_regions_json(json::Writer &json, const analysis::RegionTable &table);
 
