@@ -9,28 +9,33 @@
 namespace hotline::rules {
 
 constexpr uint64_t kMinCalls = 1000000;
-constexpr uint64_t kTinyCallNs = 100; // mean time of a call, callees included
+constexpr double kMinCallsPerSecond = 1e6; // of the processes' wall time
+constexpr double kTinyCallNs = 100;        // mean time of a call, callees included
 
-void check_tiny_hot_function(const ReportData &data, const Thresholds &thresholds,
-                             std::vector<Finding> &findings) {
+void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
   const analysis::FunctionTable &table = *data.functions;
-  if (table.measured_ns == 0)
+  uint64_t wall_ns = 0;
+  for (const profile::Profile &profile : *data.profiles)
+    wall_ns += profile.run.wall_ns;
+  if (wall_ns == 0)
     return;
   for (const analysis::FunctionStats &f : table.functions) {
     if (!f.timed || f.timed_calls == 0 || f.calls < kMinCalls)
       continue;
     double mean_ns = double(f.total_ns) / double(f.timed_calls);
-    // Calls whose timing stopped are not in total_ns: estimate all calls at the mean.
-    double percent = 100.0 * mean_ns * double(f.calls) / double(table.measured_ns);
-    if (mean_ns > double(kTinyCallNs) || percent < thresholds.hot_percent)
+    double per_second = double(f.calls) * 1e9 / double(wall_ns);
+    if (mean_ns > kTinyCallNs || per_second < kMinCallsPerSecond)
       continue;
+    // Calls whose timing stopped are not in total_ns: estimate all calls at the mean.
+    double percent = table.measured_ns ? 100.0 * mean_ns * double(f.calls) / double(table.measured_ns) : 0;
     Finding finding;
     finding.rule = "tiny-hot-function";
     finding.location = f.function.line ? fmt::format("{}:{}", text::printable(f.function.file), f.function.line)
                                        : text::printable(f.function.file);
-    finding.finding = fmt::format("{} was called {} times for {:.1f} ns a call on average.",
-                                  text::printable(f.function.name), text::format_count(f.calls), mean_ns);
-    finding.evidence.push_back(fmt::format("about {} in all ({} of the measured time){}",
+    finding.finding = fmt::format("{} was called {} times, {} times a second, for {:.1f} ns a call on average.",
+                                  text::printable(f.function.name), text::format_count(f.calls),
+                                  text::format_count(uint64_t(per_second)), mean_ns);
+    finding.evidence.push_back(fmt::format("about {} in its calls ({} of the measured time){}",
                                            text::format_duration(uint64_t(mean_ns * double(f.calls))),
                                            text::format_percent(percent),
                                            f.timing_stopped ? "; timing stopped after its first calls" : ""));
