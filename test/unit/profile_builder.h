@@ -161,6 +161,24 @@ public:
     return system_samples_[index];
   }
 
+  uint32_t add_region(uint32_t thread, uint32_t parent, const std::string &name,
+                      uint64_t entries, uint64_t inclusive_ns, uint64_t io_ns = 0,
+                      uint64_t sync_ns = 0) {
+    hotline_region_record record{thread, parent, string(name), 0, entries, inclusive_ns, io_ns, sync_ns};
+    regions_.push_back(record);
+    return uint32_t(regions_.size() - 1);
+  }
+  hotline_region_record &region(uint32_t index) { return regions_[index]; }
+
+  void add_counter(uint32_t thread, uint32_t region, const std::string &name, uint64_t value) {
+    counters_.push_back({thread, region, string(name), 0, value});
+  }
+
+  uint32_t add_sync_site(const hotline_sync_site_record &record) {
+    sync_sites_.push_back(record);
+    return uint32_t(sync_sites_.size() - 1);
+  }
+
   // Lists a site in TIMING_STOPPED (the runtime stopped timing it).
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
 
@@ -251,6 +269,12 @@ public:
     if (has_system_)
       section(HOTLINE_SECTION_SYSTEM, entry_size<hotline_system_record>(),
               records(std::vector<hotline_system_record>{system_}));
+    if (!regions_.empty())
+      section(HOTLINE_SECTION_REGIONS, entry_size<hotline_region_record>(), records(regions_));
+    if (!counters_.empty())
+      section(HOTLINE_SECTION_COUNTERS, entry_size<hotline_counter_record>(), records(counters_));
+    if (!sync_sites_.empty())
+      section(HOTLINE_SECTION_SYNC_SITES, entry_size<hotline_sync_site_record>(), records(sync_sites_));
     if (!system_samples_.empty())
       section(HOTLINE_SECTION_SYSTEM_SAMPLES,
               entry_size<hotline_system_sample_record>(),
@@ -324,6 +348,9 @@ private:
   hotline_system_record system_{};
   bool has_system_ = false;
   std::vector<hotline_system_sample_record> system_samples_;
+  std::vector<hotline_region_record> regions_;
+  std::vector<hotline_counter_record> counters_;
+  std::vector<hotline_sync_site_record> sync_sites_;
   uint32_t extra_record_bytes_ = 0;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;

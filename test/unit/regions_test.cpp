@@ -1,0 +1,200 @@
+// Regions, counters and waits: read back exactly, refused when they name what is not there,
+// merged by path, split into categories; and the rules that read them.
+#include "analysis/regions.h"
+#include "profile/reader.h"
+#include "profile_builder.h"
+#include "rules/rules.h"
+
+#include <hotline/profile_format.h>
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace hotline::test {
+namespace {
+
+using analysis::Category;
+using profile::Profile;
+
+// Two threads (main 4242 = the pid, worker 4243), 10 ms each: main spends 6 ms in
+// data_loading (2 ms of it blocked in I/O) and 1 ms in compute > matmul, the worker 8 ms in
+// compute of which 3 ms waiting on a lock.
+ProfileBuilder region_builder() {
+  ProfileBuilder b;
+  b.run().pid = 4242;
+  b.run().wall_ns = 10000000;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
+  b.add_thread(4242, "main");
+  b.add_node(main_site, HOTLINE_NO_PARENT, 1, 10000000);
+  b.add_thread(4243, "worker");
+  uint32_t loading = b.add_region(0, HOTLINE_NO_REGION, "data_loading", 4, 6000000, 2000000);
+  uint32_t compute = b.add_region(0, HOTLINE_NO_REGION, "compute", 1, 1000000);
+  b.add_region(0, compute, "matmul", 2, 800000);
+  uint32_t worker_compute = b.add_region(1, HOTLINE_NO_REGION, "compute", 3, 8000000, 0, 3000000);
+  b.add_counter(0, loading, "samples", 64);
+  b.add_counter(1, worker_compute, "steps", 30);
+  b.add_counter(0, HOTLINE_NO_REGION, "outside", 5);
+  hotline_sync_site_record wait{};
+  wait.thread = 1;
+  wait.node = HOTLINE_NO_PARENT;
+  wait.object = HOTLINE_NO_OBJECT;
+  wait.kind = HOTLINE_SYNC_MUTEX;
+  wait.waits = 12;
+  wait.wait_ns = 3000000;
+  b.add_sync_site(wait);
+  return b;
+}
+
+std::string format_error(const Bytes &bytes) {
+  try {
+    profile::parse_profile(bytes, "app.hotline");
+  } catch (const profile::ProfileFormatError &e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Regions, ReadBackExactly) {
+  Profile p = profile::parse_profile(region_builder().build(), "app.hotline");
+  ASSERT_EQ(p.regions.size(), 4u);
+  EXPECT_EQ(p.regions[0].name, "data_loading");
+  EXPECT_EQ(p.regions[0].entries, 4u);
+  EXPECT_EQ(p.regions[0].inclusive_ns, 6000000u);
+  EXPECT_EQ(p.regions[0].io_ns, 2000000u);
+  EXPECT_EQ(p.regions[2].parent, 1u);
+  EXPECT_EQ(p.regions[3].thread, 1u);
+  EXPECT_EQ(p.regions[3].sync_ns, 3000000u);
+  ASSERT_EQ(p.counters.size(), 3u);
+  EXPECT_EQ(p.counters[0].name, "samples");
+  EXPECT_EQ(p.counters[0].value, 64u);
+  EXPECT_EQ(p.counters[2].region, profile::kNoRegion);
+  ASSERT_EQ(p.sync_sites.size(), 1u);
+  EXPECT_EQ(p.sync_sites[0].kind, uint32_t(HOTLINE_SYNC_MUTEX));
+  EXPECT_EQ(p.sync_sites[0].waits, 12u);
+}
+
+TEST(Regions, RefusedWhenTheyNameWhatIsNotThere) {
+  ProfileBuilder later_parent = region_builder();
+  later_parent.region(1).parent = 2;
+  EXPECT_NE(format_error(later_parent.build()).find("region 1 at offset"), std::string::npos);
+  EXPECT_NE(format_error(later_parent.build()).find("names parent 2, which is not an earlier region of the same thread"),
+            std::string::npos);
+
+  ProfileBuilder other_thread = region_builder();
+  other_thread.region(3).parent = 0; // a region of thread 0
+  EXPECT_NE(format_error(other_thread.build()).find("not an earlier region of the same thread"),
+            std::string::npos);
+
+  ProfileBuilder bad_thread = region_builder();
+  bad_thread.region(0).thread = 7;
+  EXPECT_NE(format_error(bad_thread.build()).find("names thread 7, out of range (2 threads)"),
+            std::string::npos);
+
+  ProfileBuilder counter = region_builder();
+  counter.add_counter(1, 0, "misplaced", 1); // region 0 belongs to thread 0
+  EXPECT_NE(format_error(counter.build()).find("counter 3 at offset"), std::string::npos);
+
+  ProfileBuilder sync = region_builder();
+  hotline_sync_site_record wait{};
+  wait.thread = 9;
+  wait.node = HOTLINE_NO_PARENT;
+  wait.object = HOTLINE_NO_OBJECT;
+  sync.add_sync_site(wait);
+  EXPECT_NE(format_error(sync.build()).find("sync site 1 at offset"), std::string::npos);
+}
+
+TEST(Regions, MergedByPathWithCategoriesAndRates) {
+  std::vector<Profile> profiles = {profile::parse_profile(region_builder().build(), "app.hotline")};
+  analysis::RegionTable table = analysis::compute_region_table(profiles);
+  ASSERT_EQ(table.regions.size(), 3u);
+  // Depth first, siblings by time: compute (1 + 8 ms), then matmul inside it, then data_loading.
+  EXPECT_EQ(table.regions[0].path, "compute");
+  EXPECT_EQ(table.regions[0].inclusive_ns, 9000000u);
+  EXPECT_EQ(table.regions[0].entries, 4u);
+  EXPECT_EQ(table.regions[0].threads, 2u);
+  EXPECT_EQ(table.regions[0].exclusive_ns, 8200000u);
+  EXPECT_EQ(table.regions[1].path, "compute > matmul");
+  EXPECT_EQ(table.regions[1].category, Category::Compute); // inherited
+  EXPECT_EQ(table.regions[1].depth, 1u);
+  EXPECT_EQ(table.regions[2].path, "data_loading");
+  EXPECT_EQ(table.regions[2].category, Category::DataLoading);
+  EXPECT_DOUBLE_EQ(table.regions[2].wall_percent, 60.0);
+  ASSERT_EQ(table.regions[2].counters.size(), 1u);
+  EXPECT_DOUBLE_EQ(table.regions[2].counters[0].per_second, 64 / 0.006);
+  ASSERT_EQ(table.outside_counters.size(), 1u);
+  EXPECT_EQ(table.outside_counters[0].value, 5u);
+
+  auto time_of = [&](Category c) {
+    for (const analysis::CategoryTime &t : table.categories)
+      if (t.category == c)
+        return t;
+    return analysis::CategoryTime{};
+  };
+  EXPECT_EQ(table.main_threads_ns, 10000000u);
+  EXPECT_EQ(table.all_threads_ns, 20000000u);
+  EXPECT_EQ(time_of(Category::DataLoading).main_ns, 4000000u); // 6 ms less 2 ms of I/O
+  EXPECT_EQ(time_of(Category::Io).main_ns, 2000000u);
+  EXPECT_EQ(time_of(Category::Compute).main_ns, 1000000u);
+  EXPECT_EQ(time_of(Category::Compute).all_ns, 6000000u); // the worker's 8 ms less 3 ms waiting
+  EXPECT_EQ(time_of(Category::Synchronization).all_ns, 3000000u);
+  EXPECT_EQ(time_of(Category::Other).main_ns, 3000000u);
+  EXPECT_EQ(time_of(Category::Other).all_ns, 5000000u);
+  EXPECT_DOUBLE_EQ(time_of(Category::DataLoading).main_percent, 40.0);
+}
+
+TEST(Regions, CategoryOfName) {
+  EXPECT_EQ(analysis::category_of_name("Data-Loading/decode"), Category::DataLoading);
+  EXPECT_EQ(analysis::category_of_name("preprocessing"), Category::Preprocessing);
+  EXPECT_EQ(analysis::category_of_name("sync"), Category::Synchronization);
+  EXPECT_EQ(analysis::category_of_name("gpu/upload"), Category::Gpu);
+  EXPECT_EQ(analysis::category_of_name("batch"), Category::Other);
+}
+
+// The rules that read regions and waits, on the same profile.
+std::vector<rules::Finding> findings_of(const std::vector<Profile> &profiles, double hot_percent) {
+  analysis::FunctionCatalog catalog(profiles);
+  analysis::FunctionTable functions = analysis::compute_function_table(profiles, catalog);
+  std::vector<analysis::LoopStats> loops;
+  analysis::RegionTable regions = analysis::compute_region_table(profiles);
+  analysis::SyncTable sync;
+  sync.places.push_back({});
+  sync.places[0].kind = HOTLINE_SYNC_MUTEX;
+  sync.places[0].waits = 12;
+  sync.places[0].wait_ns = 3000000;
+  rules::ReportData data;
+  data.profiles = &profiles;
+  data.functions = &functions;
+  data.loops = &loops;
+  data.regions = &regions;
+  data.sync = &sync;
+  return rules::run_rules(data, rules::Thresholds{hot_percent});
+}
+
+TEST(Rules, LoadingDominatesAndWaitsAtTheirThresholds) {
+  std::vector<Profile> profiles = {profile::parse_profile(region_builder().build(), "app.hotline")};
+  // Loading 4 ms + I/O 2 ms of the main thread's 10 ms: 60% >= 30%. Waits: 3 of 20 ms = 15%.
+  std::vector<rules::Finding> findings = findings_of(profiles, 10);
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].rule, "loading-dominates");
+  EXPECT_DOUBLE_EQ(findings[0].impact_percent, 60.0);
+  EXPECT_EQ(findings[1].rule, "synchronization-time");
+  EXPECT_DOUBLE_EQ(findings[1].impact_percent, 15.0);
+  // Above the waits' share, only loading is left.
+  findings = findings_of(profiles, 16);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].rule, "loading-dominates");
+}
+
+TEST(Rules, EveryRuleHasAnIdAndASummary) {
+  std::set<std::string> ids;
+  for (const rules::Rule &rule : rules::all_rules()) {
+    EXPECT_TRUE(ids.insert(rule.id).second) << rule.id;
+    EXPECT_NE(std::string(rule.summary), "");
+  }
+  EXPECT_EQ(ids.size(), 9u);
+}
+
+} // namespace
+} // namespace hotline::test
