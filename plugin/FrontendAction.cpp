@@ -54,22 +54,25 @@ private:
   Options Opts;
 };
 
-// [[hotline::lines]] (also __attribute__((hotline_lines))) on a function turns on line mode for
-// it alone. The attribute becomes an annotation that LinePass looks for in the IR.
-struct LinesAttribute : public clang::ParsedAttrInfo {
-  LinesAttribute() {
-    static constexpr Spelling Spellings[] = {{clang::ParsedAttr::AS_CXX11, "hotline::lines"},
-                                             {clang::ParsedAttr::AS_C23, "hotline::lines"},
-                                             {clang::ParsedAttr::AS_GNU, "hotline_lines"}};
-    this->Spellings = Spellings;
-  }
-
+// An attribute of hotline's that only applies to functions: elsewhere it warns and is ignored.
+struct FunctionAttribute : public clang::ParsedAttrInfo {
   bool diagAppertainsToDecl(clang::Sema &S, const clang::ParsedAttr &Attr, const clang::Decl *D) const override {
     if (isa<clang::FunctionDecl>(D))
       return true;
     S.Diag(Attr.getLoc(), clang::diag::warn_attribute_wrong_decl_type_str)
         << Attr << Attr.isRegularKeywordAttribute() << "functions";
     return false;
+  }
+};
+
+// [[hotline::lines]] (also __attribute__((hotline_lines))) on a function turns on line mode for
+// it alone. The attribute becomes an annotation that LinePass looks for in the IR.
+struct LinesAttribute : public FunctionAttribute {
+  LinesAttribute() {
+    static constexpr Spelling Spellings[] = {{clang::ParsedAttr::AS_CXX11, "hotline::lines"},
+                                             {clang::ParsedAttr::AS_C23, "hotline::lines"},
+                                             {clang::ParsedAttr::AS_GNU, "hotline_lines"}};
+    this->Spellings = Spellings;
   }
 
   AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {
@@ -81,7 +84,7 @@ struct LinesAttribute : public clang::ParsedAttrInfo {
 // [[hotline::region("name")]] (also __attribute__((hotline_region("name")))) on a function makes
 // each of its calls a region of that name. The attribute becomes an annotation carrying the
 // name, which RegionPass looks for in the IR.
-struct RegionAttribute : public clang::ParsedAttrInfo {
+struct RegionAttribute : public FunctionAttribute {
   RegionAttribute() {
     static constexpr Spelling Spellings[] = {{clang::ParsedAttr::AS_CXX11, "hotline::region"},
                                              {clang::ParsedAttr::AS_C23, "hotline::region"},
@@ -94,14 +97,6 @@ struct RegionAttribute : public clang::ParsedAttrInfo {
                                              {clang::ParsedAttr::AS_C23, "region"}};
     this->Spellings = Spellings;
     OptArgs = 15; // counted below, for a message that says what the argument is
-  }
-
-  bool diagAppertainsToDecl(clang::Sema &S, const clang::ParsedAttr &Attr, const clang::Decl *D) const override {
-    if (isa<clang::FunctionDecl>(D))
-      return true;
-    S.Diag(Attr.getLoc(), clang::diag::warn_attribute_wrong_decl_type_str)
-        << Attr << Attr.isRegularKeywordAttribute() << "functions";
-    return false;
   }
 
   AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {

@@ -142,7 +142,7 @@ bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &
   return true;
 }
 
-// The thread, call node and address fields shared by memory and I/O records.
+// The thread, call node and address fields shared by memory, I/O and sync records.
 struct PlaceFields {
   uint32_t thread, node;
   uint64_t address;
@@ -157,16 +157,21 @@ PlaceFields place_fields(const PlaceKey &key, const LoadedObjects &loaded) {
   return {key.thread->profile_index, node, at.address, at.object};
 }
 
+// Fills the place fields that memory, I/O and sync records share.
+template <typename Record> void set_place(Record &r, const PlaceKey &key, const LoadedObjects &loaded) {
+  PlaceFields at = place_fields(key, loaded);
+  r.thread = at.thread;
+  r.node = at.node;
+  r.address = at.address;
+  r.object = at.object;
+}
+
 // The HEAP and MEMORY_SITES sections.
 void add_heap(const LoadedObjects &loaded, ByteBuffer &heap, ByteBuffer &sites) {
   hotline_heap_record totals{};
   heap_places().for_each([&](const HeapPlace &h) {
     hotline_memory_site_record r{};
-    PlaceFields at = place_fields(h.key, loaded);
-    r.thread = at.thread;
-    r.node = at.node;
-    r.address = at.address;
-    r.object = at.object;
+    set_place(r, h.key, loaded);
     auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     r.allocations = get(h.own.allocations) + get(h.shared.allocations);
     r.allocated_bytes = get(h.own.allocated_bytes) + get(h.shared.allocated_bytes);
@@ -198,11 +203,7 @@ void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConvert
   io_places().for_each([&](const IoPlace &p) {
     auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     hotline_io_site_record r{};
-    PlaceFields at = place_fields(p.key, loaded);
-    r.thread = at.thread;
-    r.node = at.node;
-    r.address = at.address;
-    r.object = at.object;
+    set_place(r, p.key, loaded);
     r.file = p.key.detail;
     r.reads = get(p.reads);
     r.read_bytes = get(p.read_bytes);
@@ -270,11 +271,7 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
 void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer &sites) {
   sync_places().for_each([&](const SyncPlace &p) {
     hotline_sync_site_record r{};
-    PlaceFields at = place_fields(p.key, loaded);
-    r.thread = at.thread;
-    r.node = at.node;
-    r.address = at.address;
-    r.object = at.object;
+    set_place(r, p.key, loaded);
     r.kind = p.key.detail;
     r.waits = __atomic_load_n(&p.waits, __ATOMIC_RELAXED);
     r.wait_ns = time.duration_ns(__atomic_load_n(&p.wait_ticks, __ATOMIC_RELAXED));
