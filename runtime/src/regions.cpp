@@ -102,6 +102,8 @@ RegionThread *regions_of(ThreadState *t) {
   if (__builtin_expect(t->regions != nullptr, 1))
     return t->regions;
   auto *r = static_cast<RegionThread *>(reserve_pages(sizeof(RegionThread)));
+  if (r)
+    r->first_top_level = kNoRegion;
   __atomic_store_n(&t->regions, r, __ATOMIC_RELEASE);
   return r;
 }
@@ -109,16 +111,10 @@ RegionThread *regions_of(ThreadState *t) {
 // The child of `parent` (kNoRegion: a top-level region) named `name`, added on first sight;
 // kNoRegion when the thread has no room left.
 uint32_t child_region(RegionThread *r, uint32_t parent, uint32_t name) {
-  uint32_t first = parent == kNoRegion ? kNoRegion : r->nodes[parent].first_child;
-  if (parent == kNoRegion) { // top-level regions are the nodes without a parent
-    for (uint32_t i = 0; i < r->node_count; ++i)
-      if (r->nodes[i].parent == kNoRegion && r->nodes[i].name == name)
-        return i;
-  } else {
-    for (uint32_t i = first; i != kNoRegion; i = r->nodes[i].next_sibling)
-      if (r->nodes[i].name == name)
-        return i;
-  }
+  uint32_t &first = parent == kNoRegion ? r->first_top_level : r->nodes[parent].first_child;
+  for (uint32_t i = first; i != kNoRegion; i = r->nodes[i].next_sibling)
+    if (r->nodes[i].name == name)
+      return i;
   if (r->node_count == kMaxRegionNodes)
     return kNoRegion;
   uint32_t index = r->node_count;
@@ -127,8 +123,7 @@ uint32_t child_region(RegionThread *r, uint32_t parent, uint32_t name) {
   node.parent = parent;
   node.first_child = kNoRegion;
   node.next_sibling = first;
-  if (parent != kNoRegion)
-    r->nodes[parent].first_child = index;
+  first = index;
   __atomic_store_n(&r->node_count, index + 1, __ATOMIC_RELEASE);
   return index;
 }

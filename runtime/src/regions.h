@@ -32,6 +32,7 @@ struct RegionCounter {
 };
 
 struct RegionThread {
+  uint32_t first_top_level; // the newest top-level region (their list, like first_child's)
   uint32_t node_count;
   uint32_t counter_count;
   uint32_t depth; // may exceed kMaxRegionDepth
