@@ -267,12 +267,11 @@ std::string text_diff(const Run &base, const Run &next, const DiffTable &diff,
   return out;
 }
 
-double rounded_percent(double percent) { return std::round(percent * 1000) / 1000; }
 
 void write_percent(json::Writer &json, std::string_view name, std::optional<double> percent) {
   json.key(name);
   if (percent)
-    json.value(rounded_percent(*percent));
+    json.value(json::rounded(*percent));
   else
     json.null_value();
 }

@@ -7,6 +7,8 @@
 
 namespace hotline::json {
 
+double rounded(double value) { return std::round(value * 1000) / 1000; }
+
 namespace {
 
 // Length of the well-formed UTF-8 sequence at text[i], or 0 if it is not one.

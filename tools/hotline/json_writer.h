@@ -10,6 +10,9 @@
 
 namespace hotline::json {
 
+// A measured number as the JSON outputs give it: rounded to 3 decimals.
+double rounded(double value);
+
 // Quotes and escapes text; bytes that are not valid UTF-8 become U+FFFD.
 std::string quote(std::string_view text);
 

@@ -97,7 +97,7 @@ std::string json_lines(const LineTable &table,
     json.field("count", line.count);
     json.field("samples", line.samples);
     json.field("time_ns", line.time_ns);
-    json.field("percent", std::round(line.percent * 1000) / 1000);
+    json.field("percent", json::rounded(line.percent));
     json.field("loop", line.loop);
     json.end_object();
   }

@@ -161,7 +161,7 @@ std::string mean_trips(const LoopStats &loop) {
 std::string time_per_iteration(const LoopStats &loop) {
   if (loop.timing_stopped || loop.iterations == 0)
     return "-";
-  uint64_t time = loop.timed_entries > 0 ? loop.inclusive_ns : loop.sampled_ns;
+  uint64_t time = loop.time_ns();
   if (time == 0)
     return "-";
   double ns = double(time) / double(loop.iterations);
@@ -247,10 +247,10 @@ std::string json_loops(const std::vector<LoopStats> &loops,
     json.field("max_trips", loop.max_trips);
     json.field("timed_entries", loop.timed_entries);
     json.field("inclusive_ns", loop.inclusive_ns);
-    json.field("percent", std::round(loop.percent * 1000) / 1000);
+    json.field("percent", json::rounded(loop.percent));
     json.field("sampled_ns", loop.sampled_ns);
     json.field("sampled_percent",
-               std::round(loop.sampled_percent * 1000) / 1000);
+               json::rounded(loop.sampled_percent));
     json.field("timing_stopped", loop.timing_stopped);
     json.field("optimizer", loop.facts);
     json.field("flops32", loop.flops32);

@@ -38,7 +38,6 @@ std::string rate_cell(double bytes_per_s) {
   return text::format_bytes(uint64_t(std::llround(bytes_per_s))) + "/s";
 }
 
-double rounded_percent(double percent) { return std::round(percent * 1000) / 1000; }
 
 } // namespace
 
@@ -295,7 +294,7 @@ void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread) 
   json.field("main", thread.main);
   json.field("wall_ns", thread.wall_ns);
   json.field("io_ns", thread.io_ns);
-  json.field("blocked_percent", rounded_percent(thread.blocked_percent));
+  json.field("blocked_percent", json::rounded(thread.blocked_percent));
   json.end_object();
 }
 

@@ -328,10 +328,6 @@ std::string text_io(const analysis::IoTable &io, bool several_profiles) {
   return out;
 }
 
-double rounded_percent(double percent) {
-  return std::round(percent * 1000) / 1000;
-}
-
 std::string json_report(const std::vector<Profile> &profiles,
                         const FunctionTable &table,
                         const std::vector<FunctionStats> &shown,
@@ -387,8 +383,8 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("timed_calls", f.timed_calls);
     json.field("self_ns", f.self_ns);
     json.field("total_ns", f.total_ns);
-    json.field("self_percent", rounded_percent(f.self_percent));
-    json.field("total_percent", rounded_percent(f.total_percent));
+    json.field("self_percent", json::rounded(f.self_percent));
+    json.field("total_percent", json::rounded(f.total_percent));
     json.field("timed", f.timed);
     if (f.timing_stopped)
       json.field("timing_stopped", true);
@@ -407,11 +403,10 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("line", loop.line);
     json.field("function", loop.function);
     json.field("iterations", loop.iterations);
-    bool timed = loop.timed_entries > 0;
-    json.field("time_ns", timed ? loop.inclusive_ns : loop.sampled_ns);
-    json.field("sampled", !timed);
+    json.field("time_ns", loop.time_ns());
+    json.field("sampled", loop.timed_entries == 0);
     json.field("percent",
-               rounded_percent(timed ? loop.percent : loop.sampled_percent));
+               json::rounded(loop.time_percent()));
     json.field("roofline",
                throughput.bound == analysis::LoopBound::Unjudged
                    ? std::string()

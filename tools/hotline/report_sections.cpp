@@ -33,8 +33,6 @@ std::string bottleneck_what(const analysis::Bottleneck &b) {
   return text::printable(b.location) + (b.name.empty() ? "" : " " + text::printable(b.name));
 }
 
-double rounded(double percent) { return std::round(percent * 1000) / 1000; }
-
 // Markdown table cells may not hold a pipe.
 std::string cell(std::string text) {
   std::string out;
@@ -85,7 +83,7 @@ void write_bottlenecks_json(json::Writer &json, const std::vector<analysis::Bott
     json.field("name", b.name);
     json.field("location", b.location);
     json.field("time_ns", b.time_ns);
-    json.field("percent", rounded(b.percent));
+    json.field("percent", json::rounded(b.percent));
     json.field("of", b.of);
     json.field("detail", b.detail);
     json.end_object();
@@ -136,7 +134,7 @@ void write_findings_json(json::Writer &json, const std::vector<rules::Finding> &
       json.value(line);
     json.end_array();
     json.field("suggestion", f.suggestion);
-    json.field("impact_percent", rounded(f.impact_percent));
+    json.field("impact_percent", json::rounded(f.impact_percent));
     json.end_object();
   }
   json.end_array();
@@ -215,9 +213,9 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.begin_object();
     json.field("category", analysis::category_name(c.category));
     json.field("main_ns", c.main_ns);
-    json.field("main_percent", rounded(c.main_percent));
+    json.field("main_percent", json::rounded(c.main_percent));
     json.field("all_ns", c.all_ns);
-    json.field("all_percent", rounded(c.all_percent));
+    json.field("all_percent", json::rounded(c.all_percent));
     json.end_object();
   }
   json.end_array();
@@ -235,7 +233,7 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.field("io_ns", r.io_ns);
     json.field("sync_ns", r.sync_ns);
     json.field("threads", r.threads);
-    json.field("wall_percent", rounded(r.wall_percent));
+    json.field("wall_percent", json::rounded(r.wall_percent));
     json.field("open_at_write", r.open_at_write);
     json.key("counters");
     counters(r.counters);

@@ -102,14 +102,13 @@ std::string samples_text(const SystemStats &stats, bool several) {
   return out + rows.render();
 }
 
-double rounded(double value) { return std::round(value * 1000) / 1000; }
 
 void write_spread(json::Writer &json, const char *name, const Spread &spread) {
   json.key(name);
   json.begin_object();
-  json.field("min", rounded(spread.min));
-  json.field("mean", rounded(spread.mean));
-  json.field("max", rounded(spread.max));
+  json.field("min", json::rounded(spread.min));
+  json.field("mean", json::rounded(spread.mean));
+  json.field("max", json::rounded(spread.max));
   json.end_object();
 }
 
@@ -126,10 +125,10 @@ void write_stats_fields(json::Writer &json, const SystemStats &stats, bool total
   }
   json.field("wall_ns", stats.wall_ns);
   json.field("cpu_ns", stats.cpu_ns);
-  json.field("cores_busy", rounded(stats.cores_busy));
+  json.field("cores_busy", json::rounded(stats.cores_busy));
   if (stats.energy_profiles > 0) {
     json.field("energy_j", stats.energy_j);
-    json.field("package_watts", rounded(stats.package_watts));
+    json.field("package_watts", json::rounded(stats.package_watts));
   }
   json.field("sample_period_ns", stats.sample_period_ns);
   json.field("sample_count", stats.samples);
@@ -147,7 +146,7 @@ void write_stats_fields(json::Writer &json, const SystemStats &stats, bool total
     write_spread(json, "gpu_temperature_c", stats.gpu_temperature_c);
     write_spread(json, "gpu_power_w", stats.gpu_power_w);
   }
-  json.field("gpu_energy_j", rounded(stats.gpu_energy_j));
+  json.field("gpu_energy_j", json::rounded(stats.gpu_energy_j));
 }
 
 // The time series, with only the readings that were measured.

@@ -33,12 +33,10 @@ std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
                                        : f.function.file,
                        f.self_ns, f.self_percent, "measured time", "self time"});
   for (const LoopStats &loop : loops) {
-    bool timed = loop.timed_entries > 0;
-    double percent = timed ? loop.percent : loop.sampled_percent;
-    if (percent >= min_percent)
+    if (loop.time_percent() >= min_percent)
       items.push_back({BottleneckKind::Loop, loop.function, fmt::format("{}:{}", loop.file, loop.line),
-                       timed ? loop.inclusive_ns : loop.sampled_ns, percent,
-                       timed ? "measured time" : "samples", loop.facts});
+                       loop.time_ns(), loop.time_percent(),
+                       loop.timed_entries > 0 ? "measured time" : "samples", loop.facts});
   }
   for (const LineStats &line : lines.lines)
     if (line.percent >= min_percent)

@@ -27,7 +27,7 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, uint64_t io_ns, bool main
   result.tid = thread.tid;
   result.name = thread.name;
   result.main = main;
-  result.wall_ns = thread.end_ns > thread.start_ns ? thread.end_ns - thread.start_ns : 0;
+  result.wall_ns = thread.lifetime_ns();
   result.io_ns = io_ns;
   result.blocked_percent =
       result.wall_ns == 0 ? 0.0 : 100.0 * double(io_ns) / double(result.wall_ns);

@@ -205,13 +205,10 @@ compute_loop_table(const std::vector<Profile> &profiles,
     }
     table.push_back(std::move(stats));
   }
-  auto time_of = [](const LoopStats &loop) {
-    return loop.timed_entries > 0 ? loop.inclusive_ns : loop.sampled_ns;
-  };
   std::sort(table.begin(), table.end(),
-            [&](const LoopStats &a, const LoopStats &b) {
-              if (time_of(a) != time_of(b))
-                return time_of(a) > time_of(b);
+            [](const LoopStats &a, const LoopStats &b) {
+              if (a.time_ns() != b.time_ns())
+                return a.time_ns() > b.time_ns();
               if (a.iterations != b.iterations)
                 return a.iterations > b.iterations;
               return std::tie(a.file, a.line, a.column) <

@@ -53,6 +53,10 @@ struct LoopStats {
   uint64_t flops64 = 0;
   uint64_t bytes = 0;
   uint64_t calls = 0; // calls made from it, whose work is not counted
+
+  // Its timed time and share, or its sampled ones when it was not timed.
+  uint64_t time_ns() const { return timed_entries > 0 ? inclusive_ns : sampled_ns; }
+  double time_percent() const { return timed_entries > 0 ? percent : sampled_percent; }
 };
 
 struct LineTable {

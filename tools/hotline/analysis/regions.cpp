@@ -22,10 +22,6 @@ std::string normalized(std::string name) {
   return out;
 }
 
-uint64_t thread_lifetime(const profile::Thread &thread) {
-  return thread.end_ns > thread.start_ns ? thread.end_ns - thread.start_ns : 0;
-}
-
 uint64_t less(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
 
 double percent(uint64_t part, uint64_t whole) {
@@ -145,7 +141,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
     }
     uint32_t main = main_thread(profile);
     for (uint32_t t = 0; t < profile.threads.size(); ++t) {
-      uint64_t lifetime = thread_lifetime(profile.threads[t]);
+      uint64_t lifetime = profile.threads[t].lifetime_ns();
       uint64_t outside_io = less(io_ns[t], region_io[t]);
       uint64_t outside_sync = less(sync_ns[t], region_sync[t]);
       split[t][size_t(Category::Io)] += outside_io;

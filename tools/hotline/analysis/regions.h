@@ -70,7 +70,7 @@ struct RegionTable {
   std::vector<CategoryTime> categories; // every category, by all threads' time
   uint64_t main_threads_ns = 0; // lifetimes of the processes' main threads
   uint64_t all_threads_ns = 0;  // lifetimes of all threads
-  uint64_t wall_ns = 0;         // the processes' wall times, summed
+  uint64_t wall_ns = 0;         // the processes' wall times, summed (rules judge rates by it)
 };
 
 RegionTable compute_region_table(const std::vector<profile::Profile> &profiles);

@@ -41,8 +41,6 @@ SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symb
     if (profile.threads.empty())
       continue;
     uint32_t main = main_thread(profile);
-    const profile::Thread &thread = profile.threads[main];
-    table.main_threads_ns += thread.end_ns > thread.start_ns ? thread.end_ns - thread.start_ns : 0;
     for (const profile::SyncSite &site : profile.sync_sites) {
       table.waits += site.waits;
       table.wait_ns += site.wait_ns;

@@ -26,8 +26,7 @@ struct SyncPlaceStats {
 struct SyncTable {
   uint64_t waits = 0;
   uint64_t wait_ns = 0;
-  uint64_t main_wait_ns = 0;    // of the processes' main threads
-  uint64_t main_threads_ns = 0; // their lifetimes
+  uint64_t main_wait_ns = 0; // of the processes' main threads
   std::vector<SyncPlaceStats> places; // by time, then place
   std::vector<std::string> unreadable_objects;
 };

@@ -27,6 +27,8 @@ static_assert(kNoFile == HOTLINE_NO_FILE);
 
 bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
 
+uint64_t Thread::lifetime_ns() const { return end_ns > start_ns ? end_ns - start_ns : 0; }
+
 bool Heap::tracked() const { return flags & HOTLINE_HEAP_TRACKED; }
 
 bool System::energy_measured() const { return flags & HOTLINE_SYSTEM_ENERGY; }

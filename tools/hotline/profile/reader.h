@@ -101,6 +101,9 @@ struct Thread {
   uint32_t node_count = 0;
   std::string name;
   uint32_t flags = 0; // HOTLINE_THREAD_*
+
+  // end_ns - start_ns (0 if the clock went back).
+  uint64_t lifetime_ns() const;
 };
 
 struct CallNode {

@@ -26,7 +26,7 @@ void check_allocation_in_hot_loop(const ReportData &data, const Thresholds &thre
     if (found == loops.end() || place.loop_allocations < kMinLoopAllocations)
       continue;
     const analysis::LoopStats &loop = *found->second;
-    double percent = loop.timed_entries > 0 ? loop.percent : loop.sampled_percent;
+    double percent = loop.time_percent();
     if (percent < thresholds.hot_percent)
       continue;
     Finding f;

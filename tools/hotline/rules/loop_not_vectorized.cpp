@@ -43,8 +43,7 @@ std::string advice_for(const std::string &facts) {
 void check_loop_not_vectorized(const ReportData &data, const Thresholds &thresholds,
                                std::vector<Finding> &findings) {
   for (const analysis::LoopStats &loop : *data.loops) {
-    bool timed = loop.timed_entries > 0;
-    double percent = timed ? loop.percent : loop.sampled_percent;
+    double percent = loop.time_percent();
     if (percent < thresholds.hot_percent || loop.iterations < kMinIterations ||
         loop.facts.find("not vectorized") == std::string::npos)
       continue;
@@ -54,8 +53,8 @@ void check_loop_not_vectorized(const ReportData &data, const Thresholds &thresho
     f.finding = fmt::format("The loop in {} takes {} of the time and was not vectorized.",
                             text::printable(loop.function), text::format_percent(percent));
     f.evidence.push_back(fmt::format("{} {} ({}), {} iterations",
-                                     timed ? "time" : "sampled time",
-                                     text::format_duration(timed ? loop.inclusive_ns : loop.sampled_ns),
+                                     loop.timed_entries > 0 ? "time" : "sampled time",
+                                     text::format_duration(loop.time_ns()),
                                      text::format_percent(percent), text::format_count(loop.iterations)));
     f.evidence.push_back("optimizer: " + text::printable(loop.facts));
     f.suggestion = advice_for(loop.facts);

@@ -13,9 +13,7 @@ constexpr uint64_t kSmallReadBytes = 4096; // mean bytes per read below this is 
 void check_small_reads(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
   if (!data.io)
     return;
-  uint64_t wall_ns = 0;
-  for (const profile::Profile &profile : *data.profiles)
-    wall_ns += profile.run.wall_ns;
+  uint64_t wall_ns = data.regions->wall_ns;
   for (const analysis::IoPlaceStats &place : data.io->places) {
     const analysis::IoCounts &io = place.io;
     if (io.reads < kMinReads || io.read_bytes >= kSmallReadBytes * io.reads)

@@ -14,9 +14,7 @@ constexpr double kTinyCallNs = 100;        // mean time of a call, callees inclu
 
 void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
   const analysis::FunctionTable &table = *data.functions;
-  uint64_t wall_ns = 0;
-  for (const profile::Profile &profile : *data.profiles)
-    wall_ns += profile.run.wall_ns;
+  uint64_t wall_ns = data.regions->wall_ns;
   if (wall_ns == 0)
     return;
   for (const analysis::FunctionStats &f : table.functions) {
