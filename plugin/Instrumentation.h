@@ -95,6 +95,15 @@ public:
   static bool isRequired() { return true; }
 };
 
+// CUDA host code (hotline-cuda-sites, at pipeline start, before the kernel stubs are inlined):
+// __hotline_cuda_site just before each call of a CUDA runtime function, so the runtime tells
+// the GPU work by the line that started it. See CudaSitePass.cpp.
+class CudaSitePass : public llvm::PassInfoMixin<CudaSitePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 // Every point where a call of F ends, for code that must run then: before each return,
 // resume and musttail call, before calls that never return (exit, abort, longjmp), and, by
 // adding cleanup pads, on unwinding. Changes F's exception handling to make the last possible.

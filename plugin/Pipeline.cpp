@@ -14,6 +14,7 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
   PB.registerPipelineStartEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel) {
     MPM.addPass(CountPass(Opts));
     MPM.addPass(RegionPass());
+    MPM.addPass(CudaSitePass());
     MPM.addPass(LinePass(Opts));
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
@@ -47,6 +48,10 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
   }
   if (Name == "hotline-regions") {
     MPM.addPass(RegionPass());
+    return true;
+  }
+  if (Name == "hotline-cuda-sites") {
+    MPM.addPass(CudaSitePass());
     return true;
   }
   if (Name == "hotline-loop-work") {

@@ -51,6 +51,10 @@ FunctionCallee regionEndFunction(Module &M) {
   return nounwindFunction(M, RegionEndName, FunctionType::get(Type::getVoidTy(C), false));
 }
 
+FunctionCallee cudaSiteFunction(Module &M) {
+  return nounwindFunction(M, CudaSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+}
+
 FunctionCallee threadCountersInitFunction(Module &M) {
   LLVMContext &C = M.getContext();
   return nounwindFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(C), false));

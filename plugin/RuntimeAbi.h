@@ -20,6 +20,7 @@ inline constexpr const char *EnterName = "__hotline_enter";
 inline constexpr const char *ExitName = "__hotline_exit";
 inline constexpr const char *RegionBeginName = "__hotline_region_begin";
 inline constexpr const char *RegionEndName = "__hotline_region_end";
+inline constexpr const char *CudaSiteName = "__hotline_cuda_site";
 // Everything the plugin itself emits carries this prefix and is never instrumented.
 inline constexpr const char *InternalPrefix = "__hotline";
 
@@ -40,6 +41,7 @@ llvm::FunctionCallee enterFunction(llvm::Module &M);
 llvm::FunctionCallee exitFunction(llvm::Module &M);
 llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
 llvm::FunctionCallee regionEndFunction(llvm::Module &M);
+llvm::FunctionCallee cudaSiteFunction(llvm::Module &M);
 llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
 

@@ -2,6 +2,7 @@
 #include "profile_writer.h"
 
 #include "byte_buffer.h"
+#include "cuda_tracing.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "loaded_objects.h"
@@ -279,6 +280,68 @@ void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer
   });
 }
 
+// The CUDA sections, for a process that used CUDA: the module's status, the devices, the CUDA
+// calls by place, and the GPU records with their call's place as an index into GPU_SITES.
+struct GpuSections {
+  ByteBuffer cuda, devices, sites, kernels, transfers, syncs, memory;
+};
+
+template <typename Record> void add_gpu_records(ByteBuffer &log, ByteBuffer &section) {
+  const auto *kept = reinterpret_cast<const GpuRecord<Record> *>(log.data());
+  for (size_t i = 0, n = log.size() / sizeof *kept; i < n; ++i) {
+    Record r = kept[i].record;
+    r.site = kept[i].site ? kept[i].site->index : HOTLINE_NO_GPU_SITE;
+    section.append_record(r);
+  }
+}
+
+void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time, GpuSections &out) {
+  hotline_cuda_record status = cuda_status();
+  status.message = strings.add(cuda_status_message());
+  out.cuda.append_record(status);
+  for (uint32_t i = 0; i < gpu_device_count(); ++i) {
+    hotline_gpu_device_record d = gpu_device(i);
+    d.name = strings.add(gpu_device_name(i));
+    out.devices.append_record(d);
+  }
+  uint32_t index = 0;
+  gpu_site_places().for_each([&](GpuSitePlace &p) {
+    hotline_gpu_site_record r{};
+    set_place(r, p.key, loaded);
+    r.api = p.api ? p.api : HOTLINE_GPU_API_OTHER;
+    r.function = strings.add(cuda_function_name(p.key.detail));
+    r.calls = __atomic_load_n(&p.calls, __ATOMIC_RELAXED);
+    r.host_ns = time.duration_ns(__atomic_load_n(&p.host_ticks, __ATOMIC_RELAXED));
+    out.sites.append_record(r);
+    p.index = index++;
+  });
+
+  SpinLockGuard guard(gpu_records_lock());
+  // Kernel names: the interned index becomes a string offset.
+  const auto *kernels = reinterpret_cast<const GpuRecord<hotline_gpu_kernel_record> *>(gpu_kernel_log().data());
+  ByteBuffer offsets;
+  for (uint32_t i = 0; i < gpu_kernel_name_count(); ++i)
+    offsets.append_record(strings.add(gpu_kernel_name(i)));
+  const auto *name_offsets = reinterpret_cast<const uint32_t *>(offsets.data());
+  for (size_t i = 0, n = gpu_kernel_log().size() / sizeof *kernels; i < n; ++i) {
+    hotline_gpu_kernel_record r = kernels[i].record;
+    r.name = r.name < gpu_kernel_name_count() && name_offsets ? name_offsets[r.name] : 0;
+    r.site = kernels[i].site ? kernels[i].site->index : HOTLINE_NO_GPU_SITE;
+    out.kernels.append_record(r);
+  }
+  add_gpu_records<hotline_gpu_transfer_record>(gpu_transfer_log(), out.transfers);
+  add_gpu_records<hotline_gpu_sync_record>(gpu_sync_log(), out.syncs);
+  // Allocations and frees by time: CUPTI delivers each buffer in order, buffers nearly so.
+  add_gpu_records<hotline_gpu_memory_record>(gpu_memory_log(), out.memory);
+  auto *memory = reinterpret_cast<hotline_gpu_memory_record *>(out.memory.data());
+  for (size_t i = 1, n = out.memory.size() / sizeof *memory; i < n; ++i)
+    for (size_t j = i; j > 0 && memory[j - 1].time_ns > memory[j].time_ns; --j) {
+      hotline_gpu_memory_record moved = memory[j];
+      memory[j] = memory[j - 1];
+      memory[j - 1] = moved;
+    }
+}
+
 bool write_all(int fd, const char *data, size_t size) {
   while (size > 0) {
     ssize_t n = write(fd, data, size);
@@ -323,6 +386,7 @@ void write_profile() {
   // Writing is the runtime's work, not the program's; and it allocates, while the handler
   // must only ever see a table that nobody else writes.
   bool line_mode = line_mode_registered();
+  flush_cuda_records(); // before the clock is read: its records are part of the run
   if (line_mode && self)
     stop_thread_sampling(self);
   ClockPair start = runtime_start_clock();
@@ -436,6 +500,10 @@ void write_profile() {
   ByteBuffer system_section, system_samples_section;
   system_section.append_record(system_totals());
   copy_system_samples(system_samples_section);
+  bool cuda = cuda_seen();
+  static GpuSections gpu; // too big for the stack of a thread that exits
+  if (cuda)
+    add_cuda(strings, loaded, time, gpu);
 
   hotline_run_record run{};
   run.pid = uint64_t(getpid());
@@ -467,6 +535,7 @@ void write_profile() {
   struct Section {
     uint32_t kind, entry_size;
     ByteBuffer &payload;
+    bool written = true;
   };
   Section sections[] = {
       {HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section},
@@ -487,18 +556,28 @@ void write_profile() {
       {HOTLINE_SECTION_SYSTEM_SAMPLES, sizeof(hotline_system_sample_record), system_samples_section},
       {HOTLINE_SECTION_REGIONS, sizeof(hotline_region_record), regions_section},
       {HOTLINE_SECTION_COUNTERS, sizeof(hotline_counter_record), counters_section},
-      {HOTLINE_SECTION_SYNC_SITES, sizeof(hotline_sync_site_record), sync_section},
-      // line mode only:
-      {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section},
-      {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section},
+      {HOTLINE_SECTION_SYNC_SITES, sizeof(hotline_sync_site_record), sync_section, true},
+      {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section, line_mode},
+      {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section, line_mode},
+      {HOTLINE_SECTION_CUDA, sizeof(hotline_cuda_record), gpu.cuda, cuda},
+      {HOTLINE_SECTION_GPU_DEVICES, sizeof(hotline_gpu_device_record), gpu.devices, cuda},
+      {HOTLINE_SECTION_GPU_SITES, sizeof(hotline_gpu_site_record), gpu.sites, cuda},
+      {HOTLINE_SECTION_GPU_KERNELS, sizeof(hotline_gpu_kernel_record), gpu.kernels, cuda},
+      {HOTLINE_SECTION_GPU_TRANSFERS, sizeof(hotline_gpu_transfer_record), gpu.transfers, cuda},
+      {HOTLINE_SECTION_GPU_SYNCS, sizeof(hotline_gpu_sync_record), gpu.syncs, cuda},
+      {HOTLINE_SECTION_GPU_MEMORY, sizeof(hotline_gpu_memory_record), gpu.memory, cuda},
   };
-  uint32_t section_count = sizeof sections / sizeof sections[0] - (line_mode ? 0 : 2);
+  uint32_t section_count = 0;
+  for (const Section &section : sections)
+    section_count += section.written;
   header.section_count = section_count;
   file.append_record(header);
   bool out_of_memory = !totals || !objects_collected || !samples_added;
-  for (uint32_t i = 0; i < section_count; ++i) {
-    add_section(file, sections[i].kind, sections[i].entry_size, sections[i].payload);
-    out_of_memory |= sections[i].payload.failed();
+  for (const Section &section : sections) {
+    if (!section.written)
+      continue;
+    add_section(file, section.kind, section.entry_size, section.payload);
+    out_of_memory |= section.payload.failed();
   }
   out_of_memory |= file.failed();
   if (out_of_memory) {

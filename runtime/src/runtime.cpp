@@ -2,6 +2,7 @@
 // that writes the profile.
 #include "runtime.h"
 
+#include "cuda_tracing.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "profile_writer.h"
@@ -86,6 +87,8 @@ void read_options() {
     g_options.io = parse_bool("HOTLINE_IO", io, true);
   if (const char *sync = getenv("HOTLINE_SYNC"))
     g_options.sync = parse_bool("HOTLINE_SYNC", sync, true);
+  if (const char *cuda = getenv("HOTLINE_CUDA"))
+    g_options.cuda = parse_bool("HOTLINE_CUDA", cuda, true);
   if (const char *ms = getenv("HOTLINE_SAMPLE_MS"))
     g_options.system_sample_ms = parse_count("HOTLINE_SAMPLE_MS", ms, g_options.system_sample_ms);
   g_stop_timing_check_calls = g_options.stop_timing_after;
@@ -112,6 +115,7 @@ void runtime_init() {
   set_heap_tracking(g_options.memory);
   set_io_tracking(g_options.io);
   set_sync_tracking(g_options.sync);
+  set_cuda_tracing(g_options.cuda);
   heap_tracking_init();
   io_tracking_init();
   sync_tracking_init();
@@ -121,6 +125,8 @@ void runtime_init() {
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
+  // After the start: the CUDA module records places, which needs a started runtime.
+  cuda_tracing_init();
 }
 
 bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }

@@ -18,6 +18,7 @@ struct Options {
   bool memory = true;        // HOTLINE_MEMORY: track heap allocations
   bool io = true;            // HOTLINE_IO: track file I/O
   bool sync = true;          // HOTLINE_SYNC: time waits on locks, conditions, joins
+  bool cuda = true;          // HOTLINE_CUDA: record GPU work through CUPTI
   // Milliseconds between two readings of the system sampler thread (0: no thread).
   uint64_t system_sample_ms = 0; // HOTLINE_SAMPLE_MS
 };

@@ -118,6 +118,12 @@ HOTLINE_ABI_EXPORT void __hotline_region_end(void);
 /* Adds `amount` to the counter `name` of the calling thread's innermost open region. */
 HOTLINE_ABI_EXPORT void __hotline_count(const char *name, uint64_t amount);
 
+/* CUDA: the plugin calls this just before each call of a CUDA runtime function in host code
+ * (cuda*, and __cudaPushCallConfiguration, which starts a kernel launch's <<<...>>>), so the
+ * GPU work that the call starts is told by the calling line. The first call also starts the
+ * runtime's CUDA module, before the program's first CUDA call. */
+HOTLINE_ABI_EXPORT void __hotline_cuda_site(void);
+
 /* Loops in line mode are timed with the same two calls (the loop's site id at entry and at
  * every exit). Their iteration counts are kept in registers while the loop runs and added to
  * the thread's counters at its exits, so counting does not stop the optimizer from

@@ -56,7 +56,16 @@ enum hotline_section_kind {
   HOTLINE_SECTION_SYSTEM_SAMPLES = 18, /* struct hotline_system_sample_record[] (HOTLINE_SAMPLE_MS) */
   HOTLINE_SECTION_REGIONS = 19,    /* struct hotline_region_record[], grouped by thread */
   HOTLINE_SECTION_COUNTERS = 20,   /* struct hotline_counter_record[] */
-  HOTLINE_SECTION_SYNC_SITES = 21  /* struct hotline_sync_site_record[] */
+  HOTLINE_SECTION_SYNC_SITES = 21, /* struct hotline_sync_site_record[] */
+  /* CUDA, written only when the process used CUDA (docs/cuda.md): */
+  HOTLINE_SECTION_CUDA = 22,       /* one struct hotline_cuda_record: what the CUDA module saw */
+  HOTLINE_SECTION_GPU_DEVICES = 23, /* struct hotline_gpu_device_record[] */
+  HOTLINE_SECTION_GPU_SITES = 24,  /* struct hotline_gpu_site_record[]: CUDA calls by place */
+  HOTLINE_SECTION_GPU_KERNELS = 25, /* struct hotline_gpu_kernel_record[], one per kernel run */
+  HOTLINE_SECTION_GPU_TRANSFERS = 26, /* struct hotline_gpu_transfer_record[]: memcpy, memset */
+  HOTLINE_SECTION_GPU_SYNCS = 27,  /* struct hotline_gpu_sync_record[] */
+  HOTLINE_SECTION_GPU_MEMORY = 28  /* struct hotline_gpu_memory_record[]: device allocations
+                                      and frees, by time */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -367,6 +376,156 @@ struct hotline_sync_site_record {
   uint64_t wait_ns;         /* wall-clock time blocked in them */
 };
 
+/* What the runtime's CUDA module could do in this process (CUDA section). */
+enum hotline_cuda_state {
+  HOTLINE_CUDA_TRACED = 1,        /* CUPTI recorded the GPU work */
+  HOTLINE_CUDA_NO_DRIVER = 2,     /* CUDA present, no driver (libcuda.so.1 did not load) */
+  HOTLINE_CUDA_NO_DEVICE = 3,     /* CUDA present, no device (cuInit or the device count said so) */
+  HOTLINE_CUDA_NO_CUPTI = 4,      /* libcupti could not be loaded, or lacks a function */
+  HOTLINE_CUDA_CUPTI_TAKEN = 5,   /* another tool subscribed to CUPTI first */
+  HOTLINE_CUDA_CUPTI_FAILED = 6,  /* CUPTI refused a call; `message` says which */
+  HOTLINE_CUDA_NOT_BUILT = 7      /* this runtime was built without the CUPTI headers */
+};
+
+struct hotline_cuda_record {
+  uint32_t state;           /* enum hotline_cuda_state */
+  uint32_t device_count;    /* devices the driver reported */
+  uint32_t message;         /* string: the detail behind `state` ("" when traced) */
+  uint32_t driver_version;  /* cuDriverGetVersion, e.g. 13000; 0 when unknown */
+  uint64_t dropped_records; /* activity records CUPTI dropped (its buffers were full) */
+  uint64_t lost_records;    /* records the runtime had no room to keep */
+  uint32_t cupti_version;   /* cuptiGetVersion; 0 when unknown */
+  uint32_t reserved;
+};
+
+/* One GPU, as the driver described it. */
+struct hotline_gpu_device_record {
+  uint32_t device;          /* the CUDA device ordinal, as in the records below */
+  uint32_t name;            /* string: "NVIDIA H100 80GB HBM3" */
+  uint32_t compute_major;   /* compute capability */
+  uint32_t compute_minor;
+  uint32_t multiprocessors;
+  uint32_t reserved;
+  uint64_t memory_bytes;    /* global memory */
+};
+
+/* What a CUDA runtime call does, for grouping (the call's own name is in `function`). */
+enum hotline_gpu_api {
+  HOTLINE_GPU_API_LAUNCH = 1,      /* cudaLaunchKernel and the other launches, graph launches */
+  HOTLINE_GPU_API_MEMCPY = 2,      /* cudaMemcpy*, synchronous or not */
+  HOTLINE_GPU_API_MEMSET = 3,      /* cudaMemset* */
+  HOTLINE_GPU_API_ALLOC = 4,       /* cudaMalloc*, cudaHostAlloc */
+  HOTLINE_GPU_API_FREE = 5,        /* cudaFree* */
+  HOTLINE_GPU_API_SYNCHRONIZE = 6, /* cudaDeviceSynchronize, cudaStreamSynchronize,
+                                      cudaEventSynchronize, cudaStreamWaitEvent */
+  HOTLINE_GPU_API_OTHER = 7
+};
+
+/* The calls to one CUDA runtime function from one place: one (thread, call node, calling
+ * instruction, function). The place is told as in hotline_memory_site_record; the calling
+ * instruction is the one the plugin marked before the call (the kernel launch's `<<<...>>>`
+ * line), address 0 with HOTLINE_NO_OBJECT when the call was not marked (made by a library). */
+struct hotline_gpu_site_record {
+  uint32_t thread;          /* as in hotline_memory_site_record */
+  uint32_t node;
+  uint64_t address;
+  uint32_t object;
+  uint32_t api;             /* enum hotline_gpu_api */
+  uint32_t function;        /* string: the CUDA runtime function, "cudaLaunchKernel" */
+  uint32_t reserved;
+  uint64_t calls;
+  uint64_t host_ns;         /* wall-clock time the calling thread spent inside these calls */
+};
+
+/* No GPU site: GPU work whose launching call was not seen (before the CUDA module started,
+ * through the driver API, or a correlation the runtime had no room to keep). */
+#define HOTLINE_NO_GPU_SITE 0xffffffffu
+
+/* One kernel run. GPU times are mapped to the run's clock: ns since the run's start. */
+struct hotline_gpu_kernel_record {
+  uint64_t start_ns;
+  uint64_t end_ns;
+  uint32_t site;            /* index into GPU_SITES, or HOTLINE_NO_GPU_SITE */
+  uint32_t name;            /* string: the kernel's name as CUPTI gave it (mangled) */
+  uint32_t device;
+  uint32_t stream;
+  uint32_t grid_x, grid_y, grid_z;
+  uint32_t block_x, block_y, block_z;
+  uint32_t shared_bytes;    /* static and dynamic shared memory per block */
+  uint32_t registers;       /* per thread */
+};
+
+enum hotline_gpu_transfer_kind {
+  HOTLINE_GPU_COPY_HOST_TO_DEVICE = 1,
+  HOTLINE_GPU_COPY_DEVICE_TO_HOST = 2,
+  HOTLINE_GPU_COPY_DEVICE_TO_DEVICE = 3,
+  HOTLINE_GPU_COPY_HOST_TO_HOST = 4,
+  HOTLINE_GPU_COPY_PEER_TO_PEER = 5,
+  HOTLINE_GPU_COPY_OTHER = 6,      /* to or from CUDA arrays */
+  HOTLINE_GPU_MEMSET = 7
+};
+
+/* Where the bytes of a transfer lie. */
+enum hotline_gpu_memory_kind {
+  HOTLINE_GPU_MEMORY_UNKNOWN = 0,
+  HOTLINE_GPU_MEMORY_PAGEABLE = 1, /* ordinary host memory: the driver stages it */
+  HOTLINE_GPU_MEMORY_PINNED = 2,   /* page-locked host memory (cudaMallocHost, cudaHostAlloc) */
+  HOTLINE_GPU_MEMORY_DEVICE = 3,
+  HOTLINE_GPU_MEMORY_MANAGED = 4,
+  HOTLINE_GPU_MEMORY_ARRAY = 5
+};
+
+/* One memcpy or memset run by the GPU. */
+struct hotline_gpu_transfer_record {
+  uint64_t start_ns;
+  uint64_t end_ns;
+  uint64_t bytes;
+  uint32_t site;            /* index into GPU_SITES, or HOTLINE_NO_GPU_SITE */
+  uint32_t device;
+  uint32_t stream;
+  uint8_t kind;             /* enum hotline_gpu_transfer_kind */
+  uint8_t source;           /* enum hotline_gpu_memory_kind; for a memset, the memory set */
+  uint8_t destination;      /* enum hotline_gpu_memory_kind; for a memset, the same */
+  uint8_t reserved;
+};
+
+enum hotline_gpu_sync_kind {
+  HOTLINE_GPU_SYNC_EVENT = 1,      /* cudaEventSynchronize */
+  HOTLINE_GPU_SYNC_STREAM_WAIT_EVENT = 2,
+  HOTLINE_GPU_SYNC_STREAM = 3,     /* cudaStreamSynchronize */
+  HOTLINE_GPU_SYNC_DEVICE = 4,     /* cudaDeviceSynchronize (context synchronize) */
+  HOTLINE_GPU_SYNC_OTHER = 5
+};
+
+/* One wait of the host for the GPU, as CUPTI timed it. */
+struct hotline_gpu_sync_record {
+  uint64_t start_ns;
+  uint64_t end_ns;
+  uint32_t site;            /* index into GPU_SITES, or HOTLINE_NO_GPU_SITE */
+  uint32_t kind;            /* enum hotline_gpu_sync_kind */
+  uint32_t stream;          /* 0xffffffff: not one stream (device synchronize) */
+  uint32_t reserved;
+};
+
+enum hotline_gpu_memory_operation {
+  HOTLINE_GPU_ALLOCATE = 1,
+  HOTLINE_GPU_FREE = 2
+};
+
+/* One device (or managed, or pinned host) allocation or free, by time. A free names the same
+ * address and bytes as its allocation. */
+struct hotline_gpu_memory_record {
+  uint64_t time_ns;
+  uint64_t address;
+  uint64_t bytes;
+  uint32_t site;            /* index into GPU_SITES, or HOTLINE_NO_GPU_SITE */
+  uint32_t device;
+  uint8_t operation;        /* enum hotline_gpu_memory_operation */
+  uint8_t memory;           /* enum hotline_gpu_memory_kind */
+  uint16_t reserved16;
+  uint32_t reserved;
+};
+
 #ifdef __cplusplus
 static_assert(sizeof(hotline_system_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_system_sample_record) == 48, "profile layout changed: see the versioning rule above");
@@ -388,6 +547,13 @@ static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: se
 static_assert(sizeof(hotline_region_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_counter_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sync_site_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_cuda_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_gpu_device_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_gpu_site_record) == 48, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_gpu_kernel_record) == 64, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_gpu_transfer_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_gpu_sync_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_gpu_memory_record) == 40, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
@@ -409,6 +575,13 @@ _Static_assert(sizeof(struct hotline_system_sample_record) == 48, "profile layou
 _Static_assert(sizeof(struct hotline_region_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_counter_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sync_site_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_cuda_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_gpu_device_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_gpu_site_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_gpu_kernel_record) == 64, "profile layout changed");
+_Static_assert(sizeof(struct hotline_gpu_transfer_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_gpu_sync_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_gpu_memory_record) == 40, "profile layout changed");
 #endif
 
 #endif
