@@ -15,6 +15,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <new>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,13 @@ uint32_t g_device_count = 0;
 PlaceTable<GpuSitePlace> g_sites;
 
 SpinLock g_records_lock; // the logs and the kernel names
-ByteBuffer g_kernels, g_transfers, g_syncs, g_memory;
+// The logs live in static storage and are never destroyed: the profile is written by an exit
+// handler that runs after the destructors of this file's globals would have.
+struct GpuLogs {
+  ByteBuffer kernels, transfers, syncs, memory;
+};
+alignas(GpuLogs) char g_logs_storage[sizeof(GpuLogs)];
+GpuLogs *g_logs = nullptr; // set by cuda_tracing_init, before the module can start
 const char **g_kernel_names = nullptr; // kMaxKernelNames interned names, in arena memory
 uint32_t *g_kernel_name_slots = nullptr; // open addressing: name index + 1, 0 when free
 uint32_t g_kernel_name_count = 0;
@@ -299,7 +306,7 @@ void keep_activity(const CUpti_Activity *activity) {
     r.block_x = uint32_t(k->blockX), r.block_y = uint32_t(k->blockY), r.block_z = uint32_t(k->blockZ);
     r.shared_bytes = uint32_t(k->staticSharedMemory) + uint32_t(k->dynamicSharedMemory);
     r.registers = k->registersPerThread;
-    keep(g_kernels, site_of(k->correlationId), r);
+    keep(g_logs->kernels, site_of(k->correlationId), r);
     break;
   }
   case CUPTI_ACTIVITY_KIND_MEMCPY: {
@@ -313,7 +320,7 @@ void keep_activity(const CUpti_Activity *activity) {
     r.kind = copy_kind(m->copyKind);
     r.source = memory_kind(m->srcKind);
     r.destination = memory_kind(m->dstKind);
-    keep(g_transfers, site_of(m->correlationId), r);
+    keep(g_logs->transfers, site_of(m->correlationId), r);
     break;
   }
   case CUPTI_ACTIVITY_KIND_MEMSET: {
@@ -326,7 +333,7 @@ void keep_activity(const CUpti_Activity *activity) {
     r.stream = m->streamId;
     r.kind = HOTLINE_GPU_MEMSET;
     r.source = r.destination = memory_kind(m->memoryKind);
-    keep(g_transfers, site_of(m->correlationId), r);
+    keep(g_logs->transfers, site_of(m->correlationId), r);
     break;
   }
   case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: {
@@ -336,7 +343,7 @@ void keep_activity(const CUpti_Activity *activity) {
     r.end_ns = s->end > s->start ? r.start_ns + (s->end - s->start) : r.start_ns;
     r.kind = sync_kind(s->type);
     r.stream = s->streamId;
-    keep(g_syncs, site_of(s->correlationId), r);
+    keep(g_logs->syncs, site_of(s->correlationId), r);
     break;
   }
   case CUPTI_ACTIVITY_KIND_MEMORY2: {
@@ -349,7 +356,7 @@ void keep_activity(const CUpti_Activity *activity) {
     r.operation = m->memoryOperationType == CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_RELEASE ? HOTLINE_GPU_FREE
                                                                                        : HOTLINE_GPU_ALLOCATE;
     r.memory = memory_kind(m->memoryKind);
-    keep(g_memory, site_of(m->correlationId), r);
+    keep(g_logs->memory, site_of(m->correlationId), r);
     break;
   }
   default:
@@ -600,6 +607,7 @@ int find_cuda_library(dl_phdr_info *info, size_t, void *found) {
 void set_cuda_tracing(bool on) { __atomic_store_n(&g_tracing, on, __ATOMIC_RELAXED); }
 
 void cuda_tracing_init() {
+  g_logs = new (g_logs_storage) GpuLogs();
   bool loaded = false;
   dl_iterate_phdr(find_cuda_library, &loaded);
   if (loaded)
@@ -644,10 +652,10 @@ const char *cuda_function_name(uint32_t cbid) {
 }
 
 SpinLock &gpu_records_lock() { return g_records_lock; }
-ByteBuffer &gpu_kernel_log() { return g_kernels; }
-ByteBuffer &gpu_transfer_log() { return g_transfers; }
-ByteBuffer &gpu_sync_log() { return g_syncs; }
-ByteBuffer &gpu_memory_log() { return g_memory; }
+ByteBuffer &gpu_kernel_log() { return g_logs->kernels; }
+ByteBuffer &gpu_transfer_log() { return g_logs->transfers; }
+ByteBuffer &gpu_sync_log() { return g_logs->syncs; }
+ByteBuffer &gpu_memory_log() { return g_logs->memory; }
 uint32_t gpu_kernel_name_count() { return g_kernel_name_count; }
 const char *gpu_kernel_name(uint32_t index) { return g_kernel_names[index]; }
 

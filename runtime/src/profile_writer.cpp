@@ -501,7 +501,7 @@ void write_profile() {
   system_section.append_record(system_totals());
   copy_system_samples(system_samples_section);
   bool cuda = cuda_seen();
-  static GpuSections gpu; // too big for the stack of a thread that exits
+  GpuSections gpu;
   if (cuda)
     add_cuda(strings, loaded, time, gpu);
 

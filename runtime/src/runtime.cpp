@@ -124,9 +124,8 @@ void runtime_init() {
   // Registered this early, the hook runs after the program's own atexit handlers and static
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);
-  __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
-  // After the start: the CUDA module records places, which needs a started runtime.
   cuda_tracing_init();
+  __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
 }
 
 bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }
