@@ -206,11 +206,21 @@ template <typename Function> bool find(void *library, const char *name, Function
   return function != nullptr;
 }
 
+// The name of a driver error; the stub driver cannot name its own, so the likely ones are here.
 const char *driver_error(CUresult r) {
   const char *name = nullptr;
   if (g_cuda.cuGetErrorName && g_cuda.cuGetErrorName(r, &name) == CUDA_SUCCESS && name)
     return name;
-  return "an unknown error";
+  switch (r) {
+  case CUDA_ERROR_STUB_LIBRARY:
+    return "CUDA_ERROR_STUB_LIBRARY (libcuda.so.1 is the toolkit's stub, not a driver)";
+  case CUDA_ERROR_NO_DEVICE:
+    return "CUDA_ERROR_NO_DEVICE";
+  case CUDA_ERROR_SYSTEM_DRIVER_MISMATCH:
+    return "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH";
+  default:
+    return "an error the driver could not name";
+  }
 }
 
 const char *cupti_error(CUptiResult r) {
