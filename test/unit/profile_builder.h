@@ -179,6 +179,49 @@ public:
     return uint32_t(sync_sites_.size() - 1);
   }
 
+  // Adds a CUDA section holding this record.
+  hotline_cuda_record &cuda() {
+    has_cuda_ = true;
+    return cuda_;
+  }
+
+  uint32_t add_gpu_device(uint32_t device, const std::string &name, uint64_t memory_bytes) {
+    gpu_devices_.push_back({device, string(name), 9, 0, 132, 0, memory_bytes});
+    return uint32_t(gpu_devices_.size() - 1);
+  }
+
+  // The GPU records below are written even without a CUDA section, for the
+  // reader's refusal. `node` is relative to the record's thread, as on disk.
+  uint32_t add_gpu_site(const hotline_gpu_site_record &record) {
+    gpu_sites_.push_back(record);
+    return uint32_t(gpu_sites_.size() - 1);
+  }
+  hotline_gpu_site_record &gpu_site(uint32_t index) { return gpu_sites_[index]; }
+
+  uint32_t add_gpu_kernel(const hotline_gpu_kernel_record &record) {
+    gpu_kernels_.push_back(record);
+    return uint32_t(gpu_kernels_.size() - 1);
+  }
+  hotline_gpu_kernel_record &gpu_kernel(uint32_t index) { return gpu_kernels_[index]; }
+
+  uint32_t add_gpu_transfer(const hotline_gpu_transfer_record &record) {
+    gpu_transfers_.push_back(record);
+    return uint32_t(gpu_transfers_.size() - 1);
+  }
+  hotline_gpu_transfer_record &gpu_transfer(uint32_t index) { return gpu_transfers_[index]; }
+
+  uint32_t add_gpu_sync(const hotline_gpu_sync_record &record) {
+    gpu_syncs_.push_back(record);
+    return uint32_t(gpu_syncs_.size() - 1);
+  }
+  hotline_gpu_sync_record &gpu_sync(uint32_t index) { return gpu_syncs_[index]; }
+
+  uint32_t add_gpu_memory(const hotline_gpu_memory_record &record) {
+    gpu_memory_.push_back(record);
+    return uint32_t(gpu_memory_.size() - 1);
+  }
+  hotline_gpu_memory_record &gpu_memory(uint32_t index) { return gpu_memory_[index]; }
+
   // Lists a site in TIMING_STOPPED (the runtime stopped timing it).
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
 
@@ -279,6 +322,27 @@ public:
       section(HOTLINE_SECTION_SYSTEM_SAMPLES,
               entry_size<hotline_system_sample_record>(),
               records(system_samples_));
+    if (has_cuda_)
+      section(HOTLINE_SECTION_CUDA, entry_size<hotline_cuda_record>(),
+              records(std::vector<hotline_cuda_record>{cuda_}));
+    if (!gpu_devices_.empty())
+      section(HOTLINE_SECTION_GPU_DEVICES, entry_size<hotline_gpu_device_record>(),
+              records(gpu_devices_));
+    if (!gpu_sites_.empty())
+      section(HOTLINE_SECTION_GPU_SITES, entry_size<hotline_gpu_site_record>(),
+              records(gpu_sites_));
+    if (!gpu_kernels_.empty())
+      section(HOTLINE_SECTION_GPU_KERNELS, entry_size<hotline_gpu_kernel_record>(),
+              records(gpu_kernels_));
+    if (!gpu_transfers_.empty())
+      section(HOTLINE_SECTION_GPU_TRANSFERS, entry_size<hotline_gpu_transfer_record>(),
+              records(gpu_transfers_));
+    if (!gpu_syncs_.empty())
+      section(HOTLINE_SECTION_GPU_SYNCS, entry_size<hotline_gpu_sync_record>(),
+              records(gpu_syncs_));
+    if (!gpu_memory_.empty())
+      section(HOTLINE_SECTION_GPU_MEMORY, entry_size<hotline_gpu_memory_record>(),
+              records(gpu_memory_));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -351,6 +415,14 @@ private:
   std::vector<hotline_region_record> regions_;
   std::vector<hotline_counter_record> counters_;
   std::vector<hotline_sync_site_record> sync_sites_;
+  hotline_cuda_record cuda_{};
+  bool has_cuda_ = false;
+  std::vector<hotline_gpu_device_record> gpu_devices_;
+  std::vector<hotline_gpu_site_record> gpu_sites_;
+  std::vector<hotline_gpu_kernel_record> gpu_kernels_;
+  std::vector<hotline_gpu_transfer_record> gpu_transfers_;
+  std::vector<hotline_gpu_sync_record> gpu_syncs_;
+  std::vector<hotline_gpu_memory_record> gpu_memory_;
   uint32_t extra_record_bytes_ = 0;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;

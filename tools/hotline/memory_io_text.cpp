@@ -208,8 +208,6 @@ void write_heap_json(json::Writer &json, const analysis::HeapTotals &heap) {
   json.end_object();
 }
 
-namespace {
-
 void write_place_fields(json::Writer &json, const analysis::RecordPlace &place) {
   json.field("file", place.file);
   json.field("line", place.line);
@@ -217,8 +215,6 @@ void write_place_fields(json::Writer &json, const analysis::RecordPlace &place) 
   json.field("via", place.via);
   json.field("placed_by", placed_by(place.source));
 }
-
-} // namespace
 
 void write_memory_places_json(json::Writer &json,
                               const std::vector<analysis::MemoryPlaceStats> &places) {

@@ -40,6 +40,9 @@ std::string io_totals_text(const analysis::IoCounts &total);
 // "(unnamed descriptor)" for files the runtime could not name.
 std::string file_cell(const std::string &path);
 
+// The fields of a place ("file", "line", "function", "via", "placed_by") in the
+// object being written.
+void write_place_fields(json::Writer &json, const analysis::RecordPlace &place);
 // JSON: each writes one value (an object or an array), except
 // write_io_count_fields, which writes the counts and time_ns as fields of the
 // object being written.

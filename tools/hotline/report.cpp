@@ -1,8 +1,10 @@
 // `hotline report`: the runs, then the functions that took the most time, then
 // (line mode) the hottest loops with what the optimizer did with them, then the
-// heap, I/O and system readings when the profiles recorded them (text or JSON).
+// heap, I/O, waits, GPU and system readings when the profiles recorded them
+// (text or JSON).
 #include "analysis/bottlenecks.h"
 #include "analysis/functions.h"
+#include "analysis/gpu.h"
 #include "analysis/io.h"
 #include "analysis/lines.h"
 #include "analysis/memory.h"
@@ -40,6 +42,8 @@ using profile::Profile;
 
 // How many places and files the Memory and I/O sections show.
 constexpr size_t kMemoryIoRows = 5;
+// How many kernels the GPU section shows, and idle gaps the rules see.
+constexpr size_t kGpuRows = 3;
 
 const cli::CommandSpec kReportCommand = {
     "report",
@@ -342,7 +346,8 @@ std::string json_report(const std::vector<Profile> &profiles,
                         double threshold,
                         const std::vector<rules::Finding> &findings,
                         const analysis::RegionTable &regions,
-                        const std::optional<analysis::SyncTable> &sync) {
+                        const std::optional<analysis::SyncTable> &sync,
+                        const std::optional<analysis::GpuTable> &gpu) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -467,6 +472,10 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.key("synchronization");
     write_sync_json(json, *sync, kMemoryIoRows);
   }
+  if (gpu) {
+    json.key("gpu");
+    write_gpu_json(json, *gpu, profiles, kGpuRows);
+  }
   json.end_object();
   return json.text();
 }
@@ -507,6 +516,7 @@ int run_report(const std::vector<std::string> &args) {
   std::optional<analysis::IoTable> io;
   std::optional<analysis::SystemTable> system;
   std::optional<analysis::SyncTable> sync;
+  std::optional<analysis::GpuTable> gpu;
   for (const Profile &profile : profiles) {
     if (profile.heap.present && !memory)
       memory = analysis::compute_memory_table(profiles, symbolizer);
@@ -516,10 +526,13 @@ int run_report(const std::vector<std::string> &args) {
       system = analysis::compute_system_table(profiles);
     if (!profile.sync_sites.empty() && !sync)
       sync = analysis::compute_sync_table(profiles, symbolizer);
+    if (profile.cuda.present && !gpu)
+      gpu = analysis::compute_gpu_table(profiles, symbolizer, kGpuRows);
   }
   analysis::RegionTable regions = analysis::compute_region_table(profiles);
   std::vector<analysis::Bottleneck> bottlenecks = analysis::compute_bottlenecks(
-      table, loops, lines, regions, options.threshold, options.bottleneck_rows);
+      table, loops, lines, regions, options.threshold, options.bottleneck_rows,
+      gpu ? &*gpu : nullptr);
   rules::ReportData data;
   data.profiles = &profiles;
   data.functions = &table;
@@ -528,6 +541,7 @@ int run_report(const std::vector<std::string> &args) {
   data.memory = memory ? &*memory : nullptr;
   data.io = io ? &*io : nullptr;
   data.sync = sync ? &*sync : nullptr;
+  data.gpu = gpu ? &*gpu : nullptr;
   std::vector<rules::Finding> findings =
       rules::run_rules(data, rules::Thresholds{options.threshold});
 
@@ -535,7 +549,7 @@ int run_report(const std::vector<std::string> &args) {
     fmt::print("{}", json_report(profiles, table, shown, timing_cost, loops,
                                  options.loops, machine, lines.period_ns,
                                  memory, io, system, bottlenecks,
-                                 options.threshold, findings, regions, sync));
+                                 options.threshold, findings, regions, sync, gpu));
     return 0;
   }
   // The detailed sections, as the text report prints them.
@@ -545,6 +559,7 @@ int run_report(const std::vector<std::string> &args) {
       (memory ? text_memory(*memory) : "") +
       (io ? text_io(*io, profiles.size() > 1) : "") +
       (sync ? sync_text(*sync, kMemoryIoRows) : "") +
+      (gpu ? gpu_text(*gpu, profiles, kGpuRows) : "") +
       (system ? system_text(*system) : "");
   std::string functions = text_report(profiles, table, shown, timing_cost, options);
   if (options.format == ReportFormat::Markdown) {

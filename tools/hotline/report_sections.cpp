@@ -1,7 +1,8 @@
 // Text, Markdown and JSON for the report's bottlenecks, suggestions, regions,
-// categories and waits.
+// categories, waits and GPU.
 #include "report_sections.h"
 
+#include "gpu_text.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -28,7 +29,7 @@ std::string counters_cell(const std::vector<analysis::CounterStats> &counters) {
 }
 
 std::string bottleneck_what(const analysis::Bottleneck &b) {
-  if (b.kind == analysis::BottleneckKind::Region)
+  if (b.kind == analysis::BottleneckKind::Region || b.location.empty())
     return text::printable(b.name);
   return text::printable(b.location) + (b.name.empty() ? "" : " " + text::printable(b.name));
 }
@@ -286,6 +287,59 @@ void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_
     json.end_object();
   }
   json.end_array();
+  json.end_object();
+}
+
+std::string gpu_text(const analysis::GpuTable &table,
+                     const std::vector<profile::Profile> &profiles, size_t rows) {
+  std::vector<analysis::KernelStats> kernels = table.kernels;
+  if (kernels.size() > rows)
+    kernels.resize(rows);
+  std::string out =
+      kernels.empty()
+          ? "\nGPU\n"
+          : fmt::format("\nGPU (top {} kernels by GPU time; 'hotline gpu' shows more)\n",
+                        kernels.size());
+  out += cuda_status_lines(profiles, true);
+  for (const analysis::DeviceTimeline &device : table.devices)
+    out += device_busy_line(device, profiles.size() > 1) + "\n";
+  if (!kernels.empty()) {
+    out += fmt::format("Kernels: {} of GPU time in {} launches of {} kernels\n\n",
+                       text::format_duration(table.kernel_ns), text::format_count(table.launches),
+                       text::format_count(table.kernels.size()));
+    out += kernels_table(kernels, false);
+  }
+  if (!table.transfers.empty()) {
+    out += fmt::format("\nTransfers: {} of GPU time in {} transfers\n\n",
+                       text::format_duration(table.transfer_ns),
+                       text::format_count(table.transfer_count));
+    out += transfers_table(table.transfers);
+  }
+  return out;
+}
+
+void write_gpu_json(json::Writer &json, const analysis::GpuTable &table,
+                    const std::vector<profile::Profile> &profiles, size_t rows) {
+  std::vector<analysis::KernelStats> kernels = table.kernels;
+  if (kernels.size() > rows)
+    kernels.resize(rows);
+  json.begin_object();
+  json.key("cuda");
+  write_cuda_json(json, profiles);
+  json.key("devices");
+  json.begin_array();
+  for (const analysis::DeviceTimeline &device : table.devices)
+    write_device_json(json, device);
+  json.end_array();
+  json.field("kernel_ns", table.kernel_ns);
+  json.field("launches", table.launches);
+  json.field("transfer_count", table.transfer_count);
+  json.field("transfer_ns", table.transfer_ns);
+  json.field("kernel_count", table.kernels.size());
+  json.key("top_kernels");
+  write_kernels_json(json, kernels);
+  json.key("transfers");
+  write_transfers_json(json, table.transfers);
   json.end_object();
 }
 

@@ -1,12 +1,14 @@
 // The report's sections about what to change: Bottlenecks and Suggestions;
-// and its Regions, Time by category and Synchronization sections; as text,
+// and its Regions, Time by category, Synchronization and GPU sections; as text,
 // Markdown and JSON.
 #pragma once
 
 #include "analysis/bottlenecks.h"
+#include "analysis/gpu.h"
 #include "analysis/regions.h"
 #include "analysis/sync.h"
 #include "json_writer.h"
+#include "profile/reader.h"
 #include "rules/rules.h"
 
 #include <string>
@@ -31,5 +33,13 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table);
 // Empty when no wait was recorded.
 std::string sync_text(const analysis::SyncTable &table, size_t rows);
 void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_t rows);
+
+// The CUDA status of the profiles with a CUDA section, each device's busy
+// share, the top `rows` kernels with their launch sites, and the transfers.
+// `profiles` are those the table was computed from.
+std::string gpu_text(const analysis::GpuTable &table,
+                     const std::vector<profile::Profile> &profiles, size_t rows);
+void write_gpu_json(json::Writer &json, const analysis::GpuTable &table,
+                    const std::vector<profile::Profile> &profiles, size_t rows);
 
 } // namespace hotline

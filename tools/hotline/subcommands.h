@@ -31,6 +31,7 @@ int run_loops(const std::vector<std::string> &args);  // loops.cpp
 int run_annotate(const std::vector<std::string> &args); // annotate.cpp
 int run_memory(const std::vector<std::string> &args);   // memory.cpp
 int run_io(const std::vector<std::string> &args);       // io.cpp
+int run_gpu(const std::vector<std::string> &args);      // gpu.cpp
 int run_diff(const std::vector<std::string> &args);      // diff.cpp
 int run_merge(const std::vector<std::string> &args);     // merge.cpp
 int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
@@ -50,6 +51,8 @@ inline constexpr Subcommand kSubcommands[] = {
      run_memory},
     {"io", "where the program waited on I/O: files, places and threads",
      run_io},
+    {"gpu", "where the GPU time went: kernels, launch sites, transfers, idle gaps",
+     run_gpu},
     {"diff", "compare two runs per function and line; fail CI on regressions",
      run_diff},
     {"merge", "combine the profiles of several runs or processes into one file",

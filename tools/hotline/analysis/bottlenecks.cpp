@@ -1,4 +1,4 @@
-// Ranking functions, loops, lines and regions together by their share.
+// Ranking functions, loops, lines, regions and kernels together by their share.
 #include "analysis/bottlenecks.h"
 
 #include <fmt/format.h>
@@ -16,15 +16,18 @@ const char *bottleneck_kind_name(BottleneckKind kind) {
   case BottleneckKind::Line:
     return "line";
   case BottleneckKind::Region:
+    return "region";
+  case BottleneckKind::Kernel:
     break;
   }
-  return "region";
+  return "kernel";
 }
 
 std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
                                             const std::vector<LoopStats> &loops,
                                             const LineTable &lines, const RegionTable &regions,
-                                            double min_percent, size_t limit) {
+                                            double min_percent, size_t limit,
+                                            const GpuTable *gpu) {
   std::vector<Bottleneck> items;
   for (const FunctionStats &f : functions.functions)
     if (f.timed && f.self_percent >= min_percent)
@@ -47,6 +50,21 @@ std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
     if (region.wall_percent >= min_percent)
       items.push_back({BottleneckKind::Region, region.path, "", region.inclusive_ns,
                        region.wall_percent, "wall time", category_name(region.category)});
+  const std::vector<KernelStats> no_kernels;
+  for (const KernelStats &kernel : gpu ? gpu->kernels : no_kernels) {
+    double percent =
+        regions.wall_ns ? 100.0 * double(kernel.gpu_ns) / double(regions.wall_ns) : 0;
+    if (percent < min_percent)
+      continue;
+    const RecordPlace &site = kernel.site.place;
+    bool placed = kernel.site.known && site.source != PlaceSource::None;
+    std::string location = placed ? fmt::format("{}:{}", site.file, site.line) : "";
+    std::string from = !kernel.site.known ? "unknown launch site"
+                       : site.function.empty() ? "outside timed calls"
+                                                : "from " + site.function;
+    items.push_back({BottleneckKind::Kernel, kernel.name, location, kernel.gpu_ns, percent,
+                     "wall time", fmt::format("{} launches, {}", kernel.launches, from)});
+  }
   std::sort(items.begin(), items.end(), [](const Bottleneck &a, const Bottleneck &b) {
     if (a.percent != b.percent)
       return a.percent > b.percent;

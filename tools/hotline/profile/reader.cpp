@@ -24,6 +24,7 @@ static_assert(kNoSite == HOTLINE_NO_SITE);
 static_assert(kNoObject == HOTLINE_NO_OBJECT);
 static_assert(kNoThread == HOTLINE_NO_THREAD);
 static_assert(kNoFile == HOTLINE_NO_FILE);
+static_assert(kNoGpuSite == HOTLINE_NO_GPU_SITE);
 
 bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
 
@@ -85,11 +86,25 @@ const char *section_name(uint32_t kind) {
     return "COUNTERS";
   case HOTLINE_SECTION_SYNC_SITES:
     return "SYNC_SITES";
+  case HOTLINE_SECTION_CUDA:
+    return "CUDA";
+  case HOTLINE_SECTION_GPU_DEVICES:
+    return "GPU_DEVICES";
+  case HOTLINE_SECTION_GPU_SITES:
+    return "GPU_SITES";
+  case HOTLINE_SECTION_GPU_KERNELS:
+    return "GPU_KERNELS";
+  case HOTLINE_SECTION_GPU_TRANSFERS:
+    return "GPU_TRANSFERS";
+  case HOTLINE_SECTION_GPU_SYNCS:
+    return "GPU_SYNCS";
+  case HOTLINE_SECTION_GPU_MEMORY:
+    return "GPU_MEMORY";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_SYNC_SITES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_GPU_MEMORY;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -138,6 +153,13 @@ public:
     read_regions();
     read_counters();
     read_sync_sites();
+    read_cuda();
+    read_gpu_devices();
+    read_gpu_sites();
+    read_gpu_kernels();
+    read_gpu_transfers();
+    read_gpu_syncs();
+    read_gpu_memory();
     return std::move(profile_);
   }
 
@@ -723,6 +745,224 @@ private:
       site.waits = record.waits;
       site.wait_ns = record.wait_ns;
       profile_.sync_sites.push_back(site);
+    }
+  }
+
+  void read_cuda() {
+    hotline_cuda_record record;
+    if (!load_single_record(HOTLINE_SECTION_CUDA, &record))
+      return;
+    uint64_t at = record_offset(HOTLINE_SECTION_CUDA, 0);
+    Cuda &cuda = profile_.cuda;
+    cuda.present = true;
+    cuda.state = record.state;
+    cuda.device_count = record.device_count;
+    cuda.message = string_at(record.message,
+                             at + offsetof(hotline_cuda_record, message), "message");
+    cuda.driver_version = record.driver_version;
+    cuda.dropped_records = record.dropped_records;
+    cuda.lost_records = record.lost_records;
+    cuda.cupti_version = record.cupti_version;
+  }
+
+  // The number of records of a GPU section, which may hold some only in a
+  // profile with a CUDA section.
+  uint64_t gpu_record_count(uint32_t kind, size_t known_size) const {
+    uint64_t count = record_count(kind, known_size);
+    if (count > 0 && !profile_.cuda.present)
+      fail(sections_[kind].header_offset,
+           "section {} at offset {} holds records, but there is no CUDA "
+           "section",
+           section_name(kind), sections_[kind].header_offset);
+    return count;
+  }
+
+  void read_gpu_devices() {
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_DEVICES,
+                                      sizeof(hotline_gpu_device_record));
+    profile_.gpu_devices.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_GPU_DEVICES, i);
+      auto record = load_record<hotline_gpu_device_record>(
+          HOTLINE_SECTION_GPU_DEVICES, i);
+      GpuDevice device;
+      device.device = record.device;
+      device.name = string_at(
+          record.name, at + offsetof(hotline_gpu_device_record, name), "name");
+      device.compute_major = record.compute_major;
+      device.compute_minor = record.compute_minor;
+      device.multiprocessors = record.multiprocessors;
+      device.memory_bytes = record.memory_bytes;
+      profile_.gpu_devices.push_back(std::move(device));
+    }
+  }
+
+  void read_gpu_sites() {
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_SITES,
+                                      sizeof(hotline_gpu_site_record));
+    profile_.gpu_sites.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_GPU_SITES, i);
+      auto record =
+          load_record<hotline_gpu_site_record>(HOTLINE_SECTION_GPU_SITES, i);
+      GpuSite site;
+      site.thread = record.thread;
+      site.node = checked_origin("GPU site", i, at, record);
+      site.address = record.address;
+      site.object = record.object;
+      if (record.api < HOTLINE_GPU_API_LAUNCH || record.api > HOTLINE_GPU_API_OTHER)
+        fail(at + offsetof(hotline_gpu_site_record, api),
+             "GPU site {} at offset {} has api {}, not one of 1 to 7", i, at,
+             record.api);
+      site.api = record.api;
+      site.function =
+          string_at(record.function,
+                    at + offsetof(hotline_gpu_site_record, function), "function");
+      site.calls = record.calls;
+      site.host_ns = record.host_ns;
+      profile_.gpu_sites.push_back(std::move(site));
+    }
+  }
+
+  // Checks what kernel, transfer and sync records (which start alike) share:
+  // the GPU site that started them, and an end no earlier than the start.
+  template <typename Record>
+  void check_gpu_activity(const char *what, uint64_t i, uint64_t at,
+                          const Record &record) const {
+    check_gpu_site(what, i, at, offsetof(Record, site), record.site);
+    if (record.end_ns < record.start_ns)
+      fail(at + offsetof(Record, end_ns),
+           "{} {} at offset {} ends at {} ns, before its start at {} ns", what,
+           i, at, record.end_ns, record.start_ns);
+  }
+
+  void check_gpu_site(const char *what, uint64_t i, uint64_t at, size_t field,
+                      uint32_t site) const {
+    if (site != HOTLINE_NO_GPU_SITE && site >= profile_.gpu_sites.size())
+      fail(at + field,
+           "{} {} at offset {} names GPU site {}, out of range ({} GPU sites)",
+           what, i, at, site, profile_.gpu_sites.size());
+  }
+
+  void check_memory_kind(const char *what, uint64_t i, uint64_t at,
+                         size_t field, const char *name, uint32_t kind) const {
+    if (kind > HOTLINE_GPU_MEMORY_ARRAY)
+      fail(at + field,
+           "{} {} at offset {} has {} {}, not a memory kind (0 to 5)", what, i,
+           at, name, kind);
+  }
+
+  void read_gpu_kernels() {
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_KERNELS,
+                                      sizeof(hotline_gpu_kernel_record));
+    profile_.gpu_kernels.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_GPU_KERNELS, i);
+      auto record = load_record<hotline_gpu_kernel_record>(
+          HOTLINE_SECTION_GPU_KERNELS, i);
+      check_gpu_activity("GPU kernel", i, at, record);
+      GpuKernel kernel;
+      kernel.start_ns = record.start_ns;
+      kernel.end_ns = record.end_ns;
+      kernel.site = record.site;
+      kernel.name = string_at(
+          record.name, at + offsetof(hotline_gpu_kernel_record, name), "name");
+      kernel.device = record.device;
+      kernel.stream = record.stream;
+      kernel.grid[0] = record.grid_x;
+      kernel.grid[1] = record.grid_y;
+      kernel.grid[2] = record.grid_z;
+      kernel.block[0] = record.block_x;
+      kernel.block[1] = record.block_y;
+      kernel.block[2] = record.block_z;
+      kernel.shared_bytes = record.shared_bytes;
+      kernel.registers = record.registers;
+      profile_.gpu_kernels.push_back(std::move(kernel));
+    }
+  }
+
+  void read_gpu_transfers() {
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_TRANSFERS,
+                                      sizeof(hotline_gpu_transfer_record));
+    profile_.gpu_transfers.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_GPU_TRANSFERS, i);
+      auto record = load_record<hotline_gpu_transfer_record>(
+          HOTLINE_SECTION_GPU_TRANSFERS, i);
+      check_gpu_activity("GPU transfer", i, at, record);
+      if (record.kind < HOTLINE_GPU_COPY_HOST_TO_DEVICE ||
+          record.kind > HOTLINE_GPU_MEMSET)
+        fail(at + offsetof(hotline_gpu_transfer_record, kind),
+             "GPU transfer {} at offset {} has kind {}, not one of 1 to 7", i,
+             at, record.kind);
+      check_memory_kind("GPU transfer", i, at,
+                        offsetof(hotline_gpu_transfer_record, source), "source",
+                        record.source);
+      check_memory_kind("GPU transfer", i, at,
+                        offsetof(hotline_gpu_transfer_record, destination),
+                        "destination", record.destination);
+      GpuTransfer transfer;
+      transfer.start_ns = record.start_ns;
+      transfer.end_ns = record.end_ns;
+      transfer.bytes = record.bytes;
+      transfer.site = record.site;
+      transfer.device = record.device;
+      transfer.stream = record.stream;
+      transfer.kind = record.kind;
+      transfer.source = record.source;
+      transfer.destination = record.destination;
+      profile_.gpu_transfers.push_back(transfer);
+    }
+  }
+
+  void read_gpu_syncs() {
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_SYNCS,
+                                      sizeof(hotline_gpu_sync_record));
+    profile_.gpu_syncs.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_GPU_SYNCS, i);
+      auto record =
+          load_record<hotline_gpu_sync_record>(HOTLINE_SECTION_GPU_SYNCS, i);
+      check_gpu_activity("GPU sync", i, at, record);
+      profile_.gpu_syncs.push_back(
+          {record.start_ns, record.end_ns, record.site, record.kind, record.stream});
+    }
+  }
+
+  // Allocations and frees by time, so that live bytes can be followed.
+  void read_gpu_memory() {
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_MEMORY,
+                                      sizeof(hotline_gpu_memory_record));
+    profile_.gpu_memory.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_GPU_MEMORY, i);
+      auto record = load_record<hotline_gpu_memory_record>(
+          HOTLINE_SECTION_GPU_MEMORY, i);
+      if (i > 0 && record.time_ns < profile_.gpu_memory.back().time_ns)
+        fail(at + offsetof(hotline_gpu_memory_record, time_ns),
+             "GPU memory record {} at offset {} has time_ns {}, before the "
+             "previous record's {}",
+             i, at, record.time_ns, profile_.gpu_memory.back().time_ns);
+      check_gpu_site("GPU memory record", i, at,
+                     offsetof(hotline_gpu_memory_record, site), record.site);
+      if (record.operation != HOTLINE_GPU_ALLOCATE &&
+          record.operation != HOTLINE_GPU_FREE)
+        fail(at + offsetof(hotline_gpu_memory_record, operation),
+             "GPU memory record {} at offset {} has operation {}, not 1 "
+             "(allocate) or 2 (free)",
+             i, at, record.operation);
+      check_memory_kind("GPU memory record", i, at,
+                        offsetof(hotline_gpu_memory_record, memory), "memory",
+                        record.memory);
+      GpuMemoryEvent event;
+      event.time_ns = record.time_ns;
+      event.address = record.address;
+      event.bytes = record.bytes;
+      event.site = record.site;
+      event.device = record.device;
+      event.operation = record.operation;
+      event.memory = record.memory;
+      profile_.gpu_memory.push_back(event);
     }
   }
 

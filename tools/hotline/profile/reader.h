@@ -248,6 +248,93 @@ struct SyncSite {
   uint64_t wait_ns = 0;
 };
 
+// What the runtime's CUDA module could do (CUDA section); absent when the
+// process never used CUDA.
+struct Cuda {
+  bool present = false;
+  uint32_t state = 0; // HOTLINE_CUDA_*
+  uint32_t device_count = 0;
+  std::string message; // the detail behind state ("" when traced)
+  uint32_t driver_version = 0;
+  uint64_t dropped_records = 0; // dropped by CUPTI
+  uint64_t lost_records = 0;    // the runtime had no room for
+  uint32_t cupti_version = 0;
+};
+
+// One GPU (GPU_DEVICES).
+struct GpuDevice {
+  uint32_t device = 0; // CUDA ordinal
+  std::string name;
+  uint32_t compute_major = 0;
+  uint32_t compute_minor = 0;
+  uint32_t multiprocessors = 0;
+  uint64_t memory_bytes = 0;
+};
+
+// Marks GPU work whose launching call was not seen.
+inline constexpr uint32_t kNoGpuSite = 0xffffffffu;
+
+// The calls to one CUDA runtime function from one place (GPU_SITES).
+struct GpuSite {
+  uint32_t thread = kNoThread; // as in MemorySite
+  uint32_t node = kNoParent;
+  uint64_t address = 0;
+  uint32_t object = kNoObject;
+  uint32_t api = 0; // HOTLINE_GPU_API_*
+  std::string function; // "cudaLaunchKernel"
+  uint64_t calls = 0;
+  uint64_t host_ns = 0; // the calling thread's time inside these calls
+};
+
+// GPU records' times are ns since the run's start, on the run's clock.
+
+// One kernel run (GPU_KERNELS).
+struct GpuKernel {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  uint32_t site = kNoGpuSite; // index into Profile::gpu_sites, or kNoGpuSite
+  std::string name;           // as CUPTI gave it (mangled)
+  uint32_t device = 0;
+  uint32_t stream = 0;
+  uint32_t grid[3] = {0, 0, 0};
+  uint32_t block[3] = {0, 0, 0};
+  uint32_t shared_bytes = 0;
+  uint32_t registers = 0;
+};
+
+// One memcpy or memset (GPU_TRANSFERS).
+struct GpuTransfer {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  uint64_t bytes = 0;
+  uint32_t site = kNoGpuSite;
+  uint32_t device = 0;
+  uint32_t stream = 0;
+  uint32_t kind = 0;        // HOTLINE_GPU_COPY_*, HOTLINE_GPU_MEMSET
+  uint32_t source = 0;      // HOTLINE_GPU_MEMORY_*
+  uint32_t destination = 0; // HOTLINE_GPU_MEMORY_*
+};
+
+// One wait of the host for the GPU (GPU_SYNCS).
+struct GpuSync {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  uint32_t site = kNoGpuSite;
+  uint32_t kind = 0; // HOTLINE_GPU_SYNC_*
+  uint32_t stream = 0xffffffffu;
+};
+
+// One device allocation or free (GPU_MEMORY).
+struct GpuMemoryEvent {
+  uint64_t time_ns = 0;
+  uint64_t address = 0;
+  uint64_t bytes = 0;
+  uint32_t site = kNoGpuSite;
+  uint32_t device = 0;
+  uint32_t operation = 0; // HOTLINE_GPU_ALLOCATE, HOTLINE_GPU_FREE
+  uint32_t memory = 0;    // HOTLINE_GPU_MEMORY_*
+};
+
 struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
@@ -273,6 +360,13 @@ struct Profile {
   std::vector<Region> regions; // grouped by thread, parents first
   std::vector<Counter> counters;
   std::vector<SyncSite> sync_sites;
+  Cuda cuda;
+  std::vector<GpuDevice> gpu_devices;
+  std::vector<GpuSite> gpu_sites;
+  std::vector<GpuKernel> gpu_kernels;     // in the order CUPTI delivered them
+  std::vector<GpuTransfer> gpu_transfers; // likewise
+  std::vector<GpuSync> gpu_syncs;         // likewise
+  std::vector<GpuMemoryEvent> gpu_memory; // by time
 };
 
 // Base of everything the reader throws; what() starts with the file's display

@@ -27,6 +27,12 @@ const std::vector<Rule> &all_rules() {
        check_tiny_hot_function},
       {"synchronization-time", "threads wait on locks, conditions or joins for much of their time",
        check_synchronization_time},
+      {"pageable-transfers", "copies between host and GPU from or to pageable host memory",
+       check_pageable_transfers},
+      {"tiny-kernels", "a GPU kernel launched very often whose runs are very short",
+       check_tiny_kernels},
+      {"gpu-idle", "the GPU idles for much of the time between its first and last work",
+       check_gpu_idle},
   };
   return rules;
 }
@@ -58,6 +64,16 @@ std::string place_location(const analysis::RecordPlace &place) {
   if (place.source == analysis::PlaceSource::TimedCall)
     return fmt::format("{} ({})", at, text::printable(place.function));
   return at;
+}
+
+std::string gpu_call_location(const analysis::GpuCallPlace &site) {
+  if (!site.known)
+    return "unknown launch site";
+  std::string at = place_location(site.place);
+  if (!at.empty())
+    return at;
+  return site.place.via.empty() ? "(outside timed calls)"
+                                : "(outside timed calls, via " + text::printable(site.place.via) + ")";
 }
 
 } // namespace hotline::rules

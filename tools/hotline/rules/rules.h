@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/functions.h"
+#include "analysis/gpu.h"
 #include "analysis/io.h"
 #include "analysis/lines.h"
 #include "analysis/memory.h"
@@ -27,6 +28,7 @@ struct ReportData {
   const analysis::MemoryTable *memory = nullptr; // null: no HEAP section
   const analysis::IoTable *io = nullptr;         // null: no I/O recorded
   const analysis::SyncTable *sync = nullptr;     // null: no wait recorded
+  const analysis::GpuTable *gpu = nullptr;       // null: no CUDA section
 };
 
 // What "hot" means: the share of the measured time (or, for regions and
@@ -59,6 +61,9 @@ std::vector<Finding> run_rules(const ReportData &data, const Thresholds &thresho
 
 // "file:line" of a place, or its function when it has no line.
 std::string place_location(const analysis::RecordPlace &place);
+// place_location of a CUDA call; "unknown launch site" when the runtime did not
+// see the call, "(outside timed calls)" when it has no place.
+std::string gpu_call_location(const analysis::GpuCallPlace &site);
 
 // The rules, each defined in its own file.
 void check_loop_not_vectorized(const ReportData &, const Thresholds &, std::vector<Finding> &);
@@ -70,5 +75,8 @@ void check_main_thread_blocked_on_io(const ReportData &, const Thresholds &, std
 void check_loading_dominates(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_tiny_hot_function(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_synchronization_time(const ReportData &, const Thresholds &, std::vector<Finding> &);
+void check_pageable_transfers(const ReportData &, const Thresholds &, std::vector<Finding> &);
+void check_tiny_kernels(const ReportData &, const Thresholds &, std::vector<Finding> &);
+void check_gpu_idle(const ReportData &, const Thresholds &, std::vector<Finding> &);
 
 } // namespace hotline::rules
