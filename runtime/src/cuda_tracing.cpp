@@ -300,6 +300,12 @@ uint32_t sync_kind(uint32_t cupti_type) {
   }
 }
 
+// A record's start and end on the run's clock; its length as the GPU measured it.
+template <typename Record> void set_interval(Record &r, uint64_t cupti_start, uint64_t cupti_end) {
+  r.start_ns = run_ns(cupti_start);
+  r.end_ns = r.start_ns + (cupti_end > cupti_start ? cupti_end - cupti_start : 0);
+}
+
 // Keeps one activity record; called with g_records_lock held.
 void keep_activity(const CUpti_Activity *activity) {
   switch (activity->kind) {
@@ -307,8 +313,7 @@ void keep_activity(const CUpti_Activity *activity) {
   case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
     auto *k = reinterpret_cast<const CUpti_ActivityKernel10 *>(activity);
     hotline_gpu_kernel_record r{};
-    r.start_ns = run_ns(k->start);
-    r.end_ns = k->end > k->start ? r.start_ns + (k->end - k->start) : r.start_ns;
+    set_interval(r, k->start, k->end);
     r.name = intern_kernel_name(k->name);
     r.device = k->deviceId;
     r.stream = k->streamId;
@@ -322,8 +327,7 @@ void keep_activity(const CUpti_Activity *activity) {
   case CUPTI_ACTIVITY_KIND_MEMCPY: {
     auto *m = reinterpret_cast<const CUpti_ActivityMemcpy6 *>(activity);
     hotline_gpu_transfer_record r{};
-    r.start_ns = run_ns(m->start);
-    r.end_ns = m->end > m->start ? r.start_ns + (m->end - m->start) : r.start_ns;
+    set_interval(r, m->start, m->end);
     r.bytes = m->bytes;
     r.device = m->deviceId;
     r.stream = m->streamId;
@@ -336,8 +340,7 @@ void keep_activity(const CUpti_Activity *activity) {
   case CUPTI_ACTIVITY_KIND_MEMSET: {
     auto *m = reinterpret_cast<const CUpti_ActivityMemset4 *>(activity);
     hotline_gpu_transfer_record r{};
-    r.start_ns = run_ns(m->start);
-    r.end_ns = m->end > m->start ? r.start_ns + (m->end - m->start) : r.start_ns;
+    set_interval(r, m->start, m->end);
     r.bytes = m->bytes;
     r.device = m->deviceId;
     r.stream = m->streamId;
@@ -349,8 +352,7 @@ void keep_activity(const CUpti_Activity *activity) {
   case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: {
     auto *s = reinterpret_cast<const CUpti_ActivitySynchronization2 *>(activity);
     hotline_gpu_sync_record r{};
-    r.start_ns = run_ns(s->start);
-    r.end_ns = s->end > s->start ? r.start_ns + (s->end - s->start) : r.start_ns;
+    set_interval(r, s->start, s->end);
     r.kind = sync_kind(s->type);
     r.stream = s->streamId;
     keep(g_logs->syncs, site_of(s->correlationId), r);
