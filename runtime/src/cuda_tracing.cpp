@@ -401,8 +401,9 @@ void CUPTIAPI buffer_completed(CUcontext context, uint32_t stream, uint8_t *buff
   release_pages(buffer, size);
 }
 
+// CUPTI may name a function with its version ("cudaMalloc_v3020"): names are compared by prefix.
 bool is_launch_plumbing(const char *function) {
-  return !strcmp(function, "__cudaPushCallConfiguration") || !strcmp(function, "__cudaPopCallConfiguration");
+  return !strncmp(function, "__cudaPushCallConfiguration", 27) || !strncmp(function, "__cudaPopCallConfiguration", 26);
 }
 
 void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid, const void *data) {
@@ -660,7 +661,15 @@ const char *cuda_function_name(uint32_t cbid) {
       g_cuda.cuptiGetCallbackName(CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) != CUPTI_SUCCESS)
     name = nullptr;
 #endif
-  return name ? name : "";
+  if (!name)
+    return "";
+  // Without CUPTI's version suffix: "cudaMalloc_v3020" is the program's cudaMalloc.
+  static char plain[256];
+  snprintf(plain, sizeof plain, "%s", name);
+  char *suffix = strstr(plain, "_v");
+  if (suffix && suffix[2] >= '0' && suffix[2] <= '9' && strspn(suffix + 2, "0123456789") == strlen(suffix + 2))
+    *suffix = '\0';
+  return plain;
 }
 
 SpinLock &gpu_records_lock() { return g_records_lock; }

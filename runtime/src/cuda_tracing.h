@@ -56,7 +56,8 @@ const hotline_gpu_device_record &gpu_device(uint32_t index);
 const char *gpu_device_name(uint32_t index);
 
 PlaceTable<GpuSitePlace> &gpu_site_places();
-// The name of the CUDA runtime function with CUPTI callback id `cbid`.
+// The name of the CUDA runtime function with CUPTI callback id `cbid`, without CUPTI's version
+// suffix; the text lives until the next call.
 const char *cuda_function_name(uint32_t cbid);
 
 // Held while the logs below are read: CUPTI's thread may be adding to them.
