@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = "hotline"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.suffixes = [".ll", ".c", ".cpp", ".cu", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hotline_obj_root, "test")
@@ -42,6 +42,11 @@ config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt"))
 config.substitutions.append(("%googletest_src", config.googletest_src))
 config.substitutions.append(("%examples_bin", os.path.join(config.hotline_obj_root, "examples")))
 
+# CUDA sources are compiled by clang itself (the old offload driver: Debian's clang-22 has no
+# clang-linker-wrapper). Put -x none before any non-CUDA input that follows %cuda_flags.
+config.substitutions.append(("%cuda_flags", "-x cuda --cuda-path=/usr/local/cuda --cuda-gpu-arch=sm_90 "
+                             "-Wno-unknown-cuda-version --no-offload-new-driver"))
+config.substitutions.append(("%cudart", "-L/usr/local/cuda/lib64 -lcudart -Wl,-rpath,/usr/local/cuda/lib64"))
 if os.path.isdir("/usr/local/cuda"):
     config.available_features.add("cuda")
     try:
