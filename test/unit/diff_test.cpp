@@ -1,5 +1,5 @@
-// hotline diff's analysis: matching the functions and lines of two runs, and
-// what --fail-above counts as a regression.
+// hotline diff's analysis: matching the functions, lines and kernels of two
+// runs, and what --fail-above counts as a regression.
 #include "analysis/diff.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +11,8 @@ using analysis::DiffItem;
 using analysis::DiffTable;
 using analysis::FunctionStats;
 using analysis::FunctionTable;
+using analysis::GpuTable;
+using analysis::KernelStats;
 using analysis::LineStats;
 using analysis::LineTable;
 
@@ -46,6 +48,19 @@ LineStats line(const std::string &file, uint32_t number, uint64_t time_ns, uint6
   return l;
 }
 
+GpuTable kernels(std::vector<std::pair<std::string, uint64_t>> gpu_ns_by_name,
+                 uint64_t launches = 10) {
+  GpuTable t;
+  for (auto &[name, gpu_ns] : gpu_ns_by_name) {
+    KernelStats k;
+    k.name = name;
+    k.gpu_ns = gpu_ns;
+    k.launches = launches;
+    t.kernels.push_back(k);
+  }
+  return t;
+}
+
 const DiffItem *find(const std::vector<DiffItem> &items, const std::string &name) {
   for (const DiffItem &item : items)
     if (item.name == name)
@@ -60,7 +75,7 @@ TEST(Diff, MatchesFunctionsAndSortsByTheSizeOfTheChange) {
   FunctionTable next =
       table(1400, {function("a", "x.cpp", 10, 560, 6), function("b", "x.cpp", 20, 100, 1),
                    function("new", "y.cpp", 5, 740, 9)});
-  DiffTable diff = analysis::diff_runs(base, next, {}, {});
+  DiffTable diff = analysis::diff_runs(base, next, {}, {}, {}, {});
   EXPECT_EQ(diff.base_measured_ns, 1000u);
   EXPECT_EQ(diff.new_measured_ns, 1400u);
   ASSERT_EQ(diff.functions.size(), 4u);
@@ -87,6 +102,8 @@ TEST(Diff, MatchesFunctionsAndSortsByTheSizeOfTheChange) {
   EXPECT_EQ(a.new_count, 6u);
   EXPECT_FALSE(diff.lines_compared);
   EXPECT_TRUE(diff.lines.empty());
+  EXPECT_FALSE(diff.kernels_compared);
+  EXPECT_TRUE(diff.kernels.empty());
 }
 
 // A definition that moved within its file is the same function; the same name
@@ -95,7 +112,7 @@ TEST(Diff, FunctionsAreTheirLinkageNameAndFile) {
   FunctionTable base = table(100, {function("f", "x.cpp", 10, 100, 1)});
   FunctionTable next =
       table(100, {function("f", "x.cpp", 14, 60, 1), function("f", "z.cpp", 10, 30, 1)});
-  DiffTable diff = analysis::diff_runs(base, next, {}, {});
+  DiffTable diff = analysis::diff_runs(base, next, {}, {}, {}, {});
   ASSERT_EQ(diff.functions.size(), 2u);
   const DiffItem &moved = diff.functions[0];
   EXPECT_EQ(moved.file, "x.cpp");
@@ -111,7 +128,7 @@ TEST(Diff, FunctionsAreTheirLinkageNameAndFile) {
 TEST(Diff, OneRunsCopiesOfAFunctionAddUp) {
   FunctionTable base =
       table(100, {function("f", "x.cpp", 10, 70, 3), function("f", "x.cpp", 12, 30, 2)});
-  DiffTable diff = analysis::diff_runs(base, base, {}, {});
+  DiffTable diff = analysis::diff_runs(base, base, {}, {}, {}, {});
   ASSERT_EQ(diff.functions.size(), 1u);
   EXPECT_EQ(diff.functions[0].base_ns, 100u);
   EXPECT_EQ(diff.functions[0].new_count, 5u);
@@ -122,7 +139,7 @@ TEST(Diff, MatchesLinesByFileAndLine) {
   LineTable base, next;
   base.lines = {line("x.cpp", 7, 1000, 10, "old_name"), line("x.cpp", 8, 500, 10)};
   next.lines = {line("x.cpp", 7, 3000, 30, "loop()"), line("x.cpp", 9, 100, 1)};
-  DiffTable diff = analysis::diff_runs({}, {}, base, next);
+  DiffTable diff = analysis::diff_runs({}, {}, base, next, {}, {});
   EXPECT_TRUE(diff.lines_compared);
   ASSERT_EQ(diff.lines.size(), 3u);
   EXPECT_EQ(diff.lines[0].line, 7u);
@@ -157,7 +174,7 @@ TEST(Diff, RegressionsAreItemsAboveTheFloorThatGrewTooMuch) {
   LineTable base_lines, next_lines;
   base_lines.lines = {line("x.cpp", 7, 100, 1)};
   next_lines.lines = {line("x.cpp", 7, 300, 1)};
-  DiffTable diff = analysis::diff_runs(base, next, base_lines, next_lines);
+  DiffTable diff = analysis::diff_runs(base, next, base_lines, next_lines, {}, {});
 
   // Floor 30 ns: big (+20%), added (new, 35 ns) and line 7 (+200%) regressed;
   // small (+150%) is below the floor, steady grew 1%, gone did not grow.
@@ -181,6 +198,68 @@ TEST(Diff, RegressionsAreItemsAboveTheFloorThatGrewTooMuch) {
   found = analysis::find_regressions(diff, 10, 480);
   EXPECT_TRUE(found.functions.empty());
   EXPECT_NE(find(diff.functions, "small"), nullptr);
+}
+
+// Kernels are matched by their demangled name; GPU time and launches are
+// compared, largest change first, like functions.
+TEST(Diff, MatchesKernelsByName) {
+  GpuTable base = kernels({{"normalize(float*, int)", 2000}, {"matmul()", 600}, {"gone()", 300}});
+  GpuTable next =
+      kernels({{"normalize(float*, int)", 3000}, {"matmul()", 600}, {"new()", 300}}, 12);
+  DiffTable diff = analysis::diff_runs({}, {}, {}, {}, base, next);
+  EXPECT_TRUE(diff.kernels_compared);
+  ASSERT_EQ(diff.kernels.size(), 4u);
+  // +1000 ns; +300 ns (+12 launches) before -300 ns (-10); matmul +0 ns.
+  EXPECT_EQ(diff.kernels[0].name, "normalize(float*, int)");
+  EXPECT_EQ(diff.kernels[0].base_ns, 2000u);
+  EXPECT_EQ(diff.kernels[0].new_ns, 3000u);
+  EXPECT_EQ(diff.kernels[0].change_ns(), 1000);
+  EXPECT_EQ(diff.kernels[0].base_count, 10u);
+  EXPECT_EQ(diff.kernels[0].new_count, 12u);
+  EXPECT_EQ(diff.kernels[1].name, "new()");
+  EXPECT_FALSE(diff.kernels[1].in_base);
+  EXPECT_EQ(diff.kernels[1].change_ns(), 300);
+  EXPECT_EQ(diff.kernels[1].count_change(), 12);
+  EXPECT_EQ(diff.kernels[2].name, "gone()");
+  EXPECT_TRUE(diff.kernels[2].in_base);
+  EXPECT_FALSE(diff.kernels[2].in_new);
+  EXPECT_EQ(diff.kernels[2].change_ns(), -300);
+  EXPECT_EQ(diff.kernels[2].count_change(), -10);
+  EXPECT_EQ(diff.kernels[3].name, "matmul()");
+  EXPECT_EQ(diff.kernels[3].change_ns(), 0);
+  EXPECT_EQ(diff.kernels[3].count_change(), 2);
+  EXPECT_TRUE(diff.kernels[3].file.empty());
+  EXPECT_EQ(diff.kernels[3].line, 0u);
+
+  // One run with kernels is enough to compare them: all added.
+  diff = analysis::diff_runs({}, {}, {}, {}, {}, next);
+  EXPECT_TRUE(diff.kernels_compared);
+  ASSERT_EQ(diff.kernels.size(), 3u);
+  EXPECT_FALSE(diff.kernels[0].in_base);
+}
+
+// A kernel's GPU time is held to the same floor as a function's self time.
+TEST(Diff, KernelRegressionsAreJudgedByGpuTime) {
+  FunctionTable functions = table(10000, {function("main", "x.cpp", 1, 10000, 1)});
+  GpuTable base = kernels({{"slower", 2000}, {"small", 10}, {"steady", 5000}});
+  GpuTable next = kernels({{"slower", 3000}, {"small", 30}, {"steady", 5100}, {"added", 200}});
+  DiffTable diff = analysis::diff_runs(functions, functions, {}, {}, base, next);
+
+  // Floor 100 ns: slower (+50%) and added regressed; small (+200%) is below the
+  // floor, steady grew 2%. The host side did not change.
+  analysis::Regressions found = analysis::find_regressions(diff, 10, 100);
+  EXPECT_FALSE(found.total);
+  EXPECT_TRUE(found.functions.empty());
+  ASSERT_EQ(found.kernels.size(), 2u);
+  EXPECT_EQ(found.kernels[0].name, "slower");
+  EXPECT_EQ(found.kernels[1].name, "added");
+  EXPECT_TRUE(found.any());
+
+  // Above slower's 3000 ns in NEW, nothing is judged; at 1%, steady regressed too.
+  EXPECT_FALSE(analysis::find_regressions(diff, 10, 3000).any());
+  found = analysis::find_regressions(diff, 1, 100);
+  ASSERT_EQ(found.kernels.size(), 3u);
+  EXPECT_EQ(found.kernels[2].name, "steady");
 }
 
 } // namespace

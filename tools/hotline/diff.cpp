@@ -1,7 +1,9 @@
-// `hotline diff`: two runs compared per function, per source line and in
-// total, and with --fail-above an exit status for CI (text or JSON).
+// `hotline diff`: two runs compared per function, per source line, per GPU
+// kernel and in total, and with --fail-above an exit status for CI (text or
+// JSON).
 #include "analysis/diff.h"
 #include "analysis/functions.h"
+#include "analysis/gpu.h"
 #include "analysis/lines.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
@@ -32,25 +34,23 @@ const cli::CommandSpec kDiffCommand = {
     "hotline diff [options] BASE NEW",
     "Compares two runs. BASE and NEW are each a profile or a bundle of several\n"
     "(hotline merge). Shows the measured time of each and its change, then per\n"
-    "function its self time and exact calls, and in line mode per source line "
-    "its\n"
-    "sampled time and exact count, largest change in time first; those found in "
-    "one\n"
-    "run only are marked added or removed. A function is its linkage name and "
-    "file,\n"
-    "so one whose definition moved within its file is still itself.\n"
-    "With --fail-above, the exit status is 1 when the measured time, or the "
-    "time of\n"
-    "a function or line that is above the floor in NEW (added ones included), "
-    "grew\n"
-    "by more than PCT percent.",
+    "function its self time and exact calls, in line mode per source line its\n"
+    "sampled time and exact count, and with CUDA per kernel its GPU time and\n"
+    "launches (when either run has kernels), largest change in time first; those\n"
+    "found in one run only are marked added or removed. A function is its linkage\n"
+    "name and file, so one whose definition moved within its file is still itself;\n"
+    "a kernel is its demangled name.\n"
+    "With --fail-above, the exit status is 1 when the measured time, or the time of\n"
+    "a function, line or kernel that is above the floor in NEW (added ones\n"
+    "included), grew by more than PCT percent. A kernel's time is its GPU time,\n"
+    "held to the same floor (a percentage floor is of NEW's measured time).",
     {
         {"fail-above", "PCT",
          "exit with status 1 when the total or an item grew by more than PCT%"},
         {"floor", "LIMIT",
          "judge only items above LIMIT in NEW: 5ms (ns, us, ms, s) or 2% of "
          "its measured time (default 1%)"},
-        {"top", "N", "show the first N functions and lines (default 20; 0 shows all)"},
+        {"top", "N", "show the first N functions, lines and kernels (default 20; 0: all)"},
         {"format", "FORMAT", "text or json (default text)"},
         {"no-compensation", nullptr,
          "compare times as recorded, with the measured cost of timing left in"},
@@ -114,6 +114,7 @@ struct Run {
   analysis::TimingCostSummary timing_cost;
   analysis::FunctionTable functions;
   analysis::LineTable lines;
+  analysis::GpuTable gpu;
 };
 
 Run load_run(const std::string &path, bool compensate, analysis::Symbolizer &symbolizer) {
@@ -125,6 +126,8 @@ Run load_run(const std::string &path, bool compensate, analysis::Symbolizer &sym
   analysis::FunctionCatalog catalog(profiles);
   run.functions = analysis::compute_function_table(profiles, catalog);
   run.lines = analysis::compute_line_table(profiles, symbolizer);
+  // Only the kernels are compared: keep the fewest idle gaps, one.
+  run.gpu = analysis::compute_gpu_table(profiles, symbolizer, 1);
   return run;
 }
 
@@ -169,19 +172,29 @@ std::string place(const std::string &file, uint32_t line) {
 // "10", "2.5": the percentage as the user wrote it, without trailing zeros.
 std::string percent_label(double percent) { return fmt::format("{:g}%", percent); }
 
-std::string text_items(const std::vector<DiffItem> &items, uint64_t top, bool lines) {
+// What a list of DiffItem holds.
+enum class Items { Functions, Lines, Kernels };
+
+// The word for an item's count in headers ("base calls") and JSON keys
+// ("base_calls").
+std::string count_word(Items kind) {
+  return kind == Items::Lines ? "count" : kind == Items::Kernels ? "launches" : "calls";
+}
+
+std::string text_items(const std::vector<DiffItem> &items, uint64_t top, Items kind) {
   using Align = text::TextTable::Align;
+  bool lines = kind == Items::Lines, kernels = kind == Items::Kernels;
+  std::string count = count_word(kind);
   std::vector<text::TextTable::Column> columns = {
-      {"base", Align::Right},
-      {"new", Align::Right},
-      {"change", Align::Right},
-      {"change%", Align::Right},
-      {lines ? "base count" : "base calls", Align::Right},
-      {lines ? "new count" : "new calls", Align::Right},
-      {lines ? "count change" : "calls change", Align::Right}};
+      {"base", Align::Right},           {"new", Align::Right},
+      {"change", Align::Right},         {"change%", Align::Right},
+      {"base " + count, Align::Right},  {"new " + count, Align::Right},
+      {count + " change", Align::Right}};
   if (lines) {
     columns.push_back({"line", Align::Left});
     columns.push_back({"function", Align::Left});
+  } else if (kernels) {
+    columns.push_back({"kernel", Align::Left});
   } else {
     columns.push_back({"function", Align::Left, 60});
     columns.push_back({"location", Align::Left});
@@ -191,26 +204,39 @@ std::string text_items(const std::vector<DiffItem> &items, uint64_t top, bool li
     const DiffItem &item = items[i];
     std::string where = place(item.file, item.line);
     std::string name = text::printable(item.name);
-    rows.add_row({item.in_base ? text::format_duration(item.base_ns) : "-",
-                  item.in_new ? text::format_duration(item.new_ns) : "-",
-                  signed_duration(item.change_ns()), change_cell(item),
-                  item.in_base ? text::format_count(item.base_count) : "-",
-                  item.in_new ? text::format_count(item.new_count) : "-",
-                  signed_count(item.count_change()), lines ? where : name, lines ? name : where});
+    std::vector<std::string> cells = {item.in_base ? text::format_duration(item.base_ns) : "-",
+                                      item.in_new ? text::format_duration(item.new_ns) : "-",
+                                      signed_duration(item.change_ns()),
+                                      change_cell(item),
+                                      item.in_base ? text::format_count(item.base_count) : "-",
+                                      item.in_new ? text::format_count(item.new_count) : "-",
+                                      signed_count(item.count_change())};
+    if (lines)
+      cells.insert(cells.end(), {where, name});
+    else if (kernels)
+      cells.push_back(name);
+    else
+      cells.insert(cells.end(), {name, where});
+    rows.add_row(std::move(cells));
   }
+  const char *title = lines ? "Lines" : kernels ? "Kernels" : "Functions";
+  const char *time_word = lines ? "sampled time" : kernels ? "GPU time" : "self time";
   std::string out =
-      fmt::format("\n{} by change in {} ({} of {})\n", lines ? "Lines" : "Functions",
-                  lines ? "sampled time" : "self time",
+      fmt::format("\n{} by change in {} ({} of {})\n", title, time_word,
                   top == 0 ? items.size() : std::min<size_t>(top, items.size()), items.size());
   return out + rows.render();
 }
 
 std::string text_regressions(const DiffTable &diff, const Regressions &found, double percent,
                              uint64_t floor_ns) {
+  // Kernels are named only when compared, so that output without CUDA stays as it was.
+  bool kernels = diff.kernels_compared;
   if (!found.any())
-    return fmt::format("\nNo regression above {}: neither the measured time nor a function "
-                       "or line\nabove the floor ({} in NEW) grew by more than that.\n",
-                       percent_label(percent), text::format_duration(floor_ns));
+    return fmt::format("\nNo regression above {}: neither the measured time nor a {}\n"
+                       "above the floor ({} in NEW) grew by more than that.\n",
+                       percent_label(percent),
+                       kernels ? "function, line or kernel" : "function or line",
+                       text::format_duration(floor_ns));
   using Align = text::TextTable::Align;
   text::TextTable rows({{"base", Align::Right},
                         {"new", Align::Right},
@@ -223,22 +249,22 @@ std::string text_regressions(const DiffTable &diff, const Regressions &found, do
          signed_duration(int64_t(diff.new_measured_ns - diff.base_measured_ns)),
          signed_percent(analysis::change_percent(diff.base_measured_ns, diff.new_measured_ns)),
          "measured time"});
-  auto add = [&](const DiffItem &item, bool line) {
-    std::string where = place(item.file, item.line);
-    std::string name = text::printable(item.name);
+  auto add = [&](const DiffItem &item, const std::string &what) {
     rows.add_row({item.in_base ? text::format_duration(item.base_ns) : "-",
                   text::format_duration(item.new_ns), signed_duration(item.change_ns()),
-                  change_cell(item),
-                  line ? fmt::format("line {}  {}", where, name)
-                       : fmt::format("function {}  {}", name, where)});
+                  change_cell(item), what});
   };
   for (const DiffItem &item : found.functions)
-    add(item, false);
+    add(item,
+        fmt::format("function {}  {}", text::printable(item.name), place(item.file, item.line)));
   for (const DiffItem &item : found.lines)
-    add(item, true);
+    add(item, fmt::format("line {}  {}", place(item.file, item.line), text::printable(item.name)));
+  for (const DiffItem &item : found.kernels)
+    add(item, "kernel " + text::printable(item.name));
+  const char *judged =
+      kernels ? "Functions, lines and kernels (by GPU time)" : "Functions and lines";
   return fmt::format("\nRegressions above {}:\n", percent_label(percent)) + rows.render() +
-         fmt::format("Functions and lines are judged when above the floor, {} "
-                     "in NEW.\n",
+         fmt::format("{} are judged when above the floor, {} in NEW.\n", judged,
                      text::format_duration(floor_ns));
 }
 
@@ -259,14 +285,15 @@ std::string text_diff(const Run &base, const Run &next, const DiffTable &diff,
     out += options.compensate ? "Times exclude the measured cost of timing "
                                 "(--no-compensation compares them as recorded).\n"
                               : "Times are as recorded, with the cost of timing left in.\n";
-  out += text_items(diff.functions, options.top, false);
+  out += text_items(diff.functions, options.top, Items::Functions);
   if (diff.lines_compared)
-    out += text_items(diff.lines, options.top, true);
+    out += text_items(diff.lines, options.top, Items::Lines);
+  if (diff.kernels_compared)
+    out += text_items(diff.kernels, options.top, Items::Kernels);
   if (found)
     out += text_regressions(diff, *found, *options.fail_above, floor_ns);
   return out;
 }
-
 
 void write_percent(json::Writer &json, std::string_view name, std::optional<double> percent) {
   json.key(name);
@@ -280,12 +307,17 @@ const char *status_name(const DiffItem &item) {
   return !item.in_base ? "added" : !item.in_new ? "removed" : "both";
 }
 
-void write_item_json(json::Writer &json, const DiffItem &item, bool line) {
+void write_item_json(json::Writer &json, const DiffItem &item, Items kind) {
+  bool line = kind == Items::Lines, kernel = kind == Items::Kernels;
+  std::string time_word = line ? "time" : kernel ? "gpu" : "self"; // "base_self_ns"
+  std::string count = count_word(kind);
   json.begin_object();
   if (line) {
     json.field("file", item.file);
     json.field("line", item.line);
     json.field("function", item.name);
+  } else if (kernel) {
+    json.field("name", item.name); // a kernel has no linkage name, file or line
   } else {
     json.field("name", item.name);
     json.field("linkage_name", item.linkage_name);
@@ -293,21 +325,21 @@ void write_item_json(json::Writer &json, const DiffItem &item, bool line) {
     json.field("line", item.line);
   }
   json.field("status", status_name(item));
-  json.field(line ? "base_time_ns" : "base_self_ns", item.base_ns);
-  json.field(line ? "new_time_ns" : "new_self_ns", item.new_ns);
+  json.field("base_" + time_word + "_ns", item.base_ns);
+  json.field("new_" + time_word + "_ns", item.new_ns);
   json.field("change_ns", item.change_ns());
   write_percent(json, "change_percent", analysis::change_percent(item.base_ns, item.new_ns));
-  json.field(line ? "base_count" : "base_calls", item.base_count);
-  json.field(line ? "new_count" : "new_calls", item.new_count);
-  json.field(line ? "count_change" : "calls_change", item.count_change());
+  json.field("base_" + count, item.base_count);
+  json.field("new_" + count, item.new_count);
+  json.field(count + "_change", item.count_change());
   json.end_object();
 }
 
 void write_items_json(json::Writer &json, const std::vector<DiffItem> &items, uint64_t top,
-                      bool line) {
+                      Items kind) {
   json.begin_array();
   for (size_t i = 0; i < items.size() && (top == 0 || i < top); ++i)
-    write_item_json(json, items[i], line);
+    write_item_json(json, items[i], kind);
   json.end_array();
 }
 
@@ -332,19 +364,29 @@ std::string json_diff(const Run &base, const Run &next, const DiffTable &diff,
     json.field("timing_cost_subtracted", options.compensate);
   json.field("function_count", diff.functions.size());
   json.key("functions");
-  write_items_json(json, diff.functions, options.top, false);
+  write_items_json(json, diff.functions, options.top, Items::Functions);
   json.field("line_count", diff.lines.size());
   json.key("lines");
-  write_items_json(json, diff.lines, options.top, true);
+  write_items_json(json, diff.lines, options.top, Items::Lines);
+  // Only when compared, so that output without CUDA stays as it was.
+  if (diff.kernels_compared) {
+    json.field("kernel_count", diff.kernels.size());
+    json.key("kernels");
+    write_items_json(json, diff.kernels, options.top, Items::Kernels);
+  }
   if (found) {
     json.field("fail_above_percent", *options.fail_above);
     json.field("floor_ns", floor_ns);
     json.field("regressed", found->any());
     json.field("measured_time_regressed", found->total);
     json.key("regressed_functions");
-    write_items_json(json, found->functions, 0, false);
+    write_items_json(json, found->functions, 0, Items::Functions);
     json.key("regressed_lines");
-    write_items_json(json, found->lines, 0, true);
+    write_items_json(json, found->lines, 0, Items::Lines);
+    if (diff.kernels_compared) {
+      json.key("regressed_kernels");
+      write_items_json(json, found->kernels, 0, Items::Kernels);
+    }
   }
   json.end_object();
   return json.text();
@@ -379,7 +421,8 @@ int run_diff(const std::vector<std::string> &args) {
   analysis::Symbolizer symbolizer;
   Run base = load_run(parsed.positional[0], options.compensate, symbolizer);
   Run next = load_run(parsed.positional[1], options.compensate, symbolizer);
-  DiffTable diff = analysis::diff_runs(base.functions, next.functions, base.lines, next.lines);
+  DiffTable diff = analysis::diff_runs(base.functions, next.functions, base.lines, next.lines,
+                                       base.gpu, next.gpu);
   uint64_t floor_ns = options.floor.ns_for(diff.new_measured_ns);
   std::optional<Regressions> found;
   if (options.fail_above)

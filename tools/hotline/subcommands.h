@@ -53,7 +53,7 @@ inline constexpr Subcommand kSubcommands[] = {
      run_io},
     {"gpu", "where the GPU time went: kernels, launch sites, transfers, idle gaps",
      run_gpu},
-    {"diff", "compare two runs per function and line; fail CI on regressions",
+    {"diff", "compare two runs per function, line and kernel; fail CI on regressions",
      run_diff},
     {"merge", "combine the profiles of several runs or processes into one file",
      run_merge},

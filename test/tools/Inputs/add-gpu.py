@@ -5,6 +5,9 @@ usage: add-gpu.py IN OUT [VARIANT]
 
   VARIANT traced (the default): CUDA (traced, 7 records dropped by CUPTI), one device, and
           the GPU sites, kernels, transfers, waits and allocations below
+  VARIANT traced-slower: traced, with each normalize kernel taking 3 us instead of 2 (so
+          they run back to back: 3 ms of GPU time instead of 2, for the diff tests); the
+          device's busy and idle figures below are traced's
   VARIANT no-device: only a CUDA record saying that cuInit found no device
   VARIANT taken: only a CUDA record saying that another tool had subscribed to CUPTI
 
@@ -45,6 +48,7 @@ MIB = 1 << 20
 # state, device_count, message, driver_version, dropped_records, lost_records, cupti_version
 CUDA = {
     "traced": (CUDA_TRACED, 1, "", 13000, 7, 0, 26),
+    "traced-slower": (CUDA_TRACED, 1, "", 13000, 7, 0, 26),
     "no-device": (CUDA_NO_DEVICE, 0, "cuInit: CUDA_ERROR_NO_DEVICE", 13000, 0, 0, 0),
     "taken": (CUDA_CUPTI_TAKEN, 1,
               "cuptiSubscribe: CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED", 13000, 0, 0, 0),
@@ -68,13 +72,17 @@ GPU_SITES = [
 ]
 
 NORMALIZE, MATMUL, WARMUP = "_Z9normalizePfi", "_Z6matmulPKfS0_Pfi", "_Z12warmupKernelv"
+NORMALIZE_NS = {"traced": 2000, "traced-slower": 3000}
+
 
 # start, end, site, name, stream, grid, block, shared bytes, registers
-KERNELS = ([(150000, 160000, NO, WARMUP, 7, (1, 1, 1), (32, 1, 1), 0, 8)] +
-           [(1520000 + 3000 * i, 1522000 + 3000 * i, 0, NORMALIZE, 13, (4096, 1, 1),
-             (256, 1, 1), 0, 16) for i in range(1000)] +
-           [(5019000 + 150000 * i, 5169000 + 150000 * i, 1, MATMUL, 13, (64, 64, 1),
-             (16, 16, 1), 2048, 64) for i in range(4)])
+def kernels(normalize_ns):
+    return ([(150000, 160000, NO, WARMUP, 7, (1, 1, 1), (32, 1, 1), 0, 8)] +
+            [(1520000 + 3000 * i, 1520000 + 3000 * i + normalize_ns, 0, NORMALIZE, 13,
+              (4096, 1, 1), (256, 1, 1), 0, 16) for i in range(1000)] +
+            [(5019000 + 150000 * i, 5169000 + 150000 * i, 1, MATMUL, 13, (64, 64, 1),
+              (16, 16, 1), 2048, 64) for i in range(4)])
+
 
 # start, end, bytes, site, stream, kind, source, destination
 TRANSFERS = ([(200000 + 250000 * i, 450000 + 250000 * i, 4 * MIB, 2, 14, H2D, PAGEABLE, DEVICE)
@@ -135,7 +143,7 @@ def main(argv):
     sections = [section(CUDA_KIND, 40, struct.pack("<IIIIQQII", state, device_count,
                                                    string(message), driver, dropped, lost,
                                                    cupti, 0))]
-    if variant == "traced":
+    if variant in NORMALIZE_NS:
         sections.append(section(DEVICES_KIND, 32, b"".join(
             struct.pack("<IIIIIIQ", d[0], string(d[1]), d[2], d[3], d[4], 0, d[5])
             for d in DEVICES)))
@@ -145,7 +153,7 @@ def main(argv):
         sections.append(section(KERNELS_KIND, 64, b"".join(
             struct.pack("<QQIIII3I3III", k[0], k[1], k[2], string(k[3]), 0, k[4], *k[5], *k[6],
                         k[7], k[8])
-            for k in KERNELS)))
+            for k in kernels(NORMALIZE_NS[variant]))))
         sections.append(section(TRANSFERS_KIND, 40, b"".join(
             struct.pack("<QQQIIIBBBB", t[0], t[1], t[2], t[3], 0, t[4], t[5], t[6], t[7], 0)
             for t in TRANSFERS)))

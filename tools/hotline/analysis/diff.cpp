@@ -1,4 +1,4 @@
-// Matches the functions and lines of two runs and finds what grew.
+// Matches the functions, lines and kernels of two runs and finds what grew.
 #include "analysis/diff.h"
 
 #include <algorithm>
@@ -9,8 +9,8 @@ namespace hotline::analysis {
 
 namespace {
 
-// Changes in time, then in count, largest first; then by name (functions) or
-// place (lines), so output is stable.
+// Changes in time, then in count, largest first; then by name (functions,
+// kernels) or place (lines), so output is stable.
 void sort_by_change(std::vector<DiffItem> &items, bool by_place) {
   auto magnitude = [](int64_t change) {
     return change < 0 ? uint64_t(0) - uint64_t(change) : uint64_t(change);
@@ -78,6 +78,26 @@ std::vector<DiffItem> diff_lines(const LineTable &base, const LineTable &next) {
   return result;
 }
 
+std::vector<DiffItem> diff_kernels(const GpuTable &base, const GpuTable &next) {
+  std::map<std::string, DiffItem> items;
+  auto add = [&](const KernelStats &k, bool is_new) {
+    DiffItem &item = items[k.name];
+    item.name = k.name;
+    (is_new ? item.in_new : item.in_base) = true;
+    (is_new ? item.new_ns : item.base_ns) += k.gpu_ns;
+    (is_new ? item.new_count : item.base_count) += k.launches;
+  };
+  for (const KernelStats &k : base.kernels)
+    add(k, false);
+  for (const KernelStats &k : next.kernels)
+    add(k, true);
+  std::vector<DiffItem> result;
+  for (auto &[key, item] : items)
+    result.push_back(std::move(item));
+  sort_by_change(result, false);
+  return result;
+}
+
 } // namespace
 
 int64_t DiffItem::change_ns() const { return int64_t(new_ns - base_ns); }
@@ -85,13 +105,16 @@ int64_t DiffItem::change_ns() const { return int64_t(new_ns - base_ns); }
 int64_t DiffItem::count_change() const { return int64_t(new_count - base_count); }
 
 DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
-                    const LineTable &base_lines, const LineTable &next_lines) {
+                    const LineTable &base_lines, const LineTable &next_lines,
+                    const GpuTable &base_gpu, const GpuTable &next_gpu) {
   DiffTable diff;
   diff.base_measured_ns = base.measured_ns;
   diff.new_measured_ns = next.measured_ns;
   diff.functions = diff_functions(base, next);
   diff.lines_compared = !base_lines.lines.empty() || !next_lines.lines.empty();
   diff.lines = diff_lines(base_lines, next_lines);
+  diff.kernels_compared = !base_gpu.kernels.empty() || !next_gpu.kernels.empty();
+  diff.kernels = diff_kernels(base_gpu, next_gpu);
   return diff;
 }
 
@@ -118,6 +141,7 @@ Regressions find_regressions(const DiffTable &diff, double percent, uint64_t flo
   };
   judge(diff.functions, found.functions);
   judge(diff.lines, found.lines);
+  judge(diff.kernels, found.kernels);
   return found;
 }
 

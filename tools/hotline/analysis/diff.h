@@ -1,8 +1,9 @@
-// Two runs compared: per function, per source line and in total, and which of
-// the changes are regressions.
+// Two runs compared: per function, per source line, per GPU kernel and in
+// total, and which of the changes are regressions.
 #pragma once
 
 #include "analysis/functions.h"
+#include "analysis/gpu.h"
 #include "analysis/lines.h"
 
 #include <cstdint>
@@ -12,9 +13,10 @@
 
 namespace hotline::analysis {
 
-// One function or source line of the base run, the new run, or both.
+// One function, source line or kernel of the base run, the new run, or both.
 struct DiffItem {
-  // Functions: the function. Lines: the enclosing function.
+  // Functions: the function. Lines: the enclosing function. Kernels: the
+  // demangled kernel name (no file, no line).
   std::string name;
   std::string linkage_name; // functions only
   std::string file;
@@ -22,10 +24,10 @@ struct DiffItem {
   uint32_t line = 0;
   bool in_base = false;
   bool in_new = false;
-  // Functions: self time. Lines: sampled time.
+  // Functions: self time. Lines: sampled time. Kernels: GPU time.
   uint64_t base_ns = 0;
   uint64_t new_ns = 0;
-  // Functions: exact calls. Lines: exact executions.
+  // Functions: exact calls. Lines: exact executions. Kernels: launches.
   uint64_t base_count = 0;
   uint64_t new_count = 0;
 
@@ -37,18 +39,21 @@ struct DiffTable {
   // FunctionTable::measured_ns of each run.
   uint64_t base_measured_ns = 0;
   uint64_t new_measured_ns = 0;
-  // Both by the size of the change in time, largest first.
+  // All three by the size of the change in time, largest first.
   std::vector<DiffItem> functions;
   std::vector<DiffItem> lines;
   bool lines_compared = false; // either run has line data
+  std::vector<DiffItem> kernels;
+  bool kernels_compared = false; // either run has kernels
 };
 
 // Functions are matched by linkage name and file, not line, so that a function
 // whose definition moved within its file is still itself; functions of one run
 // that differ by line only are added together. Lines are matched by file and
-// line.
+// line, kernels by name.
 DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
-                    const LineTable &base_lines, const LineTable &next_lines);
+                    const LineTable &base_lines, const LineTable &next_lines,
+                    const GpuTable &base_gpu, const GpuTable &next_gpu);
 
 // The change from `before` to `after` in percent of `before`; none when
 // `before` is 0 and `after` is not.
@@ -65,10 +70,13 @@ struct Regressions {
   // the percentage; added items (no time before) among them.
   std::vector<DiffItem> functions;
   std::vector<DiffItem> lines;
+  std::vector<DiffItem> kernels;
 
-  bool any() const { return total || !functions.empty() || !lines.empty(); }
+  bool any() const { return total || !functions.empty() || !lines.empty() || !kernels.empty(); }
 };
 
+// A kernel's GPU time is held to the same floor as a function's self time: a
+// floor given as a percentage is of the new run's measured (host) time.
 Regressions find_regressions(const DiffTable &diff, double percent, uint64_t floor_ns);
 
 } // namespace hotline::analysis
