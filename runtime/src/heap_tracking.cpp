@@ -3,6 +3,8 @@
 // outside those locks).
 #include "heap_tracking.h"
 
+#include "tracing.h"
+
 #include <pthread.h>
 
 namespace hotline::rt {
@@ -157,6 +159,7 @@ void record_allocation(void *p, size_t bytes, void *return_address) {
                                       __ATOMIC_RELAXED)) {
   }
   add_live_bytes(int64_t(bytes));
+  trace_allocation(place.thread, bytes);
   insert({reinterpret_cast<uint64_t>(p), h, bytes, innermost_call_stamp(place.thread)});
 }
 

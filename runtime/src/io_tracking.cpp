@@ -4,6 +4,7 @@
 
 #include "regions.h"
 #include "runtime.h"
+#include "tracing.h"
 
 #include <hotline/profile_format.h>
 
@@ -111,6 +112,16 @@ void add_call(IoPlace *p, IoKind kind, uint64_t bytes, uint64_t ticks) {
   }
 }
 
+// An I/O call that ended now, in trace mode.
+void trace_io(ThreadState *t, IoKind kind, uint32_t file, uint64_t bytes, uint64_t ticks) {
+  static const uint32_t kinds[] = {HOTLINE_TRACE_READ, HOTLINE_TRACE_WRITE, HOTLINE_TRACE_OPEN, HOTLINE_TRACE_SYNC,
+                                   HOTLINE_TRACE_MAP};
+  if (__builtin_expect(g_tracing, 0)) {
+    uint64_t end = now_ticks();
+    trace_span(t, kinds[int(kind)], file, end - ticks, end, bytes);
+  }
+}
+
 void lock_all() {
   g_places.lock();
   g_files_lock.lock();
@@ -127,8 +138,10 @@ void set_io_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAX
 
 void record_io(IoKind kind, int fd, uint64_t bytes, uint64_t ticks, void *return_address) {
   Place place = current_place(return_address);
-  add_call(g_places.find_or_add(place, file_of(fd)), kind, bytes, ticks);
+  uint32_t file = file_of(fd);
+  add_call(g_places.find_or_add(place, file), kind, bytes, ticks);
   add_region_io(place.thread, ticks);
+  trace_io(place.thread, kind, file, bytes, ticks);
 }
 
 void record_open(const char *path, int fd, uint64_t ticks, void *return_address) {
@@ -142,6 +155,7 @@ void record_open(const char *path, int fd, uint64_t ticks, void *return_address)
   Place place = current_place(return_address);
   add_call(g_places.find_or_add(place, file), IoKind::open, 0, ticks);
   add_region_io(place.thread, ticks);
+  trace_io(place.thread, IoKind::open, file, 0, ticks);
 }
 
 void forget_descriptor(int fd) {

@@ -16,6 +16,7 @@
 #include "system_sampler.h"
 #include "threads.h"
 #include "timing_cost.h"
+#include "tracing.h"
 
 #include <hotline/profile_format.h>
 
@@ -342,6 +343,31 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
     }
 }
 
+// The thread's timeline (TRACE_EVENTS), and the events it dropped.
+uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const TickConverter &time,
+                          ByteBuffer &events) {
+  const TraceBuffer *b = __atomic_load_n(&t->trace, __ATOMIC_ACQUIRE);
+  if (!b)
+    return 0;
+  for (uint32_t i = 0, n = __atomic_load_n(&b->used, __ATOMIC_ACQUIRE); i < n; ++i) {
+    const TraceEvent &e = b->events[i];
+    hotline_trace_event_record r{};
+    r.start_ns = time.since_origin_ns(e.start_ticks);
+    r.end_ns = time.since_origin_ns(e.end_ticks);
+    r.value = e.value;
+    r.thread = t->profile_index;
+    r.kind = e.kind;
+    if (e.kind == HOTLINE_TRACE_CALL)
+      r.id = e.id - 1; // as written in CALL_TREE, without the root
+    else if (e.kind == HOTLINE_TRACE_REGION)
+      r.id = strings.add(region_name(e.id));
+    else
+      r.id = e.id;
+    events.append_record(r);
+  }
+  return __atomic_load_n(&b->dropped, __ATOMIC_RELAXED);
+}
+
 bool write_all(int fd, const char *data, size_t size) {
   while (size > 0) {
     ssize_t n = write(fd, data, size);
@@ -403,7 +429,8 @@ void write_profile() {
   collect_run_facts(facts);
   StringTable strings;
   ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section,
-      stopped_section, regions_section, counters_section;
+      stopped_section, regions_section, counters_section, trace_events_section;
+  uint64_t trace_dropped_events = trace_dropped();
 
   uint32_t site_count = registered_site_count();
   for_each_module([&](const ModuleEntry &m) {
@@ -481,6 +508,7 @@ void write_profile() {
     record.node_count = node_count;
     threads_section.append_record(record);
     add_thread_regions(t, exited ? t->end_ticks : end.ticks, strings, time, regions_section, counters_section);
+    trace_dropped_events += add_thread_trace(t, strings, time, trace_events_section);
     ++thread_count;
   }
   if (totals)
@@ -523,6 +551,10 @@ void write_profile() {
   run.flags = incomplete ? HOTLINE_RUN_INCOMPLETE : 0;
   ByteBuffer run_section;
   run_section.append_record(run);
+  const Options &o = options();
+  ByteBuffer trace_section;
+  trace_section.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
+                                                   uint32_t(o.trace_events), 0});
   hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks)};
   ByteBuffer cost_section;
   cost_section.append_record(cost_record);
@@ -566,6 +598,8 @@ void write_profile() {
       {HOTLINE_SECTION_GPU_TRANSFERS, sizeof(hotline_gpu_transfer_record), gpu.transfers, cuda},
       {HOTLINE_SECTION_GPU_SYNCS, sizeof(hotline_gpu_sync_record), gpu.syncs, cuda},
       {HOTLINE_SECTION_GPU_MEMORY, sizeof(hotline_gpu_memory_record), gpu.memory, cuda},
+      {HOTLINE_SECTION_TRACE, sizeof(hotline_trace_record), trace_section, o.trace},
+      {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_events_section, o.trace},
   };
   uint32_t section_count = 0;
   for (const Section &section : sections)

@@ -3,6 +3,7 @@
 #include "modules.h"
 #include "threads.h"
 #include "timing_policy.h"
+#include "tracing.h"
 
 using namespace hotline::rt;
 
@@ -66,6 +67,7 @@ extern "C" void __hotline_exit(uint32_t site) {
   CallNode *node = frame->node;
   node->calls++;
   node->inclusive_ticks += end - frame->start_ticks;
+  trace_span(t, HOTLINE_TRACE_CALL, node->index, frame->start_ticks, end);
   t->current = node->parent;
   t->depth = depth;
   if (__builtin_expect(node->calls == g_stop_timing_check_calls, 0))

@@ -6,6 +6,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "spin_lock.h"
+#include "tracing.h"
 
 #include <hotline/abi.h>
 
@@ -158,8 +159,11 @@ int end_region() {
   if (!r || r->depth == 0)
     return -1; // an end without a begin is ignored
   uint32_t depth = --r->depth;
-  if (depth < kMaxRegionDepth && r->stack[depth] != kNoRegion)
-    r->nodes[r->stack[depth]].inclusive_ticks += end - r->start_ticks[depth];
+  if (depth < kMaxRegionDepth && r->stack[depth] != kNoRegion) {
+    RegionNode &node = r->nodes[r->stack[depth]];
+    node.inclusive_ticks += end - r->start_ticks[depth];
+    trace_span(t, HOTLINE_TRACE_REGION, node.name, r->start_ticks[depth], end);
+  }
   return int(depth);
 }
 

@@ -11,6 +11,7 @@
 #include "system_sampler.h"
 #include "threads.h"
 #include "timing_policy.h"
+#include "tracing.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -89,6 +90,21 @@ void read_options() {
     g_options.sync = parse_bool("HOTLINE_SYNC", sync, true);
   if (const char *cuda = getenv("HOTLINE_CUDA"))
     g_options.cuda = parse_bool("HOTLINE_CUDA", cuda, true);
+  if (const char *trace = getenv("HOTLINE_TRACE"))
+    g_options.trace = parse_bool("HOTLINE_TRACE", trace, false);
+  if (const char *min = getenv("HOTLINE_TRACE_MIN_NS"))
+    g_options.trace_min_ns = parse_count("HOTLINE_TRACE_MIN_NS", min, g_options.trace_min_ns);
+  if (const char *events = getenv("HOTLINE_TRACE_EVENTS")) {
+    g_options.trace_events = parse_count("HOTLINE_TRACE_EVENTS", events, g_options.trace_events);
+    if (g_options.trace_events == 0 || g_options.trace_events > kMaxTraceEvents) {
+      report_problem("HOTLINE_TRACE_EVENTS=%s is not between 1 and %llu events per thread; using 250000", events,
+                     (unsigned long long)kMaxTraceEvents);
+      g_options.trace_events = 250000;
+    }
+  }
+  if (const char *bytes = getenv("HOTLINE_TRACE_ALLOCATION_BYTES"))
+    g_options.trace_allocation_bytes =
+        parse_count("HOTLINE_TRACE_ALLOCATION_BYTES", bytes, g_options.trace_allocation_bytes);
   if (const char *ms = getenv("HOTLINE_SAMPLE_MS"))
     g_options.system_sample_ms = parse_count("HOTLINE_SAMPLE_MS", ms, g_options.system_sample_ms);
   g_stop_timing_check_calls = g_options.stop_timing_after;
@@ -124,6 +140,7 @@ void runtime_init() {
   // Registered this early, the hook runs after the program's own atexit handlers and static
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);
+  tracing_init();
   cuda_tracing_init();
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
 }

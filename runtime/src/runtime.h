@@ -19,6 +19,10 @@ struct Options {
   bool io = true;            // HOTLINE_IO: track file I/O
   bool sync = true;          // HOTLINE_SYNC: time waits on locks, conditions, joins
   bool cuda = true;          // HOTLINE_CUDA: record GPU work through CUPTI
+  bool trace = false;        // HOTLINE_TRACE: keep each thread's timeline
+  uint64_t trace_min_ns = 10000;              // HOTLINE_TRACE_MIN_NS: shorter spans are not kept
+  uint64_t trace_events = 250000;             // HOTLINE_TRACE_EVENTS: per thread, at most
+  uint64_t trace_allocation_bytes = 1u << 20; // HOTLINE_TRACE_ALLOCATION_BYTES: smaller blocks not kept
   // Milliseconds between two readings of the system sampler thread (0: no thread).
   uint64_t system_sample_ms = 0; // HOTLINE_SAMPLE_MS
 };
@@ -26,6 +30,8 @@ struct Options {
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a
 // virtual machine: beyond this rate sampling would slow the program more than it is worth.
 constexpr uint64_t kMaxSampleHz = 20000;
+// A thread's trace buffer holds at most this many events (32 bytes each: 1.6 GB).
+constexpr uint64_t kMaxTraceEvents = 50000000;
 
 // Idempotent and safe to call from any constructor, in any order.
 void runtime_init();

@@ -45,6 +45,7 @@ struct ThreadState {
   char name[16];
   ThreadSampler sampler;    // where it runs, in line mode
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first
+  struct TraceBuffer *trace;    // its timeline in trace mode (tracing.h); null until the first event
   uint32_t profile_index;   // its index in the profile's THREADS, set while writing
   ThreadState *next;        // in the list of all threads
 };

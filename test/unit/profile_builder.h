@@ -223,6 +223,16 @@ public:
   hotline_gpu_memory_record &gpu_memory(uint32_t index) { return gpu_memory_[index]; }
 
   // Lists a site in TIMING_STOPPED (the runtime stopped timing it).
+  hotline_trace_record &trace() {
+    has_trace_ = true;
+    return trace_;
+  }
+  uint32_t add_trace_event(const hotline_trace_event_record &record) {
+    trace_events_.push_back(record);
+    return uint32_t(trace_events_.size() - 1);
+  }
+  hotline_trace_event_record &trace_event(uint32_t index) { return trace_events_[index]; }
+
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
 
   // Simulates a newer writer: every array record gets this many extra trailing
@@ -343,6 +353,12 @@ public:
     if (!gpu_memory_.empty())
       section(HOTLINE_SECTION_GPU_MEMORY, entry_size<hotline_gpu_memory_record>(),
               records(gpu_memory_));
+    if (has_trace_)
+      section(HOTLINE_SECTION_TRACE, entry_size<hotline_trace_record>(),
+              records(std::vector<hotline_trace_record>{trace_}));
+    if (!trace_events_.empty())
+      section(HOTLINE_SECTION_TRACE_EVENTS, entry_size<hotline_trace_event_record>(),
+              records(trace_events_));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -417,6 +433,9 @@ private:
   std::vector<hotline_sync_site_record> sync_sites_;
   hotline_cuda_record cuda_{};
   bool has_cuda_ = false;
+  bool has_trace_ = false;
+  hotline_trace_record trace_{};
+  std::vector<hotline_trace_event_record> trace_events_;
   std::vector<hotline_gpu_device_record> gpu_devices_;
   std::vector<hotline_gpu_site_record> gpu_sites_;
   std::vector<hotline_gpu_kernel_record> gpu_kernels_;

@@ -64,8 +64,11 @@ enum hotline_section_kind {
   HOTLINE_SECTION_GPU_KERNELS = 25, /* struct hotline_gpu_kernel_record[], one per kernel run */
   HOTLINE_SECTION_GPU_TRANSFERS = 26, /* struct hotline_gpu_transfer_record[]: memcpy, memset */
   HOTLINE_SECTION_GPU_SYNCS = 27,  /* struct hotline_gpu_sync_record[] */
-  HOTLINE_SECTION_GPU_MEMORY = 28  /* struct hotline_gpu_memory_record[]: device allocations
+  HOTLINE_SECTION_GPU_MEMORY = 28, /* struct hotline_gpu_memory_record[]: device allocations
                                       and frees, by time */
+  /* Trace mode (HOTLINE_TRACE=1), written only then: */
+  HOTLINE_SECTION_TRACE = 29,      /* one struct hotline_trace_record: how the timeline was kept */
+  HOTLINE_SECTION_TRACE_EVENTS = 30 /* struct hotline_trace_event_record[], grouped by thread */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -526,6 +529,39 @@ struct hotline_gpu_memory_record {
   uint32_t reserved;
 };
 
+/* Trace mode: how the runtime kept the timeline (TRACE section). */
+struct hotline_trace_record {
+  uint64_t min_ns;               /* calls, regions and I/O calls shorter than this were not kept */
+  uint64_t allocation_min_bytes; /* allocations smaller than this were not kept */
+  uint64_t dropped;              /* events not kept because a thread's buffer was full */
+  uint32_t capacity;             /* events each thread can keep */
+  uint32_t reserved;
+};
+
+enum hotline_trace_event_kind {
+  HOTLINE_TRACE_CALL = 1,       /* a timed call: `id` is its call node within the thread */
+  HOTLINE_TRACE_REGION = 2,     /* a region: `id` is its name (string) */
+  HOTLINE_TRACE_ALLOCATION = 3, /* a heap block of `value` bytes allocated at start_ns (= end_ns) */
+  HOTLINE_TRACE_READ = 4,       /* I/O calls: `id` is the file (FILES index, or HOTLINE_NO_FILE), */
+  HOTLINE_TRACE_WRITE = 5,      /* `value` the bytes moved (or mapped) */
+  HOTLINE_TRACE_OPEN = 6,
+  HOTLINE_TRACE_SYNC = 7,
+  HOTLINE_TRACE_MAP = 8
+};
+
+/* One event of one thread's timeline. Times are ns since the run's start. A thread's events
+ * are in the order they ended; a call's or region's events come after those of the calls
+ * and regions it encloses. */
+struct hotline_trace_event_record {
+  uint64_t start_ns;
+  uint64_t end_ns;
+  uint64_t value;   /* bytes, for allocations and I/O; 0 otherwise */
+  uint32_t thread;  /* index into THREADS */
+  uint32_t kind;    /* enum hotline_trace_event_kind */
+  uint32_t id;      /* what the event is, by kind (above) */
+  uint32_t reserved;
+};
+
 #ifdef __cplusplus
 static_assert(sizeof(hotline_system_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_system_sample_record) == 48, "profile layout changed: see the versioning rule above");
@@ -554,6 +590,8 @@ static_assert(sizeof(hotline_gpu_kernel_record) == 64, "profile layout changed: 
 static_assert(sizeof(hotline_gpu_transfer_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_gpu_sync_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_gpu_memory_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_trace_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_trace_event_record) == 40, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
@@ -582,6 +620,8 @@ _Static_assert(sizeof(struct hotline_gpu_kernel_record) == 64, "profile layout c
 _Static_assert(sizeof(struct hotline_gpu_transfer_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_gpu_sync_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_gpu_memory_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_trace_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_trace_event_record) == 40, "profile layout changed");
 #endif
 
 #endif

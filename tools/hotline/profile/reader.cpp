@@ -100,11 +100,15 @@ const char *section_name(uint32_t kind) {
     return "GPU_SYNCS";
   case HOTLINE_SECTION_GPU_MEMORY:
     return "GPU_MEMORY";
+  case HOTLINE_SECTION_TRACE:
+    return "TRACE";
+  case HOTLINE_SECTION_TRACE_EVENTS:
+    return "TRACE_EVENTS";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_GPU_MEMORY;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TRACE_EVENTS;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -160,6 +164,8 @@ public:
     read_gpu_transfers();
     read_gpu_syncs();
     read_gpu_memory();
+    read_trace();
+    read_trace_events();
     return std::move(profile_);
   }
 
@@ -963,6 +969,86 @@ private:
       event.operation = record.operation;
       event.memory = record.memory;
       profile_.gpu_memory.push_back(event);
+    }
+  }
+
+  void read_trace() {
+    hotline_trace_record record;
+    if (!load_single_record(HOTLINE_SECTION_TRACE, &record))
+      return;
+    Trace &trace = profile_.trace;
+    trace.present = true;
+    trace.min_ns = record.min_ns;
+    trace.allocation_min_bytes = record.allocation_min_bytes;
+    trace.dropped = record.dropped;
+    trace.capacity = record.capacity;
+  }
+
+  // Each event names a thread, and by its kind a node of that thread, a region
+  // name or a file.
+  void read_trace_events() {
+    uint64_t count = record_count(HOTLINE_SECTION_TRACE_EVENTS,
+                                  sizeof(hotline_trace_event_record));
+    if (count > 0 && !profile_.trace.present)
+      fail(sections_[HOTLINE_SECTION_TRACE_EVENTS].header_offset,
+           "section TRACE_EVENTS at offset {} holds events, but there is no "
+           "TRACE section",
+           sections_[HOTLINE_SECTION_TRACE_EVENTS].header_offset);
+    profile_.trace_events.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_TRACE_EVENTS, i);
+      auto record = load_record<hotline_trace_event_record>(
+          HOTLINE_SECTION_TRACE_EVENTS, i);
+      if (record.thread >= profile_.threads.size())
+        fail(at + offsetof(hotline_trace_event_record, thread),
+             "trace event {} at offset {} names thread {}, out of range ({} "
+             "threads)",
+             i, at, record.thread, profile_.threads.size());
+      if (record.end_ns < record.start_ns)
+        fail(at + offsetof(hotline_trace_event_record, end_ns),
+             "trace event {} at offset {} ends at {} ns, before its start at "
+             "{} ns",
+             i, at, record.end_ns, record.start_ns);
+      const Thread &thread = profile_.threads[record.thread];
+      TraceEvent event;
+      event.start_ns = record.start_ns;
+      event.end_ns = record.end_ns;
+      event.value = record.value;
+      event.thread = record.thread;
+      event.kind = record.kind;
+      uint64_t id_at = at + offsetof(hotline_trace_event_record, id);
+      switch (record.kind) {
+      case HOTLINE_TRACE_CALL:
+        if (record.id >= thread.node_count)
+          fail(id_at,
+               "trace event {} at offset {} names call node {}, out of range "
+               "({} nodes in its thread)",
+               i, at, record.id, thread.node_count);
+        event.id = thread.first_node + record.id;
+        break;
+      case HOTLINE_TRACE_REGION:
+        event.region = string_at(record.id, id_at, "id");
+        break;
+      case HOTLINE_TRACE_ALLOCATION:
+        break;
+      case HOTLINE_TRACE_READ:
+      case HOTLINE_TRACE_WRITE:
+      case HOTLINE_TRACE_OPEN:
+      case HOTLINE_TRACE_SYNC:
+      case HOTLINE_TRACE_MAP:
+        if (record.id != HOTLINE_NO_FILE && record.id >= profile_.files.size())
+          fail(id_at,
+               "trace event {} at offset {} names file {}, out of range ({} "
+               "files)",
+               i, at, record.id, profile_.files.size());
+        event.id = record.id;
+        break;
+      default:
+        fail(at + offsetof(hotline_trace_event_record, kind),
+             "trace event {} at offset {} has kind {}, not 1 to 8", i, at,
+             record.kind);
+      }
+      profile_.trace_events.push_back(std::move(event));
     }
   }
 

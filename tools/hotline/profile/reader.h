@@ -335,6 +335,30 @@ struct GpuMemoryEvent {
   uint32_t memory = 0;    // HOTLINE_GPU_MEMORY_*
 };
 
+// Trace mode (TRACE section): how the timeline was kept; absent without
+// HOTLINE_TRACE=1.
+struct Trace {
+  bool present = false;
+  uint64_t min_ns = 0;               // shorter calls, regions and I/O were left out
+  uint64_t allocation_min_bytes = 0; // smaller allocations were left out
+  uint64_t dropped = 0;              // events lost to full buffers
+  uint32_t capacity = 0;             // events per thread
+};
+
+// One event of a thread's timeline (TRACE_EVENTS). Times are ns since the
+// run's start.
+struct TraceEvent {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  uint64_t value = 0;  // bytes, for allocations and I/O
+  uint32_t thread = 0; // index into Profile::threads
+  uint32_t kind = 0;   // HOTLINE_TRACE_*
+  // Calls: an index into Profile::nodes (unlike on disk, not relative to the
+  // thread). I/O: an index into Profile::files, or kNoFile. Otherwise 0.
+  uint32_t id = 0;
+  std::string region; // regions: the region's name
+};
+
 struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
@@ -367,6 +391,8 @@ struct Profile {
   std::vector<GpuTransfer> gpu_transfers; // likewise
   std::vector<GpuSync> gpu_syncs;         // likewise
   std::vector<GpuMemoryEvent> gpu_memory; // by time
+  Trace trace;
+  std::vector<TraceEvent> trace_events; // grouped by thread, each in the order they ended
 };
 
 // Base of everything the reader throws; what() starts with the file's display

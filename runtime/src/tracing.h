@@ -1,0 +1,55 @@
+// Trace mode (HOTLINE_TRACE=1): each thread's timeline of calls, regions, large allocations and
+// I/O calls, kept in a bounded per-thread buffer and written into the profile at exit. Only
+// the owning thread adds to its buffer; the profile writer reads it.
+#pragma once
+
+#include "threads.h"
+
+#include <hotline/profile_format.h>
+
+#include <stdint.h>
+
+namespace hotline::rt {
+
+// One event as kept: times in ticks until the profile is written.
+struct TraceEvent {
+  uint64_t start_ticks;
+  uint64_t end_ticks;
+  uint64_t value; // bytes
+  uint32_t kind;  // HOTLINE_TRACE_*
+  uint32_t id;    // calls: CallNode::index; regions: the interned name; I/O: the file index
+};
+
+struct TraceBuffer {
+  uint32_t used;
+  uint32_t capacity;
+  uint64_t dropped;
+  TraceEvent events[];
+};
+
+// Read by the hot path: whether tracing is on, and the shortest call, region or I/O call kept.
+extern bool g_tracing;
+extern uint64_t g_trace_min_ticks;
+
+// From runtime_init, with the options read: turns tracing on and measures the tick rate that
+// converts HOTLINE_TRACE_MIN_NS.
+void tracing_init();
+
+// Adds an event to the thread's buffer (created on first use), or counts it as dropped.
+void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks, uint64_t end_ticks,
+                 uint64_t value);
+
+// A timed call, a region or an I/O call that lasted from start to end: kept when long enough.
+inline void trace_span(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks, uint64_t end_ticks,
+                       uint64_t value = 0) {
+  if (__builtin_expect(g_tracing, 0) && end_ticks - start_ticks >= g_trace_min_ticks)
+    trace_event(t, kind, id, start_ticks, end_ticks, value);
+}
+
+// A heap block of `bytes`: kept when at least HOTLINE_TRACE_ALLOCATION_BYTES.
+void trace_allocation(ThreadState *t, uint64_t bytes);
+
+// The events lost to full buffers, all threads.
+uint64_t trace_dropped();
+
+} // namespace hotline::rt

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Prints a profile's timeline (TRACE_EVENTS), one event per line, for FileCheck.
+
+usage: trace_events.py PROFILE
+
+  First line: "trace min_ns=N allocation_min_bytes=N dropped=N capacity=N".
+  Then per thread ("main" is the thread whose tid is the pid, the others "other"), in start
+  order: "<thread> <kind> <what> [bytes=N]" where <what> is the function of a call, the name
+  of a region, the file's base name for I/O, and "-" for an allocation.
+Reads the layout of docs/profile-format.md directly, so it checks the runtime's writer
+independently of the hotline tool.
+"""
+import os
+import struct
+import sys
+
+KINDS = {1: "call", 2: "region", 3: "allocation", 4: "read", 5: "write", 6: "open", 7: "sync", 8: "map"}
+
+
+def sections(data):
+    count = struct.unpack_from("<I", data, 16)[0]
+    offset, found = 32, {}
+    for _ in range(count):
+        kind, entry_size, size = struct.unpack_from("<IIQ", data, offset)
+        found[kind] = (offset + 16, entry_size, size)
+        offset += 16 + size
+    return found
+
+
+def records(data, found, kind):
+    if kind not in found:
+        return []
+    start, entry_size, size = found[kind]
+    return [data[start + i * entry_size:start + (i + 1) * entry_size] for i in range(size // entry_size)]
+
+
+def main(path):
+    data = open(path, "rb").read()
+    found = sections(data)
+    start, _, size = found[2]
+    strings = data[start:start + size]
+
+    def string(offset):
+        return strings[offset:strings.index(b"\0", offset)].decode()
+
+    pid = struct.unpack_from("<Q", data, found[1][0])[0]
+    sites = [string(struct.unpack_from("<I", r, 0)[0]) for r in records(data, found, 4)]
+    threads = [struct.unpack_from("<QQQII", r) for r in records(data, found, 6)]
+    nodes = [struct.unpack_from("<II", r) for r in records(data, found, 7)]
+    files = [string(struct.unpack_from("<I", r, 0)[0]) for r in records(data, found, 15)]
+    trace = records(data, found, 29)
+    if not trace:
+        print("no trace")
+        return
+    print("trace min_ns={} allocation_min_bytes={} dropped={} capacity={}".format(
+        *struct.unpack_from("<QQQI", trace[0])))
+    events = [struct.unpack_from("<QQQIII", r) for r in records(data, found, 30)]
+    for start_ns, end_ns, value, thread, kind, ident in sorted(events, key=lambda e: (e[3], e[0], -e[1])):
+        who = "main" if threads[thread][0] == pid else "other"
+        if kind == 1:
+            what = sites[nodes[threads[thread][3] + ident][0]]
+        elif kind == 2:
+            what = string(ident)
+        elif kind == 3:
+            what = "-"
+        else:
+            what = os.path.basename(files[ident]) if ident != 0xffffffff else "?"
+        extra = f" bytes={value}" if kind >= 3 else ""
+        print(f"{who} {KINDS[kind]} {what}{extra}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
