@@ -11,6 +11,8 @@ HOTLINE_PACKAGES=(
   libfmt-dev libgtest-dev googletest libbenchmark-dev
   libstb-dev libeigen3-dev
   libjemalloc-dev
+  nodejs npm chromium
+  valgrind lcov
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -18,6 +20,8 @@ log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 install_missing_packages() {
   local missing=()
   for package in "${HOTLINE_PACKAGES[@]}"; do
+    # NodeSource's nodejs brings its own npm, which Debian's npm package conflicts with.
+    [ "$package" = npm ] && command -v npm >/dev/null && continue
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
   [ ${#missing[@]} -eq 0 ] && return 0

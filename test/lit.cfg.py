@@ -62,3 +62,16 @@ if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
     config.available_features.add("jemalloc")
 if os.path.isdir(config.googletest_src):
     config.available_features.add("googletest-src")
+# The readers of `hotline export`'s files (test/tools/export-*.test): valgrind's
+# callgrind_annotate, lcov's genhtml, and speedscope (npm) in headless Chromium.
+for tool in ["callgrind_annotate", "genhtml", "npm", "chromium"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
+# `hotline html` says in its help when it was built without npm (test/tools/html-*.test).
+try:
+    html_help = subprocess.run([config.hotline_tool, "html", "--help"], capture_output=True, text=True,
+                               timeout=20).stdout
+    if "built without the HTML report's assets" not in html_help:
+        config.available_features.add("html-assets")
+except (OSError, subprocess.TimeoutExpired):
+    pass

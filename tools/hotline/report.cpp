@@ -482,18 +482,12 @@ std::string json_report(const std::vector<Profile> &profiles,
 
 } // namespace
 
-int run_report(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kReportCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kReportCommand));
-    return 0;
-  }
-  ReportOptions options = report_options(parsed);
-  if (parsed.positional.empty())
-    throw cli::UsageError("report: no profile given (usage: " +
-                          std::string(kReportCommand.usage) + ")");
+namespace {
 
-  std::vector<Profile> profiles = profile::read_profiles(parsed.positional);
+// The report on the profiles of `files`, in the options' format.
+std::string render_report(const ReportOptions &options,
+                          const std::vector<std::string> &files) {
+  std::vector<Profile> profiles = profile::read_profiles(files);
   analysis::TimingCostSummary timing_cost =
       analysis::subtract_timing_cost(profiles, options.compensate);
   analysis::FunctionCatalog catalog(profiles);
@@ -545,13 +539,11 @@ int run_report(const std::vector<std::string> &args) {
   std::vector<rules::Finding> findings =
       rules::run_rules(data, rules::Thresholds{options.threshold});
 
-  if (options.format == ReportFormat::Json) {
-    fmt::print("{}", json_report(profiles, table, shown, timing_cost, loops,
-                                 options.loops, machine, lines.period_ns,
-                                 memory, io, system, bottlenecks,
-                                 options.threshold, findings, regions, sync, gpu));
-    return 0;
-  }
+  if (options.format == ReportFormat::Json)
+    return json_report(profiles, table, shown, timing_cost, loops,
+                       options.loops, machine, lines.period_ns, memory, io,
+                       system, bottlenecks, options.threshold, findings,
+                       regions, sync, gpu);
   // The detailed sections, as the text report prints them.
   std::string details =
       text_loops(loops, options.loops, machine, lines.period_ns) +
@@ -565,15 +557,37 @@ int run_report(const std::vector<std::string> &args) {
   if (options.format == ReportFormat::Markdown) {
     // What to change as Markdown; the measurements as the text report's
     // tables, whose alignment a code block keeps.
-    fmt::print("# hotline report\n\n{}{}## Measurements\n\n```text\n{}{}```\n",
-               bottlenecks_markdown(bottlenecks, options.threshold),
-               suggestions_markdown(findings), functions, details);
+    return fmt::format("# hotline report\n\n{}{}## Measurements\n\n```text\n{}{}```\n",
+                       bottlenecks_markdown(bottlenecks, options.threshold),
+                       suggestions_markdown(findings), functions, details);
+  }
+  return functions + bottlenecks_text(bottlenecks, options.threshold) +
+         suggestions_text(findings) + details;
+}
+
+} // namespace
+
+int run_report(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kReportCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kReportCommand));
     return 0;
   }
-  fmt::print("{}{}{}{}", functions,
-             bottlenecks_text(bottlenecks, options.threshold),
-             suggestions_text(findings), details);
+  ReportOptions options = report_options(parsed);
+  if (parsed.positional.empty())
+    throw cli::UsageError("report: no profile given (usage: " +
+                          std::string(kReportCommand.usage) + ")");
+  fmt::print("{}", render_report(options, parsed.positional));
   return 0;
+}
+
+std::string report_json(const std::vector<std::string> &files, bool compensate) {
+  ReportOptions options;
+  options.format = ReportFormat::Json;
+  options.top = 0;
+  options.loops = std::numeric_limits<uint64_t>::max();
+  options.compensate = compensate;
+  return render_report(options, files);
 }
 
 } // namespace hotline

@@ -25,6 +25,9 @@ struct Subcommand {
 };
 
 int run_report(const std::vector<std::string> &args); // report.cpp
+// `hotline report --format json --top 0` with every loop, as a string (report.cpp):
+// what `hotline export --format json` writes.
+std::string report_json(const std::vector<std::string> &files, bool compensate);
 int run_tree(const std::vector<std::string> &args);   // tree.cpp
 int run_lines(const std::vector<std::string> &args);  // lines.cpp
 int run_loops(const std::vector<std::string> &args);  // loops.cpp
@@ -34,7 +37,9 @@ int run_io(const std::vector<std::string> &args);       // io.cpp
 int run_gpu(const std::vector<std::string> &args);      // gpu.cpp
 int run_diff(const std::vector<std::string> &args);      // diff.cpp
 int run_merge(const std::vector<std::string> &args);     // merge.cpp
+int run_export(const std::vector<std::string> &args);    // export.cpp
 int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
+int run_html(const std::vector<std::string> &args);      // html/html.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -57,10 +62,13 @@ inline constexpr Subcommand kSubcommands[] = {
      run_diff},
     {"merge", "combine the profiles of several runs or processes into one file",
      run_merge},
+    {"export", "write profiles for flamegraph.pl, speedscope, Perfetto, KCachegrind, genhtml",
+     run_export},
     {"calibrate",
      "measure this machine's peak FLOP rate and memory bandwidth for the "
      "loops' roofline",
      run_calibrate},
+    {"html", "the whole analysis as one self-contained HTML page", run_html},
 };
 
 } // namespace hotline

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Loads a profile into speedscope's own importer, in headless Chromium, and prints what it shows.
+
+Usage: speedscope-import.py SPEEDSCOPE FILE
+
+SPEEDSCOPE is the speedscope npm package (node_modules/speedscope, as `npm ci` installs it from
+test/consumers/package-lock.json). The file goes in the way speedscope's command line sends
+it: a script that calls speedscope.loadFileFromBase64, named by #localProfilePath. Once the
+page has settled, the script prints the page's title ("NAME - speedscope" once a profile is
+loaded) and its visible text, one piece a line: the profile's name, and with several profiles
+"(1/N)" and each one's name and total weight. Exits 1 when speedscope could not import the
+file (its title stays "speedscope", or it says "Something went wrong").
+"""
+import base64
+import html.parser
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+class PageText(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.title = None
+        self.pieces = []
+        self._in = []
+
+    def handle_starttag(self, tag, attrs):
+        self._in.append(tag)
+
+    def handle_endtag(self, tag):
+        while self._in and self._in.pop() != tag:
+            pass
+
+    def handle_data(self, data):
+        text = data.strip()
+        if not text or (self._in and self._in[-1] in ("script", "style")):
+            return
+        if self._in and self._in[-1] == "title":
+            self.title = text
+        else:
+            self.pieces.append(text)
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit(__doc__)
+    speedscope, path = argv[1], argv[2]
+    index = os.path.abspath(os.path.join(speedscope, "dist", "release", "index.html"))
+    with open(path, "rb") as f:
+        data = base64.b64encode(f.read()).decode("ascii")
+    with tempfile.TemporaryDirectory() as scratch:
+        loader = os.path.join(scratch, "load.js")
+        with open(loader, "w") as f:
+            f.write("speedscope.loadFileFromBase64({}, {})\n".format(
+                json.dumps(os.path.basename(path)), json.dumps(data)))
+        page = subprocess.run(
+            ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+             "--user-data-dir=" + os.path.join(scratch, "chromium"),
+             "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
+             "file://{}#localProfilePath={}".format(index, loader)],
+            capture_output=True, text=True, timeout=120)
+    if page.returncode != 0:
+        print(page.stderr)
+        return 1
+    text = PageText()
+    text.feed(page.stdout)
+    print("title: {}".format(text.title))
+    for piece in text.pieces:
+        print(piece)
+    if text.title in (None, "speedscope") or "Something went wrong." in text.pieces:
+        print("error: speedscope did not import {}".format(path))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

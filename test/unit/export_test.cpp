@@ -1,0 +1,242 @@
+// `hotline export`'s shared pieces: timelines nested and capped, launch flows
+// from the launching call to the GPU work, call nodes placed in the merged
+// tree, and frames that cannot break a folded line.
+#include "export/export.h"
+#include "profile/reader.h"
+#include "profile_builder.h"
+
+#include <hotline/profile_format.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace hotline::test {
+namespace {
+
+using exports::Slice;
+using profile::Profile;
+
+Profile parse(const Bytes &bytes) { return profile::parse_profile(bytes, "app.hotline"); }
+
+hotline_trace_event_record trace_event(uint32_t thread, uint32_t kind, uint32_t id,
+                                       uint64_t start_ns, uint64_t end_ns, uint64_t value = 0) {
+  hotline_trace_event_record record{};
+  record.start_ns = start_ns;
+  record.end_ns = end_ns;
+  record.value = value;
+  record.thread = thread;
+  record.kind = kind;
+  record.id = id;
+  return record;
+}
+
+Slice slice(uint32_t index, uint64_t start_ns, uint64_t end_ns) {
+  return {Slice::Source::Trace, index, start_ns, end_ns};
+}
+
+std::vector<std::vector<uint64_t>> times(const std::vector<Slice> &slices) {
+  std::vector<std::vector<uint64_t>> out;
+  for (const Slice &s : slices)
+    out.push_back({s.index, s.start_ns, s.end_ns});
+  return out;
+}
+
+TEST(ExportNest, OrdersByStartWithEnclosingSlicesFirst) {
+  std::vector<Slice> slices = {slice(0, 20, 30), slice(1, 0, 100), slice(2, 20, 50),
+                               slice(3, 60, 60), slice(4, 50, 60)};
+  exports::nest(slices);
+  EXPECT_EQ(times(slices), (std::vector<std::vector<uint64_t>>{
+                               {1, 0, 100}, {2, 20, 50}, {0, 20, 30}, {4, 50, 60}, {3, 60, 60}}));
+}
+
+TEST(ExportNest, CutsASliceThatOutlivesTheOneEnclosingIt) {
+  // A region that began inside a call and ended after it: cut at the call's
+  // end; a slice inside the cut one is cut again.
+  std::vector<Slice> slices = {slice(0, 0, 100), slice(1, 10, 50), slice(2, 40, 80),
+                               slice(3, 45, 70), slice(4, 120, 130)};
+  exports::nest(slices);
+  EXPECT_EQ(times(slices), (std::vector<std::vector<uint64_t>>{
+                               {0, 0, 100}, {1, 10, 50}, {2, 40, 50}, {3, 45, 50}, {4, 120, 130}}));
+}
+
+// One thread of calls main > work, 3 short ones and a long one, with an
+// allocation; a second thread with one call.
+ProfileBuilder traced_builder() {
+  ProfileBuilder b;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
+  uint32_t work_site = b.add_site(app, "work()", "_Z4workv", "main.cpp", 20, 4);
+  b.add_thread(999, "helper");
+  b.add_node(work_site, HOTLINE_NO_PARENT, 1, 500);
+  b.add_thread(123, "main");
+  uint32_t main_node = b.add_node(main_site, HOTLINE_NO_PARENT, 1, 10000);
+  uint32_t work_node = b.add_node(work_site, main_node, 4, 3000);
+  b.trace();
+  b.add_trace_event(trace_event(0, HOTLINE_TRACE_CALL, 0, 200, 700));
+  for (uint64_t start : {1000, 2000, 3000})
+    b.add_trace_event(trace_event(1, HOTLINE_TRACE_CALL, work_node, start, start + 100));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_ALLOCATION, 0, 4500, 4500, 1 << 20));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_CALL, work_node, 4000, 6700));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_CALL, main_node, 0, 10000));
+  return b;
+}
+
+TEST(ExportTimelines, KeepEveryEventByThreadMainThreadFirst) {
+  std::vector<Profile> profiles = {parse(traced_builder().build())};
+  exports::Timelines timelines = exports::select_events(profiles, 0, true);
+  EXPECT_EQ(timelines.left_out, 0u);
+  ASSERT_EQ(timelines.profiles.size(), 1u);
+  const exports::ProfileTimeline &timeline = timelines.profiles[0];
+  ASSERT_EQ(timeline.threads.size(), 2u);
+  EXPECT_EQ(timeline.threads[0].thread, 1u); // tid 123, the pid
+  EXPECT_EQ(
+      times(timeline.threads[0].slices),
+      (std::vector<std::vector<uint64_t>>{
+          {6, 0, 10000}, {1, 1000, 1100}, {2, 2000, 2100}, {3, 3000, 3100}, {5, 4000, 6700}}));
+  EXPECT_EQ(timeline.threads[0].allocations, std::vector<uint32_t>{4});
+  EXPECT_EQ(timeline.threads[1].thread, 0u);
+  EXPECT_EQ(times(timeline.threads[1].slices), (std::vector<std::vector<uint64_t>>{{0, 200, 700}}));
+  EXPECT_TRUE(timeline.streams.empty());
+}
+
+TEST(ExportTimelines, KeepTheLongestEventsAndLeaveAllocationsOutFirst) {
+  std::vector<Profile> profiles = {parse(traced_builder().build())};
+  exports::Timelines timelines = exports::select_events(profiles, 3, true);
+  EXPECT_EQ(timelines.left_out, 4u);
+  const exports::ProfileTimeline &timeline = timelines.profiles[0];
+  ASSERT_EQ(timeline.threads.size(), 2u);
+  EXPECT_EQ(times(timeline.threads[0].slices),
+            (std::vector<std::vector<uint64_t>>{{6, 0, 10000}, {5, 4000, 6700}}));
+  EXPECT_TRUE(timeline.threads[0].allocations.empty());
+  EXPECT_EQ(times(timeline.threads[1].slices), (std::vector<std::vector<uint64_t>>{{0, 200, 700}}));
+}
+
+hotline_gpu_site_record launch_site(uint32_t thread, uint32_t node) {
+  hotline_gpu_site_record record{};
+  record.thread = thread;
+  record.node = node;
+  record.object = HOTLINE_NO_OBJECT;
+  record.api = HOTLINE_GPU_API_LAUNCH;
+  record.calls = 1;
+  return record;
+}
+
+hotline_gpu_kernel_record kernel(uint64_t start_ns, uint64_t end_ns, uint32_t site, uint32_t name) {
+  hotline_gpu_kernel_record record{};
+  record.start_ns = start_ns;
+  record.end_ns = end_ns;
+  record.site = site;
+  record.name = name;
+  record.stream = 7;
+  return record;
+}
+
+// The same, with kernels launched by work(): one that starts while the call
+// that launched it runs, one after that call returned, one before any traced
+// call of work() (its call was not kept) and one whose launch was not seen.
+std::string chrome_with_kernels(size_t max_events) {
+  ProfileBuilder b = traced_builder();
+  uint32_t name = b.string("_Z6kernelv");
+  b.cuda().state = HOTLINE_CUDA_TRACED;
+  uint32_t site = b.add_gpu_site(launch_site(1, 1));
+  b.add_gpu_kernel(kernel(1050, 1060, site, name));
+  b.add_gpu_kernel(kernel(2500, 2510, site, name));
+  b.add_gpu_kernel(kernel(500, 505, site, name));
+  b.add_gpu_kernel(kernel(7000, 7010, HOTLINE_NO_GPU_SITE, name));
+  std::vector<Profile> profiles = {parse(b.build())};
+  return exports::chrome_trace(profiles, exports::select_events(profiles, max_events, true));
+}
+
+TEST(ExportChrome, LinksEachKernelToTheCallThatLaunchedIt) {
+  std::string json = chrome_with_kernels(0);
+  // In the call's slice, no later than the kernel's start.
+  EXPECT_NE(json.find("{\"name\":\"launch\",\"cat\":\"gpu launch\",\"ph\":\"s\",\"id\":1,"
+                      "\"ts\":1.050,\"pid\":123,\"tid\":123}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"name\":\"launch\",\"cat\":\"gpu launch\",\"ph\":\"f\",\"bp\":\"e\","
+                      "\"id\":1,\"ts\":1.050,\"pid\":123,\"tid\":1073741824}"),
+            std::string::npos)
+      << json;
+  // The call returned before the kernel started: the arrow leaves from its
+  // last nanosecond.
+  EXPECT_NE(json.find("\"ph\":\"s\",\"id\":2,\"ts\":2.099,\"pid\":123,\"tid\":123}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"ph\":\"f\",\"bp\":\"e\",\"id\":2,\"ts\":2.500,"), std::string::npos);
+  EXPECT_EQ(json.find("\"id\":3"), std::string::npos) << json;
+  EXPECT_NE(json.find("{\"name\":\"kernel()\",\"cat\":\"gpu kernel\",\"ph\":\"X\",\"ts\":7.000,"
+                      "\"dur\":0.010,\"pid\":123,\"tid\":1073741824,"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":123,\"tid\":1073741824,"
+                      "\"args\":{\"name\":\"GPU 0 stream 7\"}}"),
+            std::string::npos)
+      << json;
+}
+
+TEST(ExportChrome, TheCapWeighsGpuWorkLikeTheRest) {
+  // The 4 longest of 11: main, the long work() call, the helper's call and the
+  // first short work() call; the kernels (10 ns at most) are left out.
+  std::string json = chrome_with_kernels(4);
+  EXPECT_EQ(json.find("\"gpu kernel\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"ph\":\"s\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"events_left_out\":7"), std::string::npos) << json;
+}
+
+TEST(ExportChrome, NothingToDrawIsAnError) {
+  ProfileBuilder b;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
+  b.add_thread(123, "main");
+  b.add_node(main_site, HOTLINE_NO_PARENT, 1, 100);
+  std::vector<Profile> profiles = {parse(b.build())};
+  try {
+    exports::chrome_trace(profiles, exports::select_events(profiles, 0, true));
+    FAIL() << "no error";
+  } catch (const std::runtime_error &e) {
+    EXPECT_STREQ(e.what(), "app.hotline has no timeline: run the program with HOTLINE_TRACE=1");
+  }
+}
+
+TEST(ExportMergedNodes, LoopsInsideCallsAreTheirCallersNode) {
+  ProfileBuilder b;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
+  uint32_t loop_site = b.add_site(app, "main", "", "main.cpp", 12, 1);
+  b.site(loop_site).kind = HOTLINE_SITE_LOOP;
+  b.site(loop_site).function = main_site;
+  uint32_t work_site = b.add_site(app, "work()", "_Z4workv", "main.cpp", 20, 2);
+  b.add_thread(123, "main");
+  uint32_t main_node = b.add_node(main_site, HOTLINE_NO_PARENT, 1, 1000);
+  uint32_t loop_node = b.add_node(loop_site, main_node, 1, 800);
+  b.add_node(work_site, loop_node, 2, 600);
+  b.add_thread(124, "helper");
+  b.add_node(work_site, HOTLINE_NO_PARENT, 1, 50);
+  std::vector<Profile> profiles = {parse(b.build())};
+  analysis::FunctionCatalog catalog(profiles);
+  analysis::CallTree tree = analysis::build_call_tree(profiles, catalog);
+  std::vector<uint32_t> merged = exports::merged_nodes(tree, catalog, profiles, 0);
+  ASSERT_EQ(merged.size(), 4u);
+  EXPECT_EQ(merged[1], merged[0]);
+  EXPECT_EQ(tree.nodes[merged[2]].calls, 2u);
+  EXPECT_EQ(catalog.function(tree.nodes[merged[0]].function).name, "main");
+  EXPECT_EQ(catalog.function(tree.nodes[merged[2]].function).name, "work()");
+  EXPECT_NE(merged[3], merged[2]);
+  EXPECT_EQ(tree.nodes[merged[3]].calls, 1u);
+
+  // Folded stacks see the same tree.
+  EXPECT_EQ(exports::folded(profiles, exports::FoldedMetric::Calls),
+            "main 1\nmain;work() 2\nwork() 1\n");
+}
+
+TEST(ExportFrames, NamesCannotEndAFrameOrALine) {
+  EXPECT_EQ(exports::frame_name("operator;(a)\nb\r"), "operator,(a) b ");
+  EXPECT_EQ(exports::frame_name("std::vector<int, std::allocator<int> >::size() const"),
+            "std::vector<int, std::allocator<int> >::size() const");
+}
+
+} // namespace
+} // namespace hotline::test

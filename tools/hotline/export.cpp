@@ -1,0 +1,151 @@
+// `hotline export`: profiles as the files of other tools (flame graphs,
+// speedscope, Perfetto, KCachegrind, genhtml) or as JSON (docs/export.md).
+#include "export/export.h"
+#include "analysis/symbolizer.h"
+#include "analysis/timing_cost.h"
+#include "cli.h"
+#include "profile/reader.h"
+#include "subcommands.h"
+#include "text_format.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+
+namespace hotline {
+
+namespace {
+
+// About 100 MB of Chrome JSON: viewers slow down with more, and fail at a few
+// hundred MB.
+constexpr uint64_t kDefaultMaxEvents = 500000;
+
+const cli::CommandSpec kExportCommand = {
+    "export",
+    "hotline export --format FORMAT [options] FILE... [-o OUT]",
+    "Writes profiles in the format of another tool (docs/export.md):\n"
+    "  folded      folded stacks for flamegraph.pl and speedscope\n"
+    "  speedscope  speedscope's JSON: a profile per thread, its timeline with "
+    "HOTLINE_TRACE=1\n"
+    "  chrome      trace event JSON for Perfetto and chrome://tracing (needs "
+    "HOTLINE_TRACE=1\n"
+    "              or GPU records)\n"
+    "  callgrind   for KCachegrind and callgrind_annotate: time and executions "
+    "per line, calls\n"
+    "  lcov        exact line and function counts for genhtml\n"
+    "  json        the analysis of 'hotline report --format json', every "
+    "function and loop\n"
+    "Several files (processes, MPI ranks) are merged into one call tree, or "
+    "kept as\n"
+    "separate processes on one timeline (chrome, speedscope).",
+    {
+        {"format", "FORMAT", "folded, speedscope, chrome, callgrind, lcov or json (required)"},
+        {"output", "OUT", "write to OUT (default: standard output)", 'o'},
+        {"metric", "METRIC",
+         "folded: what a stack counts: time (self ns, the default), calls or "
+         "bytes (heap bytes allocated)"},
+        {"max-events", "N",
+         "chrome, speedscope: keep the N longest timeline events (default "
+         "500000; 0 keeps all)"},
+        {"no-compensation", nullptr, "keep the measured cost of timing in the times"},
+    }};
+
+[[noreturn]] void write_failed(const std::string &path, int error) {
+  throw profile::ProfileFileError(fmt::format("{}: cannot write: {}", path, std::strerror(error)));
+}
+
+void write_output(const std::optional<std::string> &path, const std::string &text) {
+  if (!path) {
+    fmt::print("{}", text);
+    return;
+  }
+  std::FILE *file = std::fopen(path->c_str(), "w");
+  if (!file)
+    write_failed(*path, errno);
+  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  int error = errno;
+  if (std::fclose(file) != 0 && written) {
+    written = false;
+    error = errno;
+  }
+  if (!written)
+    write_failed(*path, error);
+}
+
+} // namespace
+
+int run_export(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kExportCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kExportCommand));
+    return 0;
+  }
+  std::optional<std::string> format_option = parsed.value("format");
+  if (!format_option)
+    throw cli::UsageError(
+        fmt::format("export: no --format given (usage: {})", kExportCommand.usage));
+  std::string format = cli::parse_choice(
+      "format", *format_option, {"folded", "speedscope", "chrome", "callgrind", "lcov", "json"});
+  exports::FoldedMetric metric = exports::FoldedMetric::Time;
+  if (auto metric_option = parsed.value("metric")) {
+    if (format != "folded")
+      throw cli::UsageError("export: --metric applies to --format folded only");
+    std::string name = cli::parse_choice("metric", *metric_option, {"time", "calls", "bytes"});
+    metric = name == "time"    ? exports::FoldedMetric::Time
+             : name == "calls" ? exports::FoldedMetric::Calls
+                               : exports::FoldedMetric::Bytes;
+  }
+  uint64_t max_events = kDefaultMaxEvents;
+  if (auto max_option = parsed.value("max-events")) {
+    if (format != "chrome" && format != "speedscope")
+      throw cli::UsageError("export: --max-events applies to --format chrome and speedscope only");
+    max_events = cli::parse_count("max-events", *max_option);
+  }
+  std::optional<std::string> output = parsed.value("output");
+  if (output && output->empty())
+    throw cli::UsageError("option --output needs a value (OUT)");
+  if (output && *output == "-")
+    output.reset();
+  const std::vector<std::string> &files = cli::profile_paths(parsed, kExportCommand);
+  std::error_code error;
+  for (const std::string &file : files)
+    if (output && std::filesystem::equivalent(*output, file, error))
+      throw cli::UsageError(
+          fmt::format("export: the output {} is also an input; write to another file",
+                      text::printable(*output)));
+  bool compensate = !parsed.has("no-compensation");
+  if (format == "json") { // one JSON writer for both commands
+    write_output(output, report_json(files, compensate));
+    return 0;
+  }
+
+  std::vector<profile::Profile> profiles = profile::read_profiles(files);
+  analysis::subtract_timing_cost(profiles, compensate);
+  analysis::Symbolizer symbolizer;
+  std::string text;
+  if (format == "folded") {
+    text = exports::folded(profiles, metric);
+  } else if (format == "callgrind") {
+    text = exports::callgrind(profiles, symbolizer);
+  } else if (format == "lcov") {
+    text = exports::lcov(profiles, symbolizer);
+  } else {
+    exports::Timelines timelines = exports::select_events(profiles, max_events, format == "chrome");
+    text = format == "chrome" ? exports::chrome_trace(profiles, timelines)
+                              : exports::speedscope(profiles, timelines);
+    if (timelines.left_out != 0)
+      fmt::print(stderr,
+                 "hotline: export: left out the {} shortest timeline events "
+                 "beyond --max-events {}\n",
+                 text::format_count(timelines.left_out), max_events);
+  }
+  write_output(output, text);
+  return 0;
+}
+
+} // namespace hotline

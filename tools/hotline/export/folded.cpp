@@ -1,0 +1,71 @@
+// Folded stacks (`main;fib(int);fib(int) 1234`), the input of flamegraph.pl
+// and speedscope, from the call tree merged across threads and processes.
+#include "export/export.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace hotline::exports {
+
+namespace {
+
+using analysis::CallTree;
+
+// Heap bytes allocated while the root was the innermost timed call: made
+// outside every timed call.
+constexpr const char *kNoTimedCall = "(no timed call)";
+
+std::vector<uint64_t> node_values(const CallTree &tree, const analysis::FunctionCatalog &catalog,
+                                  const std::vector<profile::Profile> &profiles,
+                                  FoldedMetric metric) {
+  std::vector<uint64_t> values(tree.nodes.size(), 0);
+  if (metric != FoldedMetric::Bytes) {
+    for (size_t n = 1; n < tree.nodes.size(); ++n)
+      values[n] = metric == FoldedMetric::Time ? tree.nodes[n].exclusive_ns : tree.nodes[n].calls;
+    return values;
+  }
+  for (size_t p = 0; p < profiles.size(); ++p) {
+    std::vector<uint32_t> merged = merged_nodes(tree, catalog, profiles, p);
+    for (const profile::MemorySite &site : profiles[p].memory_sites)
+      values[site.node == profile::kNoParent ? CallTree::kRoot : merged[site.node]] +=
+          site.allocated_bytes;
+  }
+  return values;
+}
+
+} // namespace
+
+std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric) {
+  analysis::FunctionCatalog catalog(profiles);
+  CallTree tree = analysis::build_call_tree(profiles, catalog);
+  std::vector<uint64_t> values = node_values(tree, catalog, profiles, metric);
+
+  std::string out;
+  if (values[CallTree::kRoot] != 0)
+    out += fmt::format("{} {}\n", kNoTimedCall, values[CallTree::kRoot]);
+  // Depth first, children biggest first; `path` holds the frames down to the
+  // node on top of `pending`.
+  struct Pending {
+    uint32_t node;
+    size_t depth; // 1 for the threads' top-level calls
+  };
+  std::vector<Pending> pending;
+  std::vector<std::string> path;
+  const std::vector<uint32_t> &top = tree.nodes[CallTree::kRoot].children;
+  for (size_t i = top.size(); i-- > 0;)
+    pending.push_back({top[i], 1});
+  while (!pending.empty()) {
+    Pending next = pending.back();
+    pending.pop_back();
+    const CallTree::Node &node = tree.nodes[next.node];
+    path.resize(next.depth - 1);
+    path.push_back(frame_name(catalog.function(node.function).name));
+    if (values[next.node] != 0)
+      out += fmt::format("{} {}\n", fmt::join(path, ";"), values[next.node]);
+    for (size_t i = node.children.size(); i-- > 0;)
+      pending.push_back({node.children[i], next.depth + 1});
+  }
+  return out;
+}
+
+} // namespace hotline::exports
