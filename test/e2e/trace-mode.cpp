@@ -6,6 +6,9 @@
 // RUN: python3 %S/Inputs/trace_events.py %t.d/on/*.hotline | FileCheck %s --check-prefix=ON
 // RUN: env HOTLINE_DIR=%t.d/full HOTLINE_TRACE=1 HOTLINE_TRACE_MIN_NS=1000000 HOTLINE_TRACE_EVENTS=2 %t > /dev/null
 // RUN: python3 %S/Inputs/trace_events.py %t.d/full/*.hotline | FileCheck %s --check-prefix=FULL
+// RUN: %hotline export --format chrome %t.d/full/*.hotline -o %t.chrome.json 2> %t.export.err
+// RUN: FileCheck %s --check-prefix=EXPORT --input-file %t.export.err
+// RUN: FileCheck %s --check-prefix=CHROME --input-file %t.chrome.json
 // RUN: env HOTLINE_DIR=%t.d/off %t > /dev/null
 // RUN: python3 %S/Inputs/trace_events.py %t.d/off/*.hotline | FileCheck %s --check-prefix=OFF
 // RUN: env HOTLINE_DIR=%t.d/bad HOTLINE_TRACE=maybe HOTLINE_TRACE_EVENTS=0 HOTLINE_QUIET=0 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=BAD
@@ -28,6 +31,9 @@
 // FULL-NEXT: main allocation - bytes=4194304
 // FULL-NEXT: main call spin_ms(int)
 // FULL-NOT: {{.}}
+
+// EXPORT: hotline: export: {{.*}}.hotline: the program's timeline lacks 8 events that did not fit its threads' buffers (HOTLINE_TRACE_EVENTS=2 per thread)
+// CHROME: "events_dropped_by_runtime":8
 
 // OFF: no trace
 

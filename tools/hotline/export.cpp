@@ -138,6 +138,13 @@ int run_export(const std::vector<std::string> &args) {
     exports::Timelines timelines = exports::select_events(profiles, max_events, format == "chrome");
     text = format == "chrome" ? exports::chrome_trace(profiles, timelines)
                               : exports::speedscope(profiles, timelines);
+    for (const profile::Profile &profile : profiles)
+      if (profile.trace.dropped != 0)
+        fmt::print(stderr,
+                   "hotline: export: {}: the program's timeline lacks {} events that did not fit "
+                   "its threads' buffers (HOTLINE_TRACE_EVENTS={} per thread)\n",
+                   profile.display_name, text::format_count(profile.trace.dropped),
+                   profile.trace.capacity);
     if (timelines.left_out != 0)
       fmt::print(stderr,
                  "hotline: export: left out the {} shortest timeline events "

@@ -75,10 +75,14 @@ public:
         pid += kSyntheticId;
       add_process(p, pid);
     }
+    uint64_t dropped = 0; // by the runtime, its buffers full
+    for (const profile::Profile &profile : profiles_)
+      dropped += profile.trace.dropped;
     return fmt::format("{{\"traceEvents\":[\n{}\n],\n\"displayTimeUnit\":\"ns\",\n"
-                       "\"otherData\":{{\"exporter\":{},\"events_left_out\":{}}}}}\n",
+                       "\"otherData\":{{\"exporter\":{},\"events_left_out\":{},"
+                       "\"events_dropped_by_runtime\":{}}}}}\n",
                        fmt::join(events_, ",\n"), json::quote(fmt::format("hotline {}", kVersion)),
-                       timelines_.left_out);
+                       timelines_.left_out, dropped);
   }
 
 private:
