@@ -4,6 +4,7 @@
 #include "analysis/timing_cost.h"
 #include "cli.h"
 #include "profile/reader.h"
+#include "source_lines.h"
 #include "subcommands.h"
 #include "text_format.h"
 #include "timing_note.h"
@@ -44,82 +45,6 @@ const cli::CommandSpec kAnnotateCommand = {
          "highlight lines with at least this share of the samples (default 5)"},
         {"color", "WHEN", "auto, always or never (default auto)"},
     }};
-
-struct FunctionLines {
-  std::string name;
-  std::string file;
-  uint32_t first_line = 0;
-  uint32_t last_line = 0;
-  uint64_t samples = 0;
-  uint64_t count = 0; // of its busiest line, to rank unsampled profiles
-  std::map<uint32_t, const LineStats *> lines;
-};
-
-// The functions that have counted lines, hottest first.
-std::vector<FunctionLines> functions_of(const analysis::LineTable &table) {
-  std::map<std::pair<std::string, std::string>, FunctionLines> functions;
-  for (const LineStats &line : table.lines) {
-    if (line.function.empty())
-      continue;
-    FunctionLines &f = functions[{line.function, line.file}];
-    if (f.name.empty()) {
-      f.name = line.function;
-      f.file = line.file;
-      f.first_line = f.last_line = line.line;
-    }
-    f.lines[line.line] = &line;
-    f.first_line = std::min(f.first_line, line.line);
-    if (line.function_line != 0)
-      f.first_line = std::min(f.first_line, line.function_line);
-    f.last_line = std::max(f.last_line, line.line);
-    f.samples += line.samples;
-    f.count = std::max(f.count, line.count);
-  }
-  std::vector<FunctionLines> result;
-  for (auto &[key, f] : functions)
-    if (std::any_of(f.lines.begin(), f.lines.end(),
-                    [](const auto &entry) { return entry.second->counted; }))
-      result.push_back(std::move(f));
-  std::sort(result.begin(), result.end(),
-            [](const FunctionLines &a, const FunctionLines &b) {
-              if (a.samples != b.samples)
-                return a.samples > b.samples;
-              if (a.count != b.count)
-                return a.count > b.count;
-              return std::tie(a.name, a.file) < std::tie(b.name, b.file);
-            });
-  return result;
-}
-
-// The source file's lines, looked for where it was built, then under
-// --source-dir: by its whole path, then by ever shorter tails of it (for
-// /build/src/a/b.cpp: DIR/build/src/a/b.cpp, DIR/src/a/b.cpp, DIR/a/b.cpp,
-// DIR/b.cpp).
-std::vector<std::string> read_source(const std::string &file,
-                                     const std::string &source_dir) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> candidates = {file};
-  if (!source_dir.empty()) {
-    fs::path relative = fs::path(file).relative_path();
-    for (auto start = relative.begin(); start != relative.end(); ++start) {
-      fs::path tail;
-      for (auto part = start; part != relative.end(); ++part)
-        tail /= *part;
-      candidates.push_back(fs::path(source_dir) / tail);
-    }
-  }
-  for (const fs::path &candidate : candidates) {
-    std::ifstream in(candidate);
-    if (!in)
-      continue;
-    std::vector<std::string> lines;
-    std::string line;
-    while (std::getline(in, line))
-      lines.push_back(line);
-    return lines;
-  }
-  return {};
-}
 
 std::string loop_note(const LoopStats &loop) {
   std::string note = fmt::format(

@@ -22,6 +22,7 @@
 #include "profile/reader.h"
 #include "report_sections.h"
 #include "rules/rules.h"
+#include "source_lines.h"
 #include "subcommands.h"
 #include "system_text.h"
 #include "text_format.h"
@@ -299,89 +300,16 @@ void write_loops(json::Writer &json, const std::vector<LoopStats> &loops) {
   json.end_array();
 }
 
-// A function built in line mode, with its counted and sampled lines.
-struct LineModeFunction {
-  std::string name;
-  std::string file;
-  uint32_t first_line = 0;
-  uint32_t last_line = 0;
-  uint64_t samples = 0;
-  uint64_t count = 0; // of its busiest line, to rank unsampled profiles
-  std::map<uint32_t, const LineStats *> lines;
-};
-
-// The functions with counted lines, hottest first (as `hotline annotate`
-// ranks them).
-std::vector<LineModeFunction> line_mode_functions(const analysis::LineTable &table) {
-  std::map<std::pair<std::string, std::string>, LineModeFunction> functions;
-  std::set<std::pair<std::string, std::string>> counted;
-  for (const LineStats &line : table.lines) {
-    if (line.function.empty())
-      continue;
-    LineModeFunction &f = functions[{line.function, line.file}];
-    if (f.name.empty()) {
-      f.name = line.function;
-      f.file = line.file;
-      f.first_line = f.last_line = line.line;
-    }
-    f.lines[line.line] = &line;
-    f.first_line = std::min(f.first_line, line.line);
-    if (line.function_line != 0)
-      f.first_line = std::min(f.first_line, line.function_line);
-    f.last_line = std::max(f.last_line, line.line);
-    f.samples += line.samples;
-    f.count = std::max(f.count, line.count);
-    if (line.counted)
-      counted.insert({line.function, line.file});
-  }
-  std::vector<LineModeFunction> result;
-  for (auto &[key, f] : functions)
-    if (counted.count(key))
-      result.push_back(std::move(f));
-  std::sort(result.begin(), result.end(), [](const LineModeFunction &a, const LineModeFunction &b) {
-    return std::tie(b.samples, b.count, a.name, a.file) <
-           std::tie(a.samples, a.count, b.name, b.file);
-  });
-  return result;
-}
-
-// A source file's lines, where it was built or under `source_dir` (by its
-// whole path, then by ever shorter tails of it), as `hotline annotate` looks.
-std::vector<std::string> read_source(const std::string &file, const std::string &source_dir) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> candidates = {file};
-  if (!source_dir.empty()) {
-    fs::path relative = fs::path(file).relative_path();
-    for (auto start = relative.begin(); start != relative.end(); ++start) {
-      fs::path tail;
-      for (auto part = start; part != relative.end(); ++part)
-        tail /= *part;
-      candidates.push_back(fs::path(source_dir) / tail);
-    }
-  }
-  for (const fs::path &candidate : candidates) {
-    std::ifstream in(candidate);
-    if (!in)
-      continue;
-    std::vector<std::string> lines;
-    std::string line;
-    while (std::getline(in, line))
-      lines.push_back(line);
-    return lines;
-  }
-  return {};
-}
-
 // The hottest functions' source, each line as [number, text, count, time_ns,
 // percent] (count: null where no code was counted), and their loops' lines.
 // Returns why nothing could be shown, or "".
 std::string write_annotated(json::Writer &json, const analysis::LineTable &table,
                             const std::vector<LoopStats> &loops, const std::string &source_dir) {
-  std::vector<LineModeFunction> functions = line_mode_functions(table);
+  std::vector<FunctionLines> functions = functions_of(table);
   std::vector<std::string> unreadable;
   json.begin_array();
   size_t shown = 0;
-  for (const LineModeFunction &f : functions) {
+  for (const FunctionLines &f : functions) {
     if (shown == kAnnotatedFunctions)
       break;
     std::vector<std::string> source = read_source(f.file, source_dir);
