@@ -40,6 +40,9 @@ config.substitutions.append(("%hotline_include", config.hotline_include))
 config.substitutions.append(("%hotline", config.hotline_tool))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
 config.substitutions.append(("%googletest_src", config.googletest_src))
+config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")))
+if os.path.exists(os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")):
+    config.available_features.add("reader-fuzzer")
 config.substitutions.append(("%examples_bin", os.path.join(config.hotline_obj_root, "examples")))
 
 # CUDA sources are compiled by clang itself (the old offload driver: Debian's clang-22 has no
