@@ -8,7 +8,7 @@ import lit.formats
 config.name = "hotline"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".ll", ".c", ".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "fuzz"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hotline_obj_root, "test")
 
