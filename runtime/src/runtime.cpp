@@ -140,6 +140,7 @@ void runtime_init() {
   // Registered this early, the hook runs after the program's own atexit handlers and static
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);
+  at_quick_exit(write_profile_at_exit); // quick_exit skips atexit handlers, not these
   tracing_init();
   cuda_tracing_init();
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
