@@ -3,6 +3,7 @@
 #include "runtime.h"
 
 #include "cuda_tracing.h"
+#include "fatal_signals.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "profile_writer.h"
@@ -141,6 +142,7 @@ void runtime_init() {
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);
   at_quick_exit(write_profile_at_exit); // quick_exit skips atexit handlers, not these
+  fatal_signals_init();
   tracing_init();
   cuda_tracing_init();
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
