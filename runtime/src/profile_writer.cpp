@@ -400,6 +400,7 @@ bool publish(const char *temp_path, const char *dir, const char *stem, char *fin
 }
 
 bool g_written = false;
+char g_published_path[8192]; // the last profile written, "" when none
 
 } // namespace
 
@@ -622,7 +623,9 @@ void write_profile() {
   reinterpret_cast<hotline_file_header *>(file.data())->file_size = file.size();
 
   const char *dir = options().output_dir;
-  static char stem[4200], temp_path[8192], final_path[8192];
+  static char stem[4200], temp_path[8192];
+  char *final_path = g_published_path;
+  final_path[0] = '\0';
   snprintf(stem, sizeof stem, "%s.%d", base_name(facts.program[0] ? facts.program : "program"), int(getpid()));
   snprintf(temp_path, sizeof temp_path, "%s/.%s.hotline.tmp", dir, stem);
   int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -640,12 +643,20 @@ void write_profile() {
   if (!written) {
     unlink(temp_path);
     report_problem("cannot write the profile %s: %s", temp_path, strerror(write_errno));
-  } else if (!publish(temp_path, dir, stem, final_path, sizeof final_path)) {
+  } else if (!publish(temp_path, dir, stem, final_path, sizeof g_published_path)) {
+    final_path[0] = '\0';
     report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno), temp_path);
   } else if (!options().quiet) {
     report_problem("profile written to %s", final_path);
   }
   errno = saved_errno;
+}
+
+void withdraw_profile() {
+  if (g_published_path[0])
+    unlink(g_published_path);
+  g_published_path[0] = '\0';
+  __atomic_store_n(&g_written, false, __ATOMIC_RELEASE);
 }
 
 } // namespace hotline::rt

@@ -7,4 +7,8 @@ namespace hotline::rt {
 // stderr (unless quiet). Only the first call writes; errno is preserved.
 void write_profile();
 
+// Undoes the last write_profile: removes the profile it published, and lets the next call
+// write again (an exec that failed, see exec_hooks.cpp).
+void withdraw_profile();
+
 } // namespace hotline::rt

@@ -30,6 +30,7 @@ namespace {
 Options g_options;
 ClockPair g_start_clock;
 int64_t g_start_unix_ns;
+pid_t g_start_pid;
 int g_init_state = 0; // 0: not started, 1: in progress, 2: done
 
 int64_t realtime_ns() {
@@ -128,6 +129,7 @@ void runtime_init() {
   clock_init();
   g_start_clock = read_clock_pair();
   g_start_unix_ns = realtime_ns();
+  g_start_pid = getpid();
   read_options();
   set_heap_tracking(g_options.memory);
   set_io_tracking(g_options.io);
@@ -151,6 +153,7 @@ void runtime_init() {
 bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }
 const Options &options() { return g_options; }
 ClockPair runtime_start_clock() { return g_start_clock; }
+pid_t runtime_start_pid() { return g_start_pid; }
 int64_t runtime_start_unix_ns() { return g_start_unix_ns; }
 
 void report_problem(const char *format, ...) {

@@ -4,6 +4,8 @@
 
 #include "clock.h"
 
+#include <sys/types.h>
+
 namespace hotline::rt {
 
 struct Options {
@@ -39,6 +41,8 @@ void runtime_init();
 bool runtime_started();
 const Options &options();
 ClockPair runtime_start_clock();
+// The pid of the process the runtime started in (a fork child has another).
+pid_t runtime_start_pid();
 int64_t runtime_start_unix_ns();
 
 // Prints "hotline: <message>" as one line on stderr, without allocating.
