@@ -76,6 +76,13 @@ double DeviceTimeline::span_idle_percent() const {
   return span ? 100.0 * double(span_idle_ns) / double(span) : 0;
 }
 
+const std::string &KernelNames::operator()(const std::string &mangled) {
+  auto [it, inserted] = names_.emplace(mangled, std::string());
+  if (inserted)
+    it->second = llvm::demangle(mangled);
+  return it->second;
+}
+
 namespace {
 
 // The place of every GPU site of one profile, by index.
@@ -91,19 +98,6 @@ GpuCallPlace place_of(const std::vector<GpuCallPlace> &places, uint32_t site) {
   return site == profile::kNoGpuSite ? GpuCallPlace{} : places[site];
 }
 
-// Kernel names as CUPTI gives them are mangled; each is demangled once.
-class Demangler {
-public:
-  const std::string &operator()(const std::string &name) {
-    auto [it, inserted] = names_.emplace(name, std::string());
-    if (inserted)
-      it->second = llvm::demangle(name);
-    return it->second;
-  }
-
-private:
-  std::map<std::string, std::string> names_;
-};
 
 // A kernel or a transfer on its device's timeline: an index into the
 // profile's gpu_kernels or gpu_transfers.
@@ -132,7 +126,7 @@ std::set<uint32_t> device_ordinals(const Profile &profile) {
 }
 
 DeviceTimeline device_timeline(const Profile &profile, uint32_t device,
-                               const std::vector<GpuCallPlace> &places, Demangler &demangle,
+                               const std::vector<GpuCallPlace> &places, KernelNames &demangle,
                                size_t gaps_kept) {
   DeviceTimeline timeline;
   timeline.profile = profile.display_name;
@@ -249,7 +243,7 @@ GpuTable compute_gpu_table(const std::vector<Profile> &profiles, Symbolizer &sym
                            size_t gaps) {
   GpuTable table;
   RecordPlacer placer(profiles, symbolizer);
-  Demangler demangle;
+  KernelNames demangle;
   struct KernelMerge {
     KernelStats stats;
     std::map<GpuCallPlace, uint64_t> site_ns;

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,15 @@ const char *gpu_sync_kind_name(uint32_t kind);
 // A copy between host and device whose host side is pageable memory: the
 // driver stages it through a pinned buffer of its own.
 bool pageable_copy(const profile::GpuTransfer &transfer);
+
+// Kernel names as CUPTI gives them are mangled: this demangles each once.
+class KernelNames {
+public:
+  const std::string &operator()(const std::string &mangled);
+
+private:
+  std::map<std::string, std::string> names_;
+};
 
 // Where a CUDA call was made: its place in the source, or nowhere known (GPU
 // work whose call the runtime did not see: kNoGpuSite).

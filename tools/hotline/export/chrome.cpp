@@ -9,8 +9,6 @@
 
 #include <hotline/profile_format.h>
 
-#include "llvm/Demangle/Demangle.h"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -170,7 +168,7 @@ private:
         const profile::GpuKernel &kernel = profile.gpu_kernels[slice.index];
         site = kernel.site;
         events_.push_back(
-            complete(llvm::demangle(kernel.name), "gpu kernel", start_ns,
+            complete(kernel_names_(kernel.name), "gpu kernel", start_ns,
                      offsets_[p] + slice.end_ns, pid, tid,
                      fmt::format("{{\"grid\":[{}],\"block\":[{}],\"registers\":{},"
                                  "\"shared_bytes\":{}}}",
@@ -232,6 +230,7 @@ private:
   analysis::FunctionCatalog catalog_;
   std::vector<uint64_t> offsets_;
   std::vector<std::string> events_;
+  analysis::KernelNames kernel_names_;
   std::map<uint32_t, uint64_t> tids_; // of the current process's threads
   uint64_t flows_ = 0;
 };

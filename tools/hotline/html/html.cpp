@@ -29,7 +29,6 @@
 #include "timing_note.h"
 
 #include <fmt/format.h>
-#include <llvm/Demangle/Demangle.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -460,10 +459,11 @@ void write_bars(json::Writer &json, const std::vector<Bar> &bars) {
 void write_gpu_timeline(json::Writer &json, const std::vector<Profile> &profiles) {
   std::vector<std::string> names;
   std::map<std::string, size_t> name_index;
+  analysis::KernelNames demangle;
   auto name_of = [&](const std::string &mangled) {
     auto [it, added] = name_index.try_emplace(mangled, names.size());
     if (added)
-      names.push_back(llvm::demangle(mangled));
+      names.push_back(demangle(mangled));
     return it->second;
   };
   json.begin_object();
