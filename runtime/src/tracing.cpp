@@ -9,9 +9,9 @@ namespace hotline::rt {
 
 bool g_tracing = false;
 uint64_t g_trace_min_ticks = 0;
+uint64_t g_trace_allocation_min_bytes = 0;
 
 namespace {
-uint64_t g_allocation_min_bytes = 0;
 uint64_t g_dropped = 0;
 } // namespace
 
@@ -25,7 +25,7 @@ void tracing_init() {
     end = read_clock_pair();
   TickConverter time = make_tick_converter(start, end);
   g_trace_min_ticks = uint64_t(double(o.trace_min_ns) / time.ns_per_tick);
-  g_allocation_min_bytes = o.trace_allocation_bytes;
+  g_trace_allocation_min_bytes = o.trace_allocation_bytes;
   g_tracing = true;
 }
 
@@ -51,13 +51,6 @@ void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_tick
   }
   b->events[used] = {start_ticks, end_ticks, value, kind, id};
   __atomic_store_n(&b->used, used + 1, __ATOMIC_RELEASE);
-}
-
-void trace_allocation(ThreadState *t, uint64_t bytes) {
-  if (__builtin_expect(g_tracing, 0) && bytes >= g_allocation_min_bytes) {
-    uint64_t now = now_ticks();
-    trace_event(t, HOTLINE_TRACE_ALLOCATION, 0, now, now, bytes);
-  }
 }
 
 uint64_t trace_dropped() { return __atomic_load_n(&g_dropped, __ATOMIC_RELAXED); }

@@ -27,9 +27,11 @@ struct TraceBuffer {
   TraceEvent events[];
 };
 
-// Read by the hot path: whether tracing is on, and the shortest call, region or I/O call kept.
+// Read by the hot paths: whether tracing is on, the shortest call, region or I/O call kept,
+// and the smallest heap block kept.
 extern bool g_tracing;
 extern uint64_t g_trace_min_ticks;
+extern uint64_t g_trace_allocation_min_bytes;
 
 // From runtime_init, with the options read: turns tracing on and measures the tick rate that
 // converts HOTLINE_TRACE_MIN_NS.
@@ -47,7 +49,12 @@ inline void trace_span(ThreadState *t, uint32_t kind, uint32_t id, uint64_t star
 }
 
 // A heap block of `bytes`: kept when at least HOTLINE_TRACE_ALLOCATION_BYTES.
-void trace_allocation(ThreadState *t, uint64_t bytes);
+inline void trace_allocation(ThreadState *t, uint64_t bytes) {
+  if (__builtin_expect(g_tracing, 0) && bytes >= g_trace_allocation_min_bytes) {
+    uint64_t now = now_ticks();
+    trace_event(t, HOTLINE_TRACE_ALLOCATION, 0, now, now, bytes);
+  }
+}
 
 // The events lost to full buffers, all threads.
 uint64_t trace_dropped();
