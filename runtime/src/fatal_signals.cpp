@@ -19,15 +19,20 @@ constexpr unsigned kWriteSeconds = 10;
 
 volatile sig_atomic_t g_fatal_signal = 0; // the signal being handled, 0 before any
 
-void die_with(int signal) {
-  struct sigaction default_action{};
-  default_action.sa_handler = SIG_DFL;
-  sigemptyset(&default_action.sa_mask);
-  sigaction(signal, &default_action, nullptr);
+// Gives `signal` the handler and lets it be delivered (a handler runs with its signal blocked).
+void handle_now(int signal, void (*handler)(int)) {
+  struct sigaction action{};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, nullptr);
   sigset_t unblock;
   sigemptyset(&unblock);
   sigaddset(&unblock, signal);
   sigprocmask(SIG_UNBLOCK, &unblock, nullptr);
+}
+
+void die_with(int signal) {
+  handle_now(signal, SIG_DFL);
   raise(signal);
 }
 
@@ -40,14 +45,7 @@ void on_fatal_signal(int signal) {
     return;
   }
   g_fatal_signal = signal;
-  struct sigaction watchdog{};
-  watchdog.sa_handler = on_alarm;
-  sigemptyset(&watchdog.sa_mask);
-  sigaction(SIGALRM, &watchdog, nullptr);
-  sigset_t unblock;
-  sigemptyset(&unblock);
-  sigaddset(&unblock, SIGALRM);
-  sigprocmask(SIG_UNBLOCK, &unblock, nullptr);
+  handle_now(SIGALRM, on_alarm);
   alarm(kWriteSeconds);
   write_profile();
   alarm(0);
