@@ -287,11 +287,15 @@ struct GpuSections {
   ByteBuffer cuda, devices, sites, kernels, transfers, syncs, memory;
 };
 
-template <typename Record> void add_gpu_records(ByteBuffer &log, ByteBuffer &section) {
+// Copies a log's records into their section, each with its site's index; `finish` may change
+// a record further before it is added.
+template <typename Record, typename Finish = void (*)(Record &)>
+void add_gpu_records(ByteBuffer &log, ByteBuffer &section, Finish finish = [](Record &) {}) {
   const auto *kept = reinterpret_cast<const GpuRecord<Record> *>(log.data());
   for (size_t i = 0, n = log.size() / sizeof *kept; i < n; ++i) {
     Record r = kept[i].record;
     r.site = kept[i].site ? kept[i].site->index : HOTLINE_NO_GPU_SITE;
+    finish(r);
     section.append_record(r);
   }
 }
@@ -319,17 +323,13 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
 
   SpinLockGuard guard(gpu_records_lock());
   // Kernel names: the interned index becomes a string offset.
-  const auto *kernels = reinterpret_cast<const GpuRecord<hotline_gpu_kernel_record> *>(gpu_kernel_log().data());
   ByteBuffer offsets;
   for (uint32_t i = 0; i < gpu_kernel_name_count(); ++i)
     offsets.append_record(strings.add(gpu_kernel_name(i)));
   const auto *name_offsets = reinterpret_cast<const uint32_t *>(offsets.data());
-  for (size_t i = 0, n = gpu_kernel_log().size() / sizeof *kernels; i < n; ++i) {
-    hotline_gpu_kernel_record r = kernels[i].record;
+  add_gpu_records<hotline_gpu_kernel_record>(gpu_kernel_log(), out.kernels, [&](hotline_gpu_kernel_record &r) {
     r.name = r.name < gpu_kernel_name_count() && name_offsets ? name_offsets[r.name] : 0;
-    r.site = kernels[i].site ? kernels[i].site->index : HOTLINE_NO_GPU_SITE;
-    out.kernels.append_record(r);
-  }
+  });
   add_gpu_records<hotline_gpu_transfer_record>(gpu_transfer_log(), out.transfers);
   add_gpu_records<hotline_gpu_sync_record>(gpu_sync_log(), out.syncs);
   // Allocations and frees by time: CUPTI delivers each buffer in order, buffers nearly so.
