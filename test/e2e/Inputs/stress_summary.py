@@ -8,19 +8,14 @@ import json
 import struct
 import sys
 
+from trace_events import records, sections  # the same directory: the profile's sections
+
 
 def trace_counts(path):
     data = open(path, "rb").read()
-    count = struct.unpack_from("<I", data, 16)[0]
-    offset, found = 32, {}
-    for _ in range(count):
-        kind, entry_size, size = struct.unpack_from("<IIQ", data, offset)
-        found[kind] = (offset + 16, entry_size, size)
-        offset += 16 + size
-    start, _, _ = found[29]
-    dropped = struct.unpack_from("<QQQ", data, start)[2]
-    _, entry_size, size = found[30]
-    return size // entry_size, dropped
+    found = sections(data)
+    dropped = struct.unpack_from("<QQQ", records(data, found, 29)[0])[2]
+    return len(records(data, found, 30)), dropped
 
 
 report = json.load(sys.stdin)
