@@ -26,6 +26,8 @@ char *arena_cursor = nullptr;
 size_t arena_left = 0;
 } // namespace
 
+void memory_init() { hold_across_fork<arena_lock>(); }
+
 void *arena_alloc(size_t bytes) {
   bytes = (bytes + 15) & ~size_t(15);
   SpinLockGuard guard(arena_lock);

@@ -15,4 +15,7 @@ void release_pages(void *p, size_t bytes);
 // Returns nullptr when the system is out of memory.
 void *arena_alloc(size_t bytes);
 
+// Called first in runtime_init: makes the arena fork-safe (its lock is the innermost).
+void memory_init();
+
 } // namespace hotline::rt

@@ -41,6 +41,8 @@ const char *object_path_of(const void *address) {
 }
 } // namespace
 
+void modules_init() { hold_across_fork<registry_lock>(); }
+
 void stop_timing_site(uint32_t site) {
   SpinLockGuard guard(registry_lock);
   if (site >= sites_used)

@@ -26,6 +26,9 @@ struct ModuleEntry {
   uint32_t site_count;
 };
 
+// Called once from runtime_init: makes the registry fork-safe.
+void modules_init();
+
 // Stops timing a site: sets its untimed byte in its module (while the module is loaded) and
 // remembers it for the profile. Takes the registry lock.
 void stop_timing_site(uint32_t site);

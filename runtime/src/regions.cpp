@@ -179,6 +179,8 @@ void add_region_sync(ThreadState *t, uint64_t ticks) {
     t->regions->nodes[node].sync_ticks += ticks;
 }
 
+void regions_init() { hold_across_fork<g_names_lock>(); }
+
 const char *region_name(uint32_t name) { return g_name_texts[name]; }
 
 const char *region_name_handle(const char *text) {

@@ -49,6 +49,9 @@ inline uint32_t innermost_region(const RegionThread *r) {
   return r->stack[r->depth - 1];
 }
 
+// Called once from runtime_init: makes the region names fork-safe.
+void regions_init();
+
 // Blocked time inside an I/O or synchronization hook, added to the innermost open region.
 void add_region_io(ThreadState *t, uint64_t ticks);
 void add_region_sync(ThreadState *t, uint64_t ticks);

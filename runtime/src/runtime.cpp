@@ -6,7 +6,10 @@
 #include "fatal_signals.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
+#include "memory.h"
+#include "modules.h"
 #include "profile_writer.h"
+#include "regions.h"
 #include "runtime_scope.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
@@ -126,6 +129,7 @@ void runtime_init() {
     return;
   }
   RuntimeScope scope;
+  memory_init(); // first: see hold_across_fork
   clock_init();
   g_start_clock = read_clock_pair();
   g_start_unix_ns = realtime_ns();
@@ -135,6 +139,8 @@ void runtime_init() {
   set_io_tracking(g_options.io);
   set_sync_tracking(g_options.sync);
   set_cuda_tracing(g_options.cuda);
+  modules_init();
+  regions_init();
   heap_tracking_init();
   io_tracking_init();
   sync_tracking_init();

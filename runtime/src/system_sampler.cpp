@@ -254,6 +254,8 @@ void start_sampler(uint64_t period_ms) {
 } // namespace
 
 void system_sampler_init() {
+  hold_across_fork<g_energy_lock>();
+  hold_across_fork<g_samples_lock>();
   find_energy_zones();
   if (options().system_sample_ms > 0)
     start_sampler(options().system_sample_ms);

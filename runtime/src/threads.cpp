@@ -94,7 +94,10 @@ void retire_thread(void *state) {
 }
 } // namespace
 
-void threads_init() { pthread_key_create(&thread_exit_key, retire_thread); }
+void threads_init() {
+  pthread_key_create(&thread_exit_key, retire_thread);
+  hold_across_fork<threads_lock>();
+}
 
 ThreadState *current_thread() {
   ThreadState *t = tls_thread;
