@@ -7,7 +7,7 @@ HOTLINE_BUILD=${HOTLINE_BUILD:-$HOTLINE_ROOT/build}
 # Debian packages hotline needs to build, test and run its examples.
 HOTLINE_PACKAGES=(
   clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev
-  cmake ninja-build python3
+  cmake ninja-build python3 python3-psutil
   libfmt-dev libgtest-dev googletest libbenchmark-dev
   libstb-dev libeigen3-dev
   libjemalloc-dev

@@ -12,6 +12,15 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hotline_obj_root, "test")
 
+# A test that hangs fails after 15 minutes, with its processes killed, instead of holding the
+# whole run (lit needs python3-psutil to find and kill a test's processes). The slowest test,
+# e2e/googletest-all-modes.test, takes about 6 minutes on a 2-core machine.
+try:
+    import psutil  # noqa: F401
+    lit_config.maxIndividualTestTime = 900
+except ImportError:
+    lit_config.note("python3-psutil is missing: tests run without a time limit")
+
 # Tests run with a clean, predictable environment: no inherited HOTLINE_* settings.
 for name in list(os.environ):
     if name.startswith("HOTLINE_"):

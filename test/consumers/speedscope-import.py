@@ -15,9 +15,11 @@ import base64
 import html.parser
 import json
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import headless_chromium  # noqa: E402
 
 
 class PageText(html.parser.HTMLParser):
@@ -56,17 +58,11 @@ def main(argv):
         with open(loader, "w") as f:
             f.write("speedscope.loadFileFromBase64({}, {})\n".format(
                 json.dumps(os.path.basename(path)), json.dumps(data)))
-        page = subprocess.run(
-            ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
-             "--user-data-dir=" + os.path.join(scratch, "chromium"),
-             "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
-             "file://{}#localProfilePath={}".format(index, loader)],
-            capture_output=True, text=True, timeout=120)
-    if page.returncode != 0:
-        print(page.stderr)
-        return 1
+        page = headless_chromium.run("file://{}#localProfilePath={}".format(index, loader),
+                                     os.path.join(scratch, "chromium"), "--allow-file-access-from-files",
+                                     "--dump-dom")
     text = PageText()
-    text.feed(page.stdout)
+    text.feed(page)
     print("title: {}".format(text.title))
     for piece in text.pieces:
         print(piece)

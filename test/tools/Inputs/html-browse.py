@@ -26,9 +26,11 @@ import argparse
 import html.parser
 import json
 import os
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import headless_chromium  # noqa: E402
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
@@ -80,13 +82,7 @@ class Parser(html.parser.HTMLParser):
 
 
 def chromium(page, profile, *flags):
-    command = ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
-               "--user-data-dir=" + profile, "--virtual-time-budget=10000", *flags,
-               "file://" + os.path.abspath(page)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    if done.returncode != 0:
-        sys.exit("chromium failed ({}): {}".format(done.returncode, done.stderr[-2000:]))
-    return done.stdout
+    return headless_chromium.run("file://" + os.path.abspath(page), profile, *flags)
 
 
 def cells(row):
