@@ -38,6 +38,15 @@ config.substitutions.append(("%clangxx_hotline", "{} {}".format(config.clangxx, 
 config.substitutions.append(("%clang_hotline", "{} {}".format(config.clang, compile_and_link)))
 config.substitutions.append(("%hotline_cflags", hotline_cflags))
 config.substitutions.append(("%hotline_ldflags", hotline_ldflags))
+# The same with a sanitizer, program and runtime alike (runtime/CMakeLists.txt: these runtime
+# builds have no heap, I/O or sync hooks). A sanitizer's report fails the program.
+for feature, flags, runtime in [
+        ("asan-ubsan", "-fsanitize=address,undefined -fno-sanitize-recover=all", config.hotline_rt_asan_ubsan),
+        ("tsan", "-fsanitize=thread", config.hotline_rt_tsan)]:
+    if runtime and os.path.exists(runtime):
+        config.available_features.add(feature)
+    config.substitutions.append(("%clangxx_{}_hotline".format(feature.replace("-", "_")), "{} {} {} {} -Wno-unused-command-line-argument".format(
+        config.clangxx, hotline_cflags, flags, hotline_ldflags.replace(config.hotline_rt_static, runtime or "missing"))))
 config.substitutions.append(("%clangxx_plain", config.clangxx))
 config.substitutions.append(("%clang_plain", config.clang))
 config.substitutions.append(("%hotline_plugin", config.hotline_plugin))
@@ -72,6 +81,8 @@ if shutil.which("mpirun"):
     config.available_features.add("mpi")
 if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
     config.available_features.add("jemalloc")
+if os.path.isdir("/usr/include/eigen3"):
+    config.available_features.add("eigen")
 if os.path.isdir(config.googletest_src):
     config.available_features.add("googletest-src")
 # The readers of `hotline export`'s files (test/tools/export-*.test): valgrind's

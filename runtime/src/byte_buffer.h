@@ -22,7 +22,8 @@ public:
     if (!reserve(size_ + n))
       return UINT64_MAX;
     uint64_t offset = size_;
-    memcpy(data_ + size_, bytes, n);
+    if (n > 0) // an empty append may pass null, which memcpy must not get
+      memcpy(data_ + size_, bytes, n);
     size_ += n;
     return offset;
   }

@@ -25,7 +25,7 @@
 
 #include <cstdio>
 
-static volatile long sink;
+static thread_local volatile long sink; // one per thread: the threads share nothing
 
 __attribute__((noinline)) void *short_lived(void *arg) {
   sink = sink + reinterpret_cast<long>(arg);
