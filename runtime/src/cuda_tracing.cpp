@@ -622,7 +622,7 @@ void set_cuda_tracing(bool on) { __atomic_store_n(&g_tracing, on, __ATOMIC_RELAX
 void cuda_tracing_init() {
   g_logs = new (g_logs_storage) GpuLogs();
   hold_across_fork<g_records_lock>();
-  pthread_atfork([] { g_sites.lock(); }, [] { g_sites.unlock(); }, [] { g_sites.unlock(); });
+  hold_across_fork<g_sites>();
   bool loaded = false;
   dl_iterate_phdr(find_cuda_library, &loaded);
   if (loaded)

@@ -3,16 +3,11 @@
 
 #include "regions.h"
 
-#include <pthread.h>
-
 namespace hotline::rt {
 
 namespace {
 bool g_tracking = true;
 PlaceTable<SyncPlace> g_places;
-
-void lock_table() { g_places.lock(); }
-void unlock_table() { g_places.unlock(); }
 } // namespace
 
 bool sync_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
@@ -28,6 +23,6 @@ void record_wait(uint32_t kind, uint64_t ticks, void *return_address) {
 
 PlaceTable<SyncPlace> &sync_places() { return g_places; }
 
-void sync_tracking_init() { pthread_atfork(lock_table, unlock_table, unlock_table); }
+void sync_tracking_init() { hold_across_fork<g_places>(); }
 
 } // namespace hotline::rt
