@@ -31,8 +31,11 @@ config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, os.environ.
 # Compile (and, when linking, link the static runtime and export its ABI so dlopen'ed
 # instrumented libraries find it). -Wl, flags are ignored with -c.
 hotline_cflags = "-fplugin={} -I{}".format(config.hotline_plugin, config.hotline_include)
-hotline_ldflags = "-Wl,--push-state,--whole-archive {} -Wl,--pop-state -Wl,--export-dynamic-symbol=__hotline_*".format(
-    config.hotline_rt_static)
+def link_runtime(archive):
+    return "-Wl,--push-state,--whole-archive {} -Wl,--pop-state -Wl,--export-dynamic-symbol=__hotline_*".format(archive)
+
+
+hotline_ldflags = link_runtime(config.hotline_rt_static)
 compile_and_link = "{} {} -Wno-unused-command-line-argument".format(hotline_cflags, hotline_ldflags)
 config.substitutions.append(("%clangxx_hotline", "{} {}".format(config.clangxx, compile_and_link)))
 config.substitutions.append(("%clang_hotline", "{} {}".format(config.clang, compile_and_link)))
@@ -46,7 +49,7 @@ for feature, flags, runtime in [
     if runtime and os.path.exists(runtime):
         config.available_features.add(feature)
     config.substitutions.append(("%clangxx_{}_hotline".format(feature.replace("-", "_")), "{} {} {} {} -Wno-unused-command-line-argument".format(
-        config.clangxx, hotline_cflags, flags, hotline_ldflags.replace(config.hotline_rt_static, runtime or "missing"))))
+        config.clangxx, hotline_cflags, flags, link_runtime(runtime))))
 config.substitutions.append(("%clangxx_plain", config.clangxx))
 config.substitutions.append(("%clang_plain", config.clang))
 config.substitutions.append(("%hotline_plugin", config.hotline_plugin))
