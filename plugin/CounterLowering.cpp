@@ -1,6 +1,8 @@
 //===- CounterLowering.cpp - Markers to per-thread increments -------------===//
 #include "Instrumentation.h"
 
+#include "LlvmVersions.h"
+
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
@@ -16,7 +18,7 @@ namespace hotline {
 
 bool isCounterMarker(const Instruction &I, const GlobalVariable *CounterMarker) {
   auto *Marker = dyn_cast<InstrProfIncrementInst>(&I);
-  if (!Marker || Marker->getNameValue() != CounterMarker)
+  if (!Marker || markerNameOf(*Marker) != CounterMarker)
     return false;
   uint64_t Hash = Marker->getHash()->getZExtValue();
   return Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash;

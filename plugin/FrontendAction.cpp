@@ -18,6 +18,11 @@
 
 using namespace llvm;
 
+// Set once the action has handed clang the passes. HotlinePlugin.so reads it (this file is
+// loaded RTLD_GLOBAL) to tell whether it must add them itself: Clang 19 loads -fpass-plugin=
+// files only when code generation starts, too late for this action to run.
+extern "C" __attribute__((visibility("default"))) bool hotline_frontend_added_passes = false;
+
 namespace hotline {
 namespace {
 
@@ -26,6 +31,7 @@ protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [Opts = Opts](PassBuilder &PB) { registerPipelinePasses(PB, Opts); });
+    hotline_frontend_added_passes = true;
     return std::make_unique<clang::ASTConsumer>();
   }
 

@@ -6,10 +6,9 @@
 // -fpass-plugin= and opt -load-pass-plugin use llvmGetPassPluginInfo below.
 //
 //===----------------------------------------------------------------------===//
+#include "LlvmVersions.h"
 #include "Options.h"
 #include "Pipeline.h"
-
-#include "llvm/Plugins/PassPlugin.h"
 
 #include <dlfcn.h>
 #include <string>
@@ -31,16 +30,23 @@ __attribute__((constructor)) static void loadFrontendAction() {
     llvm::errs() << "hotline: cannot load " << Path << ": " << dlerror() << "\n";
 }
 
+// Whether the action in HotlineFrontend.so has given clang the passes (FrontendAction.cpp).
+static bool frontendAddedPasses() {
+  auto *Added = static_cast<bool *>(dlsym(RTLD_DEFAULT, "hotline_frontend_added_passes"));
+  return Added && *Added;
+}
+
 extern "C" __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "hotline", "0.1.0", [](llvm::PassBuilder &PB) {
             PB.registerPipelineParsingCallback(
                 [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
                   return hotline::parsePipelineElement(Name, MPM);
                 });
-            // Inside clang (-fplugin= or -fpass-plugin=) the action in HotlineFrontend.so, which
-            // clang runs whenever it is loaded, adds the passes with the user's options;
-            // elsewhere (opt's default pipelines) they come with the defaults.
-            if (!insideClang())
+            // Inside clang the action in HotlineFrontend.so, which clang runs whenever it is
+            // loaded in time (-fplugin=; -fpass-plugin= from Clang 22), adds the passes with the
+            // user's options; elsewhere (opt's default pipelines, Clang 19's -fpass-plugin=)
+            // they come here, with the defaults.
+            if (!frontendAddedPasses())
               hotline::registerPipelinePasses(PB, hotline::Options());
           }};
 }

@@ -17,6 +17,7 @@
 #include "Instrumentation.h"
 
 #include "CompilerFacts.h"
+#include "LlvmVersions.h"
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
@@ -338,11 +339,9 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
     Chosen.push_back(&F);
   }
   if (WithoutDebugInfo > 0)
-    M.getContext().diagnose(DiagnosticInfoGeneric(
-        "hotline: line mode needs debug information: compile " + M.getSourceFileName() +
-            " with -g or -gline-tables-only (" + Twine(WithoutDebugInfo) +
-            " functions get no line counts)",
-        DS_Warning));
+    warn(M.getContext(), "hotline: line mode needs debug information: compile " + M.getSourceFileName() +
+                             " with -g or -gline-tables-only (" + Twine(WithoutDebugInfo) +
+                             " functions get no line counts)");
   if (Chosen.empty())
     return PreservedAnalyses::all();
 

@@ -25,7 +25,8 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     // from the trip count instead, and it leaves the loop before the vectorizer sees it.
     FPM.addPass(createFunctionToLoopPassAdaptor(IndVarSimplifyPass()));
   });
-  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+  // LLVM 20 added the LTO phase as a third argument: `auto...` takes it or nothing.
+  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel Level, auto...) {
     if (Opts.Timing == TimingMode::AfterInlining)
       MPM.addPass(TimingPass(Opts));
     MPM.addPass(LoopWorkPass());

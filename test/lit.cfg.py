@@ -71,7 +71,8 @@ config.substitutions.append(("%examples_bin", os.path.join(config.hotline_obj_ro
 config.substitutions.append(("%cuda_flags", "-x cuda --cuda-path=/usr/local/cuda --cuda-gpu-arch=sm_90 "
                              "-Wno-unknown-cuda-version --no-offload-new-driver"))
 config.substitutions.append(("%cudart", "-L/usr/local/cuda/lib64 -lcudart -Wl,-rpath,/usr/local/cuda/lib64"))
-if os.path.isdir("/usr/local/cuda"):
+# Clang 19 cannot parse CUDA 13's headers; 22 can.
+if os.path.isdir("/usr/local/cuda") and config.llvm_version_major >= 22:
     config.available_features.add("cuda")
     try:
         if subprocess.run(["nvidia-smi", "-L"], capture_output=True, timeout=20).returncode == 0:

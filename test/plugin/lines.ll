@@ -77,7 +77,6 @@ define dso_local i32 @find(ptr noundef %0, i32 noundef %1, i32 noundef %2) #0 !d
     #dbg_declare(ptr %6, !21, !DIExpression(), !29)
   store i32 %2, ptr %7, align 4, !tbaa !9
     #dbg_declare(ptr %7, !22, !DIExpression(), !30)
-  call void @llvm.lifetime.start.p0(ptr %8) #2, !dbg !31
     #dbg_declare(ptr %8, !23, !DIExpression(), !32)
   store i32 0, ptr %8, align 4, !dbg !33, !tbaa !9
   br label %10, !dbg !31
@@ -118,7 +117,6 @@ define dso_local i32 @find(ptr noundef %0, i32 noundef %1, i32 noundef %2) #0 !d
   br label %10, !dbg !53, !llvm.loop !54
 
 29:                                               ; preds = %23, %14
-  call void @llvm.lifetime.end.p0(ptr %8) #2, !dbg !53
   %30 = load i32, ptr %9, align 4
   switch i32 %30, label %34 [
     i32 2, label %31
@@ -138,10 +136,8 @@ define dso_local i32 @find(ptr noundef %0, i32 noundef %1, i32 noundef %2) #0 !d
 }
 
 ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
-declare void @llvm.lifetime.start.p0(ptr captures(none)) #1
 
 ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
-declare void @llvm.lifetime.end.p0(ptr captures(none)) #1
 
 attributes #0 = { nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
 attributes #1 = { nocallback nofree nosync nounwind willreturn memory(argmem: readwrite) }
@@ -165,7 +161,7 @@ attributes #2 = { nounwind }
 !10 = !{!"int", !11, i64 0}
 !11 = !{!"omnipotent char", !12, i64 0}
 !12 = !{!"Simple C/C++ TBAA"}
-!13 = distinct !DISubprogram(name: "find", scope: !1, file: !1, line: 1, type: !14, scopeLine: 1, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !19, keyInstructions: true)
+!13 = distinct !DISubprogram(name: "find", scope: !1, file: !1, line: 1, type: !14, scopeLine: 1, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !19)
 !14 = !DISubroutineType(types: !15)
 !15 = !{!16, !17, !16, !16}
 !16 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
@@ -185,30 +181,30 @@ attributes #2 = { nounwind }
 !30 = !DILocation(line: 1, column: 35, scope: !13)
 !31 = !DILocation(line: 2, column: 8, scope: !24)
 !32 = !DILocation(line: 2, column: 12, scope: !24)
-!33 = !DILocation(line: 2, column: 12, scope: !24, atomGroup: 1, atomRank: 1)
+!33 = !DILocation(line: 2, column: 12, scope: !24)
 !34 = !DILocation(line: 2, column: 19, scope: !35)
 !35 = distinct !DILexicalBlock(scope: !24, file: !1, line: 2, column: 3)
 !36 = !DILocation(line: 2, column: 23, scope: !35)
-!37 = !DILocation(line: 2, column: 21, scope: !35, atomGroup: 2, atomRank: 1)
-!38 = !DILocation(line: 2, column: 3, scope: !24, atomGroup: 3, atomRank: 1)
+!37 = !DILocation(line: 2, column: 21, scope: !35)
+!38 = !DILocation(line: 2, column: 3, scope: !24)
 !39 = !DILocation(line: 2, column: 3, scope: !24)
 !40 = !DILocation(line: 3, column: 9, scope: !41)
 !41 = distinct !DILexicalBlock(scope: !42, file: !1, line: 3, column: 9)
 !42 = distinct !DILexicalBlock(scope: !35, file: !1, line: 2, column: 31)
 !43 = !DILocation(line: 3, column: 11, scope: !41)
 !44 = !DILocation(line: 3, column: 17, scope: !41)
-!45 = !DILocation(line: 3, column: 14, scope: !41, atomGroup: 4, atomRank: 2)
-!46 = !DILocation(line: 3, column: 14, scope: !41, atomGroup: 4, atomRank: 1)
-!47 = !DILocation(line: 4, column: 14, scope: !41, atomGroup: 5, atomRank: 2)
-!48 = !DILocation(line: 4, column: 7, scope: !41, atomGroup: 5, atomRank: 1)
-!49 = !DILocation(line: 5, column: 3, scope: !42, atomGroup: 7, atomRank: 1)
+!45 = !DILocation(line: 3, column: 14, scope: !41)
+!46 = !DILocation(line: 3, column: 14, scope: !41)
+!47 = !DILocation(line: 4, column: 14, scope: !41)
+!48 = !DILocation(line: 4, column: 7, scope: !41)
+!49 = !DILocation(line: 5, column: 3, scope: !42)
 !50 = !DILocation(line: 2, column: 26, scope: !35)
-!51 = !DILocation(line: 2, column: 26, scope: !35, atomGroup: 6, atomRank: 2)
-!52 = !DILocation(line: 2, column: 26, scope: !35, atomGroup: 6, atomRank: 1)
+!51 = !DILocation(line: 2, column: 26, scope: !35)
+!52 = !DILocation(line: 2, column: 26, scope: !35)
 !53 = !DILocation(line: 2, column: 3, scope: !35)
 !54 = distinct !{!54, !39, !55, !56}
 !55 = !DILocation(line: 5, column: 3, scope: !24)
 !56 = !{!"llvm.loop.mustprogress"}
-!57 = !DILocation(line: 6, column: 3, scope: !13, atomGroup: 8, atomRank: 1)
-!58 = !DILocation(line: 7, column: 1, scope: !13, atomGroup: 9, atomRank: 2)
-!59 = !DILocation(line: 7, column: 1, scope: !13, atomGroup: 9, atomRank: 1)
+!57 = !DILocation(line: 6, column: 3, scope: !13)
+!58 = !DILocation(line: 7, column: 1, scope: !13)
+!59 = !DILocation(line: 7, column: 1, scope: !13)

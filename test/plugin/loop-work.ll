@@ -62,7 +62,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 ; Function Attrs: nofree norecurse nosync nounwind memory(argmem: readwrite) uwtable
-define dso_local void @daxpy(i32 noundef %0, double noundef %1, ptr noundef readonly captures(none) %2, ptr noundef captures(none) %3) local_unnamed_addr #0 !dbg !14 {
+define dso_local void @daxpy(i32 noundef %0, double noundef %1, ptr noundef readonly nocapture %2, ptr noundef nocapture %3) local_unnamed_addr #0 !dbg !14 {
     #dbg_value(i32 %0, !23, !DIExpression(), !29)
     #dbg_value(double %1, !24, !DIExpression(), !29)
     #dbg_value(ptr %2, !25, !DIExpression(), !29)
@@ -129,7 +129,7 @@ define dso_local void @daxpy(i32 noundef %0, double noundef %1, ptr noundef read
   br i1 %42, label %33, label %34, !dbg !48, !llvm.loop !55
 }
 
-; Function Attrs: mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare double @llvm.fmuladd.f64(double, double, double) #1
 
 ; Function Attrs: nounwind uwtable
@@ -156,14 +156,14 @@ define dso_local void @rows(ptr noundef %0, i32 noundef %1, i32 noundef %2) loca
 
 declare !dbg !81 void @fill(ptr noundef, i32 noundef) local_unnamed_addr #3
 
-; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare <2 x double> @llvm.fmuladd.v2f64(<2 x double>, <2 x double>, <2 x double>) #4
 
 attributes #0 = { nofree norecurse nosync nounwind memory(argmem: readwrite) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #1 = { mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #1 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #2 = { nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
 attributes #3 = { "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #4 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #4 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #5 = { nounwind }
 
 !llvm.dbg.cu = !{!0}
@@ -188,7 +188,7 @@ attributes #5 = { nounwind }
 !11 = !{!"int", !12, i64 0}
 !12 = !{!"omnipotent char", !13, i64 0}
 !13 = !{!"Simple C/C++ TBAA"}
-!14 = distinct !DISubprogram(name: "daxpy", scope: !1, file: !1, line: 2, type: !15, scopeLine: 2, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !22, keyInstructions: true)
+!14 = distinct !DISubprogram(name: "daxpy", scope: !1, file: !1, line: 2, type: !15, scopeLine: 2, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !22)
 !15 = !DISubroutineType(types: !16)
 !16 = !{null, !17, !18, !19, !21}
 !17 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
@@ -205,12 +205,12 @@ attributes #5 = { nounwind }
 !28 = distinct !DILexicalBlock(scope: !14, file: !1, line: 3, column: 3)
 !29 = !DILocation(line: 0, scope: !14)
 !30 = !DILocation(line: 0, scope: !28)
-!31 = !DILocation(line: 3, column: 21, scope: !32, atomGroup: 8, atomRank: 1)
+!31 = !DILocation(line: 3, column: 21, scope: !32)
 !32 = distinct !DILexicalBlock(scope: !28, file: !1, line: 3, column: 3)
-!33 = !DILocation(line: 3, column: 3, scope: !28, atomGroup: 9, atomRank: 1)
-!34 = !DILocation(line: 3, column: 21, scope: !32, atomGroup: 2, atomRank: 1)
+!33 = !DILocation(line: 3, column: 3, scope: !28)
+!34 = !DILocation(line: 3, column: 21, scope: !32)
 !35 = !DILocation(line: 3, column: 3, scope: !28)
-!36 = !DILocation(line: 3, column: 26, scope: !32, atomGroup: 5, atomRank: 2)
+!36 = !DILocation(line: 3, column: 26, scope: !32)
 !37 = !DILocation(line: 4, column: 16, scope: !32)
 !38 = !{!39, !39, i64 0}
 !39 = !{!"double", !12, i64 0}
@@ -220,18 +220,18 @@ attributes #5 = { nounwind }
 !43 = !DILocation(line: 4, column: 23, scope: !32)
 !44 = !{!45}
 !45 = distinct !{!45, !42}
-!46 = !DILocation(line: 4, column: 21, scope: !32, atomGroup: 4, atomRank: 2)
-!47 = !DILocation(line: 4, column: 10, scope: !32, atomGroup: 4, atomRank: 1)
-!48 = !DILocation(line: 3, column: 3, scope: !28, atomGroup: 3, atomRank: 1)
+!46 = !DILocation(line: 4, column: 21, scope: !32)
+!47 = !DILocation(line: 4, column: 10, scope: !32)
+!48 = !DILocation(line: 3, column: 3, scope: !28)
 !49 = distinct !{!49, !50, !51, !52, !53}
 !50 = !{!"llvm.loop.mustprogress"}
 !51 = !{!"llvm.loop.unroll.disable"}
 !52 = !{!"llvm.loop.isvectorized", i32 1}
 !53 = !{!"llvm.loop.unroll.runtime.disable"}
-!54 = !DILocation(line: 5, column: 1, scope: !14, atomGroup: 7, atomRank: 1)
+!54 = !DILocation(line: 5, column: 1, scope: !14)
 !55 = distinct !{!55, !35, !56, !50, !51, !52}
 !56 = !DILocation(line: 4, column: 26, scope: !28)
-!57 = distinct !DISubprogram(name: "rows", scope: !1, file: !1, line: 6, type: !58, scopeLine: 6, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !62, keyInstructions: true)
+!57 = distinct !DISubprogram(name: "rows", scope: !1, file: !1, line: 6, type: !58, scopeLine: 6, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !62)
 !58 = !DISubroutineType(types: !59)
 !59 = !{null, !60, !17, !17}
 !60 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !61, size: 64)
@@ -244,14 +244,14 @@ attributes #5 = { nounwind }
 !67 = distinct !DILexicalBlock(scope: !57, file: !1, line: 7, column: 3)
 !68 = !DILocation(line: 0, scope: !57)
 !69 = !DILocation(line: 0, scope: !67)
-!70 = !DILocation(line: 7, column: 21, scope: !71, atomGroup: 10, atomRank: 1)
+!70 = !DILocation(line: 7, column: 21, scope: !71)
 !71 = distinct !DILexicalBlock(scope: !67, file: !1, line: 7, column: 3)
-!72 = !DILocation(line: 7, column: 3, scope: !67, atomGroup: 11, atomRank: 1)
-!73 = !DILocation(line: 9, column: 1, scope: !57, atomGroup: 6, atomRank: 1)
+!72 = !DILocation(line: 7, column: 3, scope: !67)
+!73 = !DILocation(line: 9, column: 1, scope: !57)
 !74 = !DILocation(line: 8, column: 5, scope: !71)
-!75 = !DILocation(line: 7, column: 26, scope: !71, atomGroup: 4, atomRank: 2)
-!76 = !DILocation(line: 7, column: 21, scope: !71, atomGroup: 2, atomRank: 1)
-!77 = !DILocation(line: 7, column: 3, scope: !67, atomGroup: 3, atomRank: 1)
+!75 = !DILocation(line: 7, column: 26, scope: !71)
+!76 = !DILocation(line: 7, column: 21, scope: !71)
+!77 = !DILocation(line: 7, column: 3, scope: !67)
 !78 = distinct !{!78, !79, !80, !50, !51}
 !79 = !DILocation(line: 7, column: 3, scope: !67)
 !80 = !DILocation(line: 8, column: 14, scope: !67)
