@@ -2,6 +2,7 @@
 #include "Options.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
@@ -19,6 +20,29 @@ static Error addRegex(std::vector<std::shared_ptr<Regex>> &List, StringRef Name,
   if (!R->isValid(Why))
     return optionError("option '" + Name + "': invalid regular expression '" + Pattern + "': " + Why);
   List.push_back(std::move(R));
+  return Error::success();
+}
+
+// A filter file holds options, one per line, as they are written after -fplugin-arg-hotline-:
+// include=, exclude=, lines-include= and the others; blank lines and lines starting with #
+// are skipped.
+static Error applyFilterFile(Options &Opts, StringRef Path) {
+  if (Path.empty())
+    return optionError("option 'filter' needs a file of options, e.g. filter=hotline.filter");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!File)
+    return optionError("option 'filter': cannot read '" + Path + "': " + File.getError().message());
+  SmallVector<StringRef, 16> Lines;
+  (*File)->getBuffer().split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef Line = Lines[I].trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    if (Line.split('=').first == "filter")
+      return optionError(Path + ":" + Twine(I + 1) + ": a filter file cannot name another");
+    if (Error E = Opts.parse(Line))
+      return optionError(Path + ":" + Twine(I + 1) + ": " + toString(std::move(E)));
+  }
   return Error::success();
 }
 
@@ -53,8 +77,10 @@ Error Options::parse(StringRef Argument) {
     return addRegex(Include, Name, Value);
   if (Name == "exclude")
     return addRegex(Exclude, Name, Value);
+  if (Name == "filter")
+    return applyFilterFile(*this, Value);
   return optionError("unknown option '" + Name +
-                     "' (known: timing, min-instructions, include, exclude, lines, lines-include; see "
+                     "' (known: timing, min-instructions, include, exclude, lines, lines-include, filter; see "
                      "docs/plugin-options.md)");
 }
 
