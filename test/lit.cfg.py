@@ -81,6 +81,15 @@ if os.path.isdir("/usr/local/cuda") and config.llvm_version_major >= 22:
         pass
 if os.path.isdir("/usr/local/cuda/include/nvtx3"):
     config.available_features.add("nvtx")
+# The other supported LLVM, when installed: the plugin must refuse to run inside its clang.
+for major in (19, 22):
+    other_clang = "/usr/lib/llvm-{}/bin/clang".format(major)
+    if major != config.llvm_version_major and os.path.exists(other_clang):
+        config.available_features.add("other-llvm")
+        config.substitutions.append(("%other_llvm_major", str(major)))
+        config.substitutions.append(("%other_clang", other_clang))
+        config.substitutions.append(("%other_opt", "/usr/lib/llvm-{}/bin/opt".format(major)))
+config.substitutions.append(("%llvm_major", str(config.llvm_version_major)))
 if shutil.which("mpirun"):
     config.available_features.add("mpi")
 if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
