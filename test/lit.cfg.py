@@ -64,6 +64,7 @@ config.substitutions.append(("%googletest_src", config.googletest_src))
 config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")))
 if os.path.exists(os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")):
     config.available_features.add("reader-fuzzer")
+config.substitutions.append(("%build_root", config.hotline_obj_root))
 config.substitutions.append(("%examples_bin", os.path.join(config.hotline_obj_root, "examples")))
 
 # CUDA sources are compiled by clang itself (the old offload driver: Debian's clang-22 has no

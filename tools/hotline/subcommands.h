@@ -40,6 +40,7 @@ int run_merge(const std::vector<std::string> &args);     // merge.cpp
 int run_export(const std::vector<std::string> &args);    // export.cpp
 int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
 int run_html(const std::vector<std::string> &args);      // html/html.cpp
+int run_config(const std::vector<std::string> &args);    // config.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -69,6 +70,7 @@ inline constexpr Subcommand kSubcommands[] = {
      "loops' roofline",
      run_calibrate},
     {"html", "the whole analysis as one self-contained HTML page", run_html},
+    {"config", "the flags that add hotline to a build: plugin, compile, link", run_config},
 };
 
 } // namespace hotline
