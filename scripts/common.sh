@@ -14,12 +14,20 @@ HOTLINE_PACKAGES=(
   nodejs npm chromium
   valgrind lcov
 )
+# What scripts/test.sh needs besides: the other supported LLVM (the plugin is built and its lit
+# suites run against both), and what the packaging tests build user projects with.
+HOTLINE_TEST_PACKAGES=(
+  clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
+  gcc g++ make pkgconf
+)
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+# Installs those of the packages given (default: HOTLINE_PACKAGES) that are missing.
 install_missing_packages() {
-  local missing=()
-  for package in "${HOTLINE_PACKAGES[@]}"; do
+  local wanted=("$@") missing=()
+  [ ${#wanted[@]} -eq 0 ] && wanted=("${HOTLINE_PACKAGES[@]}")
+  for package in "${wanted[@]}"; do
     # NodeSource's nodejs brings its own npm, which Debian's npm package conflicts with.
     [ "$package" = npm ] && command -v npm >/dev/null && continue
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -32,9 +40,12 @@ install_missing_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Configures and builds in HOTLINE_BUILD against LLVM HOTLINE_LLVM (22 unless set), with that
+# LLVM's clang; arguments go to cmake.
 configure_and_build() {
-  log "configuring and building in $HOTLINE_BUILD"
-  cmake -S "$HOTLINE_ROOT" -B "$HOTLINE_BUILD" -G Ninja \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 "$@" >/dev/null
+  local llvm=${HOTLINE_LLVM:-22}
+  log "configuring and building in $HOTLINE_BUILD (LLVM $llvm)"
+  cmake -S "$HOTLINE_ROOT" -B "$HOTLINE_BUILD" -G Ninja -DLLVM_DIR="/usr/lib/llvm-$llvm/lib/cmake/llvm" \
+    -DCMAKE_C_COMPILER="clang-$llvm" -DCMAKE_CXX_COMPILER="clang++-$llvm" "$@" >/dev/null
   cmake --build "$HOTLINE_BUILD"
 }
