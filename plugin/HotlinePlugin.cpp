@@ -12,12 +12,7 @@
 //===----------------------------------------------------------------------===//
 // Without this, LLVM's headers reference a symbol of libLLVM's that checks its build options.
 #define LLVM_DISABLE_ABI_BREAKING_CHECKS_ENFORCING 1
-#include "llvm/Config/llvm-config.h"
-#if __has_include("llvm/Plugins/PassPlugin.h")
-#include "llvm/Plugins/PassPlugin.h"
-#else
-#include "llvm/Passes/PassPlugin.h"
-#endif
+#include "LlvmVersions.h" // for the plugin interface's types and the version macros only
 
 #include <dlfcn.h>
 #include <stdio.h>
