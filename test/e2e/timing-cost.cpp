@@ -19,7 +19,9 @@ static volatile double sink;
 
 __attribute__((noinline)) double small(int k) {
   double x = k;
-  for (int i = 0; i < 8 + (k & 7); ++i) // a loop that stays a loop: small(int) is timed
+  // A loop that stays a loop (small(int) is timed), long enough that each call takes well
+  // over the cost of timing it: a compensated time is clamped at zero.
+  for (int i = 0; i < 256 + (k & 7); ++i)
     x = x * 0.999 + 1.0;
   return x;
 }
