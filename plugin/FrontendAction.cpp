@@ -18,8 +18,8 @@
 
 using namespace llvm;
 
-// Set once the action has handed clang the passes. HotlinePlugin.so reads it (this file is
-// loaded RTLD_GLOBAL) to tell whether it must add them itself: Clang 19 loads -fpass-plugin=
+// Set once the action has handed clang the passes. HotlinePasses.so reads it (this file is
+// loaded RTLD_GLOBAL; PassPluginInfo.cpp) to tell whether it must add them itself: Clang 19 loads -fpass-plugin=
 // files only when code generation starts, too late for this action to run.
 extern "C" __attribute__((visibility("default"))) bool hotline_frontend_added_passes = false;
 

@@ -78,7 +78,7 @@ extern "C" __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo ll
   void *Passes = loadCompanion("HotlinePasses.so");
   auto Get = Passes ? reinterpret_cast<GetInfo>(dlsym(Passes, "hotline_pass_plugin_info")) : nullptr;
   // API version 0 when the passes are missing: the plugin loader refuses it and says so.
-  llvm::PassPluginLibraryInfo Info = {0, "hotline", "0.1.0", nullptr};
+  llvm::PassPluginLibraryInfo Info = {0, "hotline", HOTLINE_VERSION_STRING, nullptr};
   if (Get)
     Get(&Info);
   return Info;

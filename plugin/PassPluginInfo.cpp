@@ -17,7 +17,7 @@ static bool frontendAddedPasses() {
 }
 
 extern "C" __attribute__((visibility("default"))) void hotline_pass_plugin_info(llvm::PassPluginLibraryInfo *Info) {
-  *Info = {LLVM_PLUGIN_API_VERSION, "hotline", "0.1.0", [](llvm::PassBuilder &PB) {
+  *Info = {LLVM_PLUGIN_API_VERSION, "hotline", HOTLINE_VERSION_STRING, [](llvm::PassBuilder &PB) {
             PB.registerPipelineParsingCallback(
                 [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
                   return hotline::parsePipelineElement(Name, MPM);
