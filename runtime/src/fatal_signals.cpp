@@ -1,12 +1,15 @@
-// Writing the profile on a fatal signal (fatal_signals.h). The writer takes no allocator lock,
-// but it takes runtime locks that the interrupted thread may hold; so the write runs under an
-// alarm: if it has not finished after kWriteSeconds, the signal is raised again with its default
-// action and the process ends as it would have, without a profile.
+// The runtime's handler in front of the fatal signals, and the program's own actions behind it
+// (fatal_signals.h). Writing the profile takes no allocator lock, but it takes runtime locks
+// that the interrupted thread may hold; so the write runs under an alarm: if it has not
+// finished after kWriteSeconds, the signal is raised again with its default action and the
+// process ends as it would have, without a profile.
 #include "fatal_signals.h"
 
 #include "profile_writer.h"
+#include "spin_lock.h"
 
-#include <signal.h>
+#include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,17 +17,92 @@ namespace hotline::rt {
 
 namespace {
 
-constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+                            SIGTERM, SIGINT, SIGHUP, SIGQUIT};
 constexpr unsigned kWriteSeconds = 10;
 
-volatile sig_atomic_t g_fatal_signal = 0; // the signal being handled, 0 before any
+volatile sig_atomic_t g_fatal_signal = 0; // the signal whose profile is being written, 0 before
+
+// The program's action for a fatal signal, and whether the runtime's handler is the kernel's
+// (otherwise the kernel has the program's action: the signal is ignored).
+struct ProgramAction {
+  struct sigaction action;
+  bool runtime_in_front;
+};
+
+// Changed under g_lock with every signal blocked; read by the handler, which cannot take a
+// lock, as a sequence lock: g_version is odd while an action changes.
+ProgramAction g_program[NSIG];
+unsigned g_version = 0;
+SpinLock g_lock;
+bool g_initialized = false;
+
+bool is_default(const struct sigaction &action) { return action.sa_handler == SIG_DFL; }
+bool is_ignored(const struct sigaction &action) { return action.sa_handler == SIG_IGN; }
+
+ProgramAction read_program_action(int signal) {
+  for (;;) {
+    unsigned before = __atomic_load_n(&g_version, __ATOMIC_ACQUIRE);
+    ProgramAction copy;
+    memcpy(&copy, &g_program[signal], sizeof copy);
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (!(before & 1) && __atomic_load_n(&g_version, __ATOMIC_RELAXED) == before)
+      return copy;
+  }
+}
+
+// The kernel's action for a signal the runtime stands in front of: the program's mask and
+// flags when the program handles it, so its handler runs as it would have.
+void on_fatal_signal(int signal, siginfo_t *info, void *context);
+void put_runtime_in_front(int signal, const struct sigaction &program) {
+  struct sigaction action {};
+  action.sa_sigaction = on_fatal_signal;
+  if (is_default(program)) {
+    sigemptyset(&action.sa_mask);
+    action.sa_flags =
+        SA_SIGINFO |
+        SA_ONSTACK; // a stack overflow can still be reported where an alternate stack is set
+  } else {
+    action.sa_mask = program.sa_mask;
+    action.sa_flags = SA_SIGINFO | (program.sa_flags & (SA_RESTART | SA_ONSTACK | SA_NODEFER));
+  }
+  kernel_sigaction(signal, &action, nullptr);
+}
+
+// Under g_lock.
+void set_program_action(int signal, const struct sigaction &action) {
+  ProgramAction next{action, !is_ignored(action)};
+  if (next.runtime_in_front)
+    put_runtime_in_front(signal, action);
+  else
+    kernel_sigaction(signal, &action, nullptr);
+  __atomic_store_n(&g_version, g_version + 1, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  g_program[signal] = next;
+  __atomic_store_n(&g_version, g_version + 1, __ATOMIC_RELEASE);
+}
+
+class AllSignalsBlocked {
+public:
+  AllSignalsBlocked() {
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &saved_);
+  }
+  ~AllSignalsBlocked() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+  AllSignalsBlocked(const AllSignalsBlocked &) = delete;
+  AllSignalsBlocked &operator=(const AllSignalsBlocked &) = delete;
+
+private:
+  sigset_t saved_;
+};
 
 // Gives `signal` the handler and lets it be delivered (a handler runs with its signal blocked).
 void handle_now(int signal, void (*handler)(int)) {
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
-  sigaction(signal, &action, nullptr);
+  kernel_sigaction(signal, &action, nullptr);
   sigset_t unblock;
   sigemptyset(&unblock);
   sigaddset(&unblock, signal);
@@ -39,7 +117,7 @@ void die_with(int signal) {
 // The write took too long (a lock held by the interrupted code): end as the signal would have.
 void on_alarm(int) { die_with(g_fatal_signal); }
 
-void on_fatal_signal(int signal) {
+void write_profile_then_die(int signal) {
   if (g_fatal_signal != 0) { // a second fatal signal, while writing: end now
     die_with(signal);
     return;
@@ -52,20 +130,72 @@ void on_fatal_signal(int signal) {
   die_with(signal);
 }
 
+void on_fatal_signal(int signal, siginfo_t *info, void *context) {
+  ProgramAction program = read_program_action(signal);
+  if (is_default(program.action)) {
+    write_profile_then_die(signal);
+    return;
+  }
+  if (is_ignored(program.action))
+    return;                                     // ignored since the kernel chose this handler
+  if (program.action.sa_flags & SA_RESETHAND) { // the kernel would have reset it on delivery
+    int saved_errno = errno;
+    struct sigaction reset {};
+    reset.sa_handler = SIG_DFL;
+    sigemptyset(&reset.sa_mask);
+    SpinLockGuard guard(g_lock);
+    set_program_action(signal, reset);
+    errno = saved_errno;
+  }
+  if (program.action.sa_flags & SA_SIGINFO)
+    program.action.sa_sigaction(signal, info, context);
+  else
+    program.action.sa_handler(signal);
+}
+
 } // namespace
 
+__attribute__((weak)) int kernel_sigaction(int signal, const struct sigaction *action,
+                                           struct sigaction *old) {
+  return ::sigaction(signal, action, old);
+}
+
+bool is_fatal_signal(int signal) {
+  for (int fatal : kSignals)
+    if (signal == fatal)
+      return true;
+  return false;
+}
+
 void fatal_signals_init() {
+  hold_across_fork<g_lock>();
+  AllSignalsBlocked blocked;
+  SpinLockGuard guard(g_lock);
   for (int signal : kSignals) {
-    struct sigaction current{};
-    if (sigaction(signal, nullptr, &current) != 0 || (current.sa_flags & SA_SIGINFO) ||
-        current.sa_handler != SIG_DFL)
-      continue; // the program's (or its launcher's) choice stands
-    struct sigaction action{};
-    action.sa_handler = on_fatal_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_ONSTACK; // a stack overflow can still be reported where an alternate stack is set
-    sigaction(signal, &action, nullptr);
+    struct sigaction current {};
+    if (kernel_sigaction(signal, nullptr, &current) == 0)
+      set_program_action(signal, current);
   }
+  __atomic_store_n(&g_initialized, true, __ATOMIC_RELEASE);
+}
+
+int program_sigaction(int signal, const struct sigaction *action, struct sigaction *old) {
+  if (!__atomic_load_n(&g_initialized, __ATOMIC_ACQUIRE))
+    return kernel_sigaction(signal, action, old);
+  struct sigaction previous {};
+  {
+    AllSignalsBlocked blocked;
+    SpinLockGuard guard(g_lock);
+    if (g_program[signal].runtime_in_front)
+      previous = g_program[signal].action;
+    else if (kernel_sigaction(signal, nullptr, &previous) != 0)
+      return -1;
+    if (action)
+      set_program_action(signal, *action);
+  }
+  if (old)
+    *old = previous;
+  return 0;
 }
 
 } // namespace hotline::rt

@@ -1,13 +1,33 @@
-// Signals that end the process (a crash, abort, or SIGTERM/SIGINT/SIGHUP/SIGQUIT left at their
-// default action): the profile is written first, then the signal is raised again with its
-// default action, so the exit status and any core dump stay what they would have been.
+// Signals that end the process (a crash, abort, or SIGTERM/SIGINT/SIGHUP/SIGQUIT): the runtime's
+// handler stands in front of each of them for the whole run, and the program's own actions for
+// them are kept here and chained to.
+// - A signal whose program action is the default: the profile is written first, then the
+//   signal is raised again with its default action, so the exit status and any core dump stay
+//   what they would have been.
+// - A signal the program handles: its handler is called as the kernel would have called it
+//   (same arguments, mask and flags). If that handler ends the process through exit, abort, or
+//   by raising the signal again with the default action, the profile is written then.
+// - A signal the program ignores is left to the kernel.
+// The program sees its own actions only: sigaction and signal (signal_hooks.cpp) read and
+// change them here.
 #pragma once
+
+#include <signal.h>
 
 namespace hotline::rt {
 
-// From runtime_init: installs the handler for each such signal whose disposition is still the
-// default. A program that installs its own handler later keeps it; its profile is written
-// when it exits through exit().
+// From runtime_init: puts the runtime's handler in front of each such signal that is not
+// ignored, keeping the action already set (by the program or its launcher) as the program's.
 void fatal_signals_init();
+
+// Whether `signal` is one of them.
+bool is_fatal_signal(int signal);
+
+// sigaction for one of them, as the program sees it: `old` gets the program's action, and
+// `action` becomes the program's action. Before fatal_signals_init, the plain sigaction.
+int program_sigaction(int signal, const struct sigaction *action, struct sigaction *old);
+
+// The C library's sigaction, past the runtime's own hook where there is one.
+int kernel_sigaction(int signal, const struct sigaction *action, struct sigaction *old);
 
 } // namespace hotline::rt
