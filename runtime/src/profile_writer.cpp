@@ -349,22 +349,23 @@ uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const Tick
   const TraceBuffer *b = __atomic_load_n(&t->trace, __ATOMIC_ACQUIRE);
   if (!b)
     return 0;
-  for (uint32_t i = 0, n = __atomic_load_n(&b->used, __ATOMIC_ACQUIRE); i < n; ++i) {
-    const TraceEvent &e = b->events[i];
-    hotline_trace_event_record r{};
-    r.start_ns = time.since_origin_ns(e.start_ticks);
-    r.end_ns = time.since_origin_ns(e.end_ticks);
-    r.value = e.value;
-    r.thread = t->profile_index;
-    r.kind = e.kind;
-    if (e.kind == HOTLINE_TRACE_CALL)
-      r.id = e.id - 1; // as written in CALL_TREE, without the root
-    else if (e.kind == HOTLINE_TRACE_REGION)
-      r.id = strings.add(region_name(e.id));
-    else
-      r.id = e.id;
-    events.append_record(r);
-  }
+  for (const TraceSegment *s = b->first; s; s = __atomic_load_n(&s->next, __ATOMIC_ACQUIRE))
+    for (uint32_t i = 0, n = __atomic_load_n(&s->used, __ATOMIC_ACQUIRE); i < n; ++i) {
+      const TraceEvent &e = s->events[i];
+      hotline_trace_event_record r{};
+      r.start_ns = time.since_origin_ns(e.start_ticks);
+      r.end_ns = time.since_origin_ns(e.end_ticks);
+      r.value = e.value;
+      r.thread = t->profile_index;
+      r.kind = e.kind;
+      if (e.kind == HOTLINE_TRACE_CALL)
+        r.id = e.id - 1; // as written in CALL_TREE, without the root
+      else if (e.kind == HOTLINE_TRACE_REGION)
+        r.id = strings.add(region_name(e.id));
+      else
+        r.id = e.id;
+      events.append_record(r);
+    }
   return __atomic_load_n(&b->dropped, __ATOMIC_RELAXED);
 }
 

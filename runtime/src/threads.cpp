@@ -24,6 +24,9 @@ __attribute__((tls_model("initial-exec"))) __thread uint64_t *__hotline_thread_c
 namespace hotline::rt {
 
 namespace {
+constexpr uint32_t kFirstChunkNodes = 16;
+constexpr uint32_t kLargestChunkNodes = 4096;
+
 __attribute__((tls_model("initial-exec"))) __thread ThreadState *tls_thread = nullptr;
 __attribute__((tls_model("initial-exec"))) __thread bool tls_thread_exited = false;
 
@@ -134,10 +137,14 @@ CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
     return c;
   }
   NodeChunk *chunk = t->newest_chunk;
-  if (!chunk || chunk->used == kNodesPerChunk) {
-    chunk = static_cast<NodeChunk *>(arena_alloc(sizeof(NodeChunk)));
+  if (!chunk || chunk->used == chunk->capacity) {
+    uint32_t capacity = !chunk ? kFirstChunkNodes
+                        : chunk->capacity < kLargestChunkNodes ? chunk->capacity * 2
+                                                                : kLargestChunkNodes;
+    chunk = static_cast<NodeChunk *>(arena_alloc(sizeof(NodeChunk) + sizeof(CallNode) * capacity));
     if (!chunk)
       return nullptr;
+    chunk->capacity = capacity;
     if (t->newest_chunk)
       __atomic_store_n(&t->newest_chunk->next, chunk, __ATOMIC_RELEASE);
     else

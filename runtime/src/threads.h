@@ -27,7 +27,6 @@ struct Frame {
 };
 
 constexpr uint32_t kMaxStackDepth = 1u << 20;
-constexpr uint32_t kNodesPerChunk = 4096;
 
 struct ThreadState {
   uint64_t *counters;       // kCounterSlots entries, indexed by global site id
@@ -73,11 +72,14 @@ ThreadState *all_threads();
 // Adds the counts of exited threads to `totals` (kMaxSites entries). Takes the threads lock.
 void add_exited_thread_counts(uint64_t *totals, uint32_t site_count);
 
-// Node storage: nodes live in chunks of kNodesPerChunk, chained oldest first.
+// Node storage: nodes live in chunks chained oldest first, each twice the size of the one
+// before (16 nodes first, 4096 at most), so that a short thread with a few call paths keeps
+// about a kilobyte after it ends.
 struct NodeChunk {
   NodeChunk *next;
   uint32_t used;
-  CallNode nodes[kNodesPerChunk];
+  uint32_t capacity;
+  CallNode nodes[];
 };
 
 // Calls f(node) for each node of t in creation order (parents before children), root first.

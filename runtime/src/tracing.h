@@ -1,6 +1,5 @@
 // Trace mode (HOTLINE_TRACE=1): each thread's timeline of calls, regions, large allocations and
-// I/O calls, kept in a bounded per-thread buffer and written into the profile at exit. Only
-// the owning thread adds to its buffer; the profile writer reads it.
+// I/O calls, kept in a bounded per-thread buffer and written into the profile at exit.
 #pragma once
 
 #include "threads.h"
@@ -20,11 +19,23 @@ struct TraceEvent {
   uint32_t id;    // calls: CallNode::index; regions: the interned name; I/O: the file index
 };
 
-struct TraceBuffer {
+// A thread's timeline is a chain of segments, each twice the size of the one before, taken from
+// the runtime's arena as the thread fills them, until they hold HOTLINE_TRACE_EVENTS: a thread
+// that keeps few events holds little memory, so thousands of short threads cost thousands of
+// small blocks, not an address-space reservation (and a memory mapping) each. Only the owning
+// thread adds; the profile writer follows `next` and reads `used`, both published with release.
+struct TraceSegment {
+  TraceSegment *next;
   uint32_t used;
   uint32_t capacity;
-  uint64_t dropped;
   TraceEvent events[];
+};
+
+struct TraceBuffer {
+  TraceSegment *first;
+  TraceSegment *last;   // the one being filled
+  uint64_t events_left; // HOTLINE_TRACE_EVENTS less the capacity of the segments so far
+  uint64_t dropped;
 };
 
 // Read by the hot paths: whether tracing is on, the shortest call, region or I/O call kept,
@@ -38,12 +49,12 @@ extern uint64_t g_trace_allocation_min_bytes;
 void tracing_init();
 
 // Adds an event to the thread's buffer (created on first use), or counts it as dropped.
-void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks, uint64_t end_ticks,
-                 uint64_t value);
+void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
+                 uint64_t end_ticks, uint64_t value);
 
 // A timed call, a region or an I/O call that lasted from start to end: kept when long enough.
-inline void trace_span(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks, uint64_t end_ticks,
-                       uint64_t value = 0) {
+inline void trace_span(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
+                       uint64_t end_ticks, uint64_t value = 0) {
   if (__builtin_expect(g_tracing, 0) && end_ticks - start_ticks >= g_trace_min_ticks)
     trace_event(t, kind, id, start_ticks, end_ticks, value);
 }
