@@ -41,11 +41,11 @@ install_missing_packages() {
 }
 
 # Configures and builds in HOTLINE_BUILD against LLVM HOTLINE_LLVM (22 unless set), with that
-# LLVM's clang; arguments go to cmake.
+# LLVM's clang; arguments go to cmake. HOTLINE_TARGET, if set, builds that target only.
 configure_and_build() {
   local llvm=${HOTLINE_LLVM:-22}
   log "configuring and building in $HOTLINE_BUILD (LLVM $llvm)"
   cmake -S "$HOTLINE_ROOT" -B "$HOTLINE_BUILD" -G Ninja -DLLVM_DIR="/usr/lib/llvm-$llvm/lib/cmake/llvm" \
     -DCMAKE_C_COMPILER="clang-$llvm" -DCMAKE_CXX_COMPILER="clang++-$llvm" "$@" >/dev/null
-  cmake --build "$HOTLINE_BUILD"
+  cmake --build "$HOTLINE_BUILD" ${HOTLINE_TARGET:+--target "$HOTLINE_TARGET"}
 }
