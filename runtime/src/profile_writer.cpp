@@ -5,6 +5,7 @@
 #include "cuda_tracing.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
+#include "job.h"
 #include "loaded_objects.h"
 #include "modules.h"
 #include "pc_table.h"
@@ -554,6 +555,8 @@ void write_profile() {
   ByteBuffer run_section;
   run_section.append_record(run);
   const Options &o = options();
+  ByteBuffer job_section;
+  job_section.append_record(hotline_job_record{job().rank, job().world_size, strings.add(job().launcher), 0});
   ByteBuffer trace_section;
   trace_section.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
                                                    uint32_t(o.trace_events), 0});
@@ -602,6 +605,7 @@ void write_profile() {
       {HOTLINE_SECTION_GPU_MEMORY, sizeof(hotline_gpu_memory_record), gpu.memory, cuda},
       {HOTLINE_SECTION_TRACE, sizeof(hotline_trace_record), trace_section, o.trace},
       {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_events_section, o.trace},
+      {HOTLINE_SECTION_JOB, sizeof(hotline_job_record), job_section, job().launched},
   };
   uint32_t section_count = 0;
   for (const Section &section : sections)
@@ -627,7 +631,11 @@ void write_profile() {
   static char stem[4200], temp_path[8192];
   char *final_path = g_published_path;
   final_path[0] = '\0';
-  snprintf(stem, sizeof stem, "%s.%d", base_name(facts.program[0] ? facts.program : "program"), int(getpid()));
+  const char *program = base_name(facts.program[0] ? facts.program : "program");
+  if (job().launched)
+    snprintf(stem, sizeof stem, "%s.%u.%d", program, job().rank, int(getpid()));
+  else
+    snprintf(stem, sizeof stem, "%s.%d", program, int(getpid()));
   snprintf(temp_path, sizeof temp_path, "%s/.%s.hotline.tmp", dir, stem);
   int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {

@@ -6,6 +6,7 @@
 #include "fatal_signals.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
+#include "job.h"
 #include "memory.h"
 #include "modules.h"
 #include "profile_writer.h"
@@ -135,6 +136,7 @@ void runtime_init() {
   g_start_unix_ns = realtime_ns();
   g_start_pid = getpid();
   read_options();
+  job_init();
   set_heap_tracking(g_options.memory);
   set_io_tracking(g_options.io);
   set_sync_tracking(g_options.sync);

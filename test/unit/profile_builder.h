@@ -233,6 +233,11 @@ public:
   }
   hotline_trace_event_record &trace_event(uint32_t index) { return trace_events_[index]; }
 
+  hotline_job_record &job() {
+    has_job_ = true;
+    return job_;
+  }
+
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
 
   // Simulates a newer writer: every array record gets this many extra trailing
@@ -359,6 +364,9 @@ public:
     if (!trace_events_.empty())
       section(HOTLINE_SECTION_TRACE_EVENTS, entry_size<hotline_trace_event_record>(),
               records(trace_events_));
+    if (has_job_)
+      section(HOTLINE_SECTION_JOB, entry_size<hotline_job_record>(),
+              records(std::vector<hotline_job_record>{job_}));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -436,6 +444,8 @@ private:
   bool has_trace_ = false;
   hotline_trace_record trace_{};
   std::vector<hotline_trace_event_record> trace_events_;
+  bool has_job_ = false;
+  hotline_job_record job_{};
   std::vector<hotline_gpu_device_record> gpu_devices_;
   std::vector<hotline_gpu_site_record> gpu_sites_;
   std::vector<hotline_gpu_kernel_record> gpu_kernels_;

@@ -159,6 +159,9 @@ std::string run_summary(const std::vector<Profile> &profiles) {
     out += fmt::format("Program    {} (pid {}, host {})\n",
                        text::printable(run.program), run.pid,
                        text::printable(run.host));
+    if (profile.job.present)
+      out += fmt::format("Job        rank {} of {} ({})\n", profile.job.rank,
+                         profile.job.world_size, text::printable(profile.job.launcher));
     out += fmt::format("Command    {}\n", text::printable(run.command_line));
     out +=
         fmt::format("Wall time  {}, {} thread{}, clock {}\n",
@@ -170,24 +173,36 @@ std::string run_summary(const std::vector<Profile> &profiles) {
              "unfinished calls are missing\n";
     return out;
   }
-  text::TextTable table({{"profile", text::TextTable::Align::Left},
-                         {"program", text::TextTable::Align::Left},
-                         {"pid", text::TextTable::Align::Right},
-                         {"host", text::TextTable::Align::Left},
-                         {"wall time", text::TextTable::Align::Right},
-                         {"threads", text::TextTable::Align::Right},
-                         {"clock", text::TextTable::Align::Left}});
+  bool any_job = false;
+  for (const Profile &profile : profiles)
+    any_job |= profile.job.present;
+  using Align = text::TextTable::Align;
+  std::vector<text::TextTable::Column> columns = {{"profile", Align::Left},
+                                                  {"program", Align::Left}};
+  if (any_job)
+    columns.push_back({"rank", Align::Right});
+  columns.insert(columns.end(), {{"pid", Align::Right},
+                                 {"host", Align::Left},
+                                 {"wall time", Align::Right},
+                                 {"threads", Align::Right},
+                                 {"clock", Align::Left}});
+  text::TextTable table(std::move(columns));
   bool any_incomplete = false;
   for (const Profile &profile : profiles) {
     any_incomplete |= profile.run.incomplete();
-    table.add_row({text::printable(profile.display_name) +
-                       (profile.run.incomplete() ? " *" : ""),
-                   text::printable(profile.run.program),
-                   std::to_string(profile.run.pid),
-                   text::printable(profile.run.host),
-                   text::format_duration(profile.run.wall_ns),
-                   std::to_string(profile.threads.size()),
-                   text::printable(profile.run.clock_source)});
+    std::vector<std::string> row = {text::printable(profile.display_name) +
+                                        (profile.run.incomplete() ? " *" : ""),
+                                    text::printable(profile.run.program)};
+    if (any_job)
+      row.push_back(profile.job.present ? fmt::format("{}/{}", profile.job.rank,
+                                                      profile.job.world_size)
+                                        : "-");
+    row.insert(row.end(), {std::to_string(profile.run.pid),
+                           text::printable(profile.run.host),
+                           text::format_duration(profile.run.wall_ns),
+                           std::to_string(profile.threads.size()),
+                           text::printable(profile.run.clock_source)});
+    table.add_row(std::move(row));
   }
   out += fmt::format("{} profiles\n", profiles.size());
   out += table.render();
@@ -359,6 +374,11 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("file", profile.display_name);
     json.field("program", run.program);
     json.field("pid", run.pid);
+    if (profile.job.present) {
+      json.field("rank", profile.job.rank);
+      json.field("world_size", profile.job.world_size);
+      json.field("launcher", profile.job.launcher);
+    }
     json.field("host", run.host);
     json.field("wall_ns", run.wall_ns);
     json.field("threads", profile.threads.size());

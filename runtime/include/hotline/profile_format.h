@@ -68,7 +68,9 @@ enum hotline_section_kind {
                                       and frees, by time */
   /* Trace mode (HOTLINE_TRACE=1), written only then: */
   HOTLINE_SECTION_TRACE = 29,      /* one struct hotline_trace_record: how the timeline was kept */
-  HOTLINE_SECTION_TRACE_EVENTS = 30 /* struct hotline_trace_event_record[], grouped by thread */
+  HOTLINE_SECTION_TRACE_EVENTS = 30, /* struct hotline_trace_event_record[], grouped by thread */
+  /* Written only when a launcher (MPI, Slurm) started the process as one rank of a job: */
+  HOTLINE_SECTION_JOB = 31         /* one struct hotline_job_record */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -538,6 +540,14 @@ struct hotline_trace_record {
   uint32_t reserved;
 };
 
+/* The process's place in a parallel job, as its launcher said (JOB section). */
+struct hotline_job_record {
+  uint32_t rank;       /* 0 .. world_size - 1 */
+  uint32_t world_size; /* the job's processes */
+  uint32_t launcher;   /* string: whose variables said so: "Open MPI", "MVAPICH", "PMI" or "Slurm" */
+  uint32_t reserved;
+};
+
 enum hotline_trace_event_kind {
   HOTLINE_TRACE_CALL = 1,       /* a timed call: `id` is its call node within the thread */
   HOTLINE_TRACE_REGION = 2,     /* a region: `id` is its name (string) */
@@ -591,6 +601,7 @@ static_assert(sizeof(hotline_gpu_transfer_record) == 40, "profile layout changed
 static_assert(sizeof(hotline_gpu_sync_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_gpu_memory_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_trace_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_job_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_trace_event_record) == 40, "profile layout changed: see the versioning rule above");
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
@@ -622,6 +633,7 @@ _Static_assert(sizeof(struct hotline_gpu_sync_record) == 32, "profile layout cha
 _Static_assert(sizeof(struct hotline_gpu_memory_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_trace_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_trace_event_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_job_record) == 16, "profile layout changed");
 #endif
 
 #endif

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -104,11 +105,13 @@ const char *section_name(uint32_t kind) {
     return "TRACE";
   case HOTLINE_SECTION_TRACE_EVENTS:
     return "TRACE_EVENTS";
+  case HOTLINE_SECTION_JOB:
+    return "JOB";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TRACE_EVENTS;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_JOB;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -166,6 +169,7 @@ public:
     read_gpu_memory();
     read_trace();
     read_trace_events();
+    read_job();
     return std::move(profile_);
   }
 
@@ -984,6 +988,22 @@ private:
     trace.capacity = record.capacity;
   }
 
+  void read_job() {
+    hotline_job_record record;
+    if (!load_single_record(HOTLINE_SECTION_JOB, &record))
+      return;
+    uint64_t at = sections_[HOTLINE_SECTION_JOB].payload_offset;
+    if (record.rank >= record.world_size)
+      fail(at, "section JOB at offset {}: rank {} is not below the job's size {}", at,
+           record.rank, record.world_size);
+    Job &job = profile_.job;
+    job.present = true;
+    job.rank = record.rank;
+    job.world_size = record.world_size;
+    job.launcher = string_at(record.launcher, at + offsetof(hotline_job_record, launcher),
+                             "launcher");
+  }
+
   // Each event names a thread, and by its kind a node of that thread, a region
   // name or a file.
   void read_trace_events() {
@@ -1340,11 +1360,36 @@ std::vector<Profile> read_profile(const std::string &path) {
   return parse_profiles(read_profile_bytes(path), path);
 }
 
+// A directory stands for the profiles in it (a job's ranks, a HOTLINE_DIR): its files named
+// *.hotline, in name order; the runtime's unfinished .*.hotline.tmp files are not among them.
+static std::vector<std::string> profiles_in_directory(const std::string &path) {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (const auto &entry : std::filesystem::directory_iterator(path, error)) {
+    std::string name = entry.path().filename().string();
+    if (name.size() > 8 && name[0] != '.' &&
+        name.compare(name.size() - 8, 8, ".hotline") == 0 && entry.is_regular_file(error))
+      found.push_back(entry.path().string());
+  }
+  if (error)
+    throw ProfileFileError(fmt::format("{}: cannot list: {}", path, error.message()));
+  if (found.empty())
+    throw ProfileFileError(fmt::format("{}: no profiles (*.hotline) in this directory", path));
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
   std::vector<Profile> profiles;
-  for (const std::string &path : paths)
-    for (Profile &profile : read_profile(path))
-      profiles.push_back(std::move(profile));
+  for (const std::string &path : paths) {
+    std::error_code error;
+    std::vector<std::string> files = std::filesystem::is_directory(path, error)
+                                         ? profiles_in_directory(path)
+                                         : std::vector<std::string>{path};
+    for (const std::string &file : files)
+      for (Profile &profile : read_profile(file))
+        profiles.push_back(std::move(profile));
+  }
   return profiles;
 }
 

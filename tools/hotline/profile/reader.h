@@ -48,6 +48,15 @@ struct RunInfo {
   bool incomplete() const;
 };
 
+// The process's place in a parallel job (JOB section); absent unless a
+// launcher (MPI, Slurm) started it as one rank.
+struct Job {
+  bool present = false;
+  uint32_t rank = 0;
+  uint32_t world_size = 0;
+  std::string launcher; // "Open MPI", "MVAPICH", "PMI" or "Slurm"
+};
+
 struct Module {
   std::string object_path;
   std::string source_file;
@@ -363,6 +372,7 @@ struct Profile {
   std::string display_name; // how errors and reports name the file
   uint32_t version = 0;
   RunInfo run;
+  Job job;
   std::vector<Module> modules;
   std::vector<Site> sites;
   std::vector<uint64_t> site_counts; // exact entries per site, one per site
