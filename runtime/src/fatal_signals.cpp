@@ -59,9 +59,8 @@ void put_runtime_in_front(int signal, const struct sigaction &program) {
   action.sa_sigaction = on_fatal_signal;
   if (is_default(program)) {
     sigemptyset(&action.sa_mask);
-    action.sa_flags =
-        SA_SIGINFO |
-        SA_ONSTACK; // a stack overflow can still be reported where an alternate stack is set
+    // On the alternate stack where one is set: a stack overflow can still be reported.
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   } else {
     action.sa_mask = program.sa_mask;
     action.sa_flags = SA_SIGINFO | (program.sa_flags & (SA_RESTART | SA_ONSTACK | SA_NODEFER));
@@ -69,17 +68,18 @@ void put_runtime_in_front(int signal, const struct sigaction &program) {
   kernel_sigaction(signal, &action, nullptr);
 }
 
-// Under g_lock.
+// Under g_lock. The table first: a signal that arrives before the kernel has the new action
+// already finds the program's new choice there.
 void set_program_action(int signal, const struct sigaction &action) {
   ProgramAction next{action, !is_ignored(action)};
-  if (next.runtime_in_front)
-    put_runtime_in_front(signal, action);
-  else
-    kernel_sigaction(signal, &action, nullptr);
   __atomic_store_n(&g_version, g_version + 1, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_RELEASE);
   g_program[signal] = next;
   __atomic_store_n(&g_version, g_version + 1, __ATOMIC_RELEASE);
+  if (next.runtime_in_front)
+    put_runtime_in_front(signal, action);
+  else
+    kernel_sigaction(signal, &action, nullptr);
 }
 
 class AllSignalsBlocked {
@@ -136,8 +136,8 @@ void on_fatal_signal(int signal, siginfo_t *info, void *context) {
     write_profile_then_die(signal);
     return;
   }
-  if (is_ignored(program.action))
-    return;                                     // ignored since the kernel chose this handler
+  if (is_ignored(program.action)) // ignored since the kernel chose this handler
+    return;
   if (program.action.sa_flags & SA_RESETHAND) { // the kernel would have reset it on delivery
     int saved_errno = errno;
     struct sigaction reset {};
