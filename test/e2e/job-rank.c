@@ -17,6 +17,7 @@
 // RUN: cp %t.d/ompi/* %t.d/pmi/* %t.d/slurm/* %t.d/none/* %t.d/all
 // RUN: %hotline report %t.d/all | FileCheck %s --check-prefix=TABLE
 // RUN: %hotline report --format json %t.d/slurm/*.hotline | FileCheck %s --check-prefix=JSON
+// RUN: %hotline diff %t.d/ompi %t.d/all | FileCheck %s --check-prefix=DIFF
 
 // BAD: hotline: PMI_RANK=3 with PMI_SIZE=3 is not a rank of a job; the profile is named without one
 // BAD-NUMBER: hotline: OMPI_COMM_WORLD_RANK=x1 with OMPI_COMM_WORLD_SIZE=2 is not a rank of a job; the profile is named without one
@@ -44,6 +45,9 @@
 // TABLE-DAG: job-rank.c.tmp.2.{{[0-9]+}}.hotline {{.*}} 2/4{{ +}}{{[0-9]+}} 
 // TABLE-DAG: job-rank.c.tmp.7.{{[0-9]+}}.hotline {{.*}} 7/8{{ +}}{{[0-9]+}} 
 // TABLE-DAG: job-rank.c.tmp.{{[0-9]+}}.hotline {{.*}} -{{ +}}{{[0-9]+}} 
+
+// DIFF: Base {{.*}}ompi (1 profile)
+// DIFF: New {{.*}}all (4 profiles)
 
 // JSON: "rank": 7,
 // JSON-NEXT: "world_size": 8,

@@ -120,7 +120,7 @@ struct Run {
 Run load_run(const std::string &path, bool compensate, analysis::Symbolizer &symbolizer) {
   Run run;
   run.path = path;
-  std::vector<profile::Profile> profiles = profile::read_profile(path);
+  std::vector<profile::Profile> profiles = profile::read_profiles({path});
   run.profiles = profiles.size();
   run.timing_cost = analysis::subtract_timing_cost(profiles, compensate);
   analysis::FunctionCatalog catalog(profiles);
