@@ -13,6 +13,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "sampling.h"
+#include "mpi_tracking.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
 #include "threads.h"
@@ -282,6 +283,19 @@ void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer
   });
 }
 
+// The MPI_SITES section.
+void add_mpi(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time, ByteBuffer &sites) {
+  mpi_places().for_each([&](const MpiPlace &p) {
+    hotline_mpi_site_record r{};
+    set_place(r, p.key, loaded);
+    r.function = strings.add(mpi_function_name(MpiFunction(p.key.detail)));
+    r.calls = __atomic_load_n(&p.calls, __ATOMIC_RELAXED);
+    r.ns = time.duration_ns(__atomic_load_n(&p.ticks, __ATOMIC_RELAXED));
+    r.bytes = __atomic_load_n(&p.bytes, __ATOMIC_RELAXED);
+    sites.append_record(r);
+  });
+}
+
 // The CUDA sections, for a process that used CUDA: the module's status, the devices, the CUDA
 // calls by place, and the GPU records with their call's place as an index into GPU_SITES.
 struct GpuSections {
@@ -528,6 +542,10 @@ void write_profile() {
   add_io(strings, loaded, time, files_section, io_section);
   ByteBuffer sync_section;
   add_sync(loaded, time, sync_section);
+  bool mpi = mpi_seen();
+  ByteBuffer mpi_section;
+  if (mpi)
+    add_mpi(strings, loaded, time, mpi_section);
   ByteBuffer system_section, system_samples_section;
   system_section.append_record(system_totals());
   copy_system_samples(system_samples_section);
@@ -606,6 +624,7 @@ void write_profile() {
       {HOTLINE_SECTION_TRACE, sizeof(hotline_trace_record), trace_section, o.trace},
       {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_events_section, o.trace},
       {HOTLINE_SECTION_JOB, sizeof(hotline_job_record), job_section, job().launched},
+      {HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record), mpi_section, mpi},
   };
   uint32_t section_count = 0;
   for (const Section &section : sections)

@@ -12,6 +12,7 @@
 #include "profile_writer.h"
 #include "regions.h"
 #include "runtime_scope.h"
+#include "mpi_tracking.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
 #include "threads.h"
@@ -94,6 +95,8 @@ void read_options() {
     g_options.io = parse_bool("HOTLINE_IO", io, true);
   if (const char *sync = getenv("HOTLINE_SYNC"))
     g_options.sync = parse_bool("HOTLINE_SYNC", sync, true);
+  if (const char *mpi = getenv("HOTLINE_MPI"))
+    g_options.mpi = parse_bool("HOTLINE_MPI", mpi, true);
   if (const char *cuda = getenv("HOTLINE_CUDA"))
     g_options.cuda = parse_bool("HOTLINE_CUDA", cuda, true);
   if (const char *trace = getenv("HOTLINE_TRACE"))
@@ -140,12 +143,14 @@ void runtime_init() {
   set_heap_tracking(g_options.memory);
   set_io_tracking(g_options.io);
   set_sync_tracking(g_options.sync);
+  set_mpi_tracking(g_options.mpi);
   set_cuda_tracing(g_options.cuda);
   modules_init();
   regions_init();
   heap_tracking_init();
   io_tracking_init();
   sync_tracking_init();
+  mpi_tracking_init();
   threads_init();
   system_sampler_init();
   // Registered this early, the hook runs after the program's own atexit handlers and static

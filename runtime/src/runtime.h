@@ -20,6 +20,7 @@ struct Options {
   bool memory = true;        // HOTLINE_MEMORY: track heap allocations
   bool io = true;            // HOTLINE_IO: track file I/O
   bool sync = true;          // HOTLINE_SYNC: time waits on locks, conditions, joins
+  bool mpi = true;           // HOTLINE_MPI: time MPI calls (PMPI)
   bool cuda = true;          // HOTLINE_CUDA: record GPU work through CUPTI
   bool trace = false;        // HOTLINE_TRACE: keep each thread's timeline
   uint64_t trace_min_ns = 10000;              // HOTLINE_TRACE_MIN_NS: shorter spans are not kept

@@ -8,6 +8,8 @@
 #include "analysis/io.h"
 #include "analysis/lines.h"
 #include "analysis/memory.h"
+#include "analysis/mpi.h"
+#include "analysis/ranks.h"
 #include "analysis/regions.h"
 #include "analysis/roofline.h"
 #include "analysis/sync.h"
@@ -17,6 +19,7 @@
 #include "json_writer.h"
 #include "loop_cells.h"
 #include "memory_io_text.h"
+#include "mpi_text.h"
 #include "profile/reader.h"
 #include "report_sections.h"
 #include "rules/rules.h"
@@ -27,6 +30,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -44,6 +48,9 @@ using profile::Profile;
 constexpr size_t kMemoryIoRows = 5;
 // How many kernels the GPU section shows, and idle gaps the rules see.
 constexpr size_t kGpuRows = 3;
+// The Ranks section lists each rank up to this many ranks, and this many imbalanced items.
+constexpr size_t kRankRows = 16;
+constexpr size_t kSpreadRows = 5;
 
 const cli::CommandSpec kReportCommand = {
     "report",
@@ -362,7 +369,9 @@ std::string json_report(const std::vector<Profile> &profiles,
                         const std::vector<rules::Finding> &findings,
                         const analysis::RegionTable &regions,
                         const std::optional<analysis::SyncTable> &sync,
-                        const std::optional<analysis::GpuTable> &gpu) {
+                        const std::optional<analysis::GpuTable> &gpu,
+                        const std::optional<analysis::MpiTable> &mpi,
+                        const std::optional<analysis::RankTable> &ranks) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -496,6 +505,14 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.key("gpu");
     write_gpu_json(json, *gpu, profiles, kGpuRows);
   }
+  if (mpi) {
+    json.key("mpi");
+    write_mpi_json(json, *mpi, kMemoryIoRows);
+  }
+  if (ranks) {
+    json.key("ranks");
+    write_ranks_json(json, *ranks, kSpreadRows);
+  }
   json.end_object();
   return json.text();
 }
@@ -531,7 +548,10 @@ std::string render_report(const ReportOptions &options,
   std::optional<analysis::SystemTable> system;
   std::optional<analysis::SyncTable> sync;
   std::optional<analysis::GpuTable> gpu;
+  std::optional<analysis::MpiTable> mpi;
   for (const Profile &profile : profiles) {
+    if (!profile.mpi_sites.empty() && !mpi)
+      mpi = analysis::compute_mpi_table(profiles, symbolizer);
     if (profile.heap.present && !memory)
       memory = analysis::compute_memory_table(profiles, symbolizer);
     if (!profile.io_sites.empty() && !io)
@@ -544,6 +564,15 @@ std::string render_report(const ReportOptions &options,
       gpu = analysis::compute_gpu_table(profiles, symbolizer, kGpuRows);
   }
   analysis::RegionTable regions = analysis::compute_region_table(profiles);
+  // Ranks are compared when the profiles are those of a job's ranks.
+  std::optional<analysis::RankTable> ranks;
+  if (profiles.size() > 1 &&
+      std::any_of(profiles.begin(), profiles.end(), [](const Profile &p) { return p.job.present; })) {
+    analysis::RankAnalysis rank_analysis;
+    for (const Profile &profile : profiles)
+      rank_analysis.add(profile);
+    ranks = rank_analysis.finish();
+  }
   std::vector<analysis::Bottleneck> bottlenecks = analysis::compute_bottlenecks(
       table, loops, lines, regions, options.threshold, options.bottleneck_rows,
       gpu ? &*gpu : nullptr);
@@ -563,7 +592,7 @@ std::string render_report(const ReportOptions &options,
     return json_report(profiles, table, shown, timing_cost, loops,
                        options.loops, machine, lines.period_ns, memory, io,
                        system, bottlenecks, options.threshold, findings,
-                       regions, sync, gpu);
+                       regions, sync, gpu, mpi, ranks);
   // The detailed sections, as the text report prints them.
   std::string details =
       text_loops(loops, options.loops, machine, lines.period_ns) +
@@ -571,6 +600,8 @@ std::string render_report(const ReportOptions &options,
       (memory ? text_memory(*memory) : "") +
       (io ? text_io(*io, profiles.size() > 1) : "") +
       (sync ? sync_text(*sync, kMemoryIoRows) : "") +
+      (mpi ? mpi_text(*mpi, kMemoryIoRows) : "") +
+      (ranks ? ranks_text(*ranks, kRankRows, kSpreadRows) : "") +
       (gpu ? gpu_text(*gpu, profiles, kGpuRows) : "") +
       (system ? system_text(*system) : "");
   std::string functions = text_report(profiles, table, shown, timing_cost, options);

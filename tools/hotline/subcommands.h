@@ -37,6 +37,7 @@ int run_io(const std::vector<std::string> &args);       // io.cpp
 int run_gpu(const std::vector<std::string> &args);      // gpu.cpp
 int run_diff(const std::vector<std::string> &args);      // diff.cpp
 int run_merge(const std::vector<std::string> &args);     // merge.cpp
+int run_ranks(const std::vector<std::string> &args);     // ranks.cpp
 int run_export(const std::vector<std::string> &args);    // export.cpp
 int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
 int run_html(const std::vector<std::string> &args);      // html/html.cpp
@@ -63,6 +64,8 @@ inline constexpr Subcommand kSubcommands[] = {
      run_diff},
     {"merge", "combine the profiles of several runs or processes into one file",
      run_merge},
+    {"ranks", "the ranks of a parallel job compared: imbalance, MPI time, the slowest",
+     run_ranks},
     {"export", "write profiles for flamegraph.pl, speedscope, Perfetto, KCachegrind, genhtml",
      run_export},
     {"calibrate",

@@ -70,7 +70,9 @@ enum hotline_section_kind {
   HOTLINE_SECTION_TRACE = 29,      /* one struct hotline_trace_record: how the timeline was kept */
   HOTLINE_SECTION_TRACE_EVENTS = 30, /* struct hotline_trace_event_record[], grouped by thread */
   /* Written only when a launcher (MPI, Slurm) started the process as one rank of a job: */
-  HOTLINE_SECTION_JOB = 31         /* one struct hotline_job_record */
+  HOTLINE_SECTION_JOB = 31,        /* one struct hotline_job_record */
+  HOTLINE_SECTION_MPI_SITES = 32   /* struct hotline_mpi_site_record[]: MPI calls by place
+                                      (written only when the process called MPI) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -548,6 +550,20 @@ struct hotline_job_record {
   uint32_t reserved;
 };
 
+/* The calls of one MPI function made from one place: one (thread, call node, calling
+ * instruction, function). Recorded through the PMPI interface (docs/mpi.md). */
+struct hotline_mpi_site_record {
+  uint32_t thread;          /* as in hotline_memory_site_record */
+  uint32_t node;
+  uint64_t address;
+  uint32_t object;
+  uint32_t function;        /* string: the MPI function, "MPI_Allreduce" */
+  uint64_t calls;
+  uint64_t ns;              /* wall-clock time inside them */
+  uint64_t bytes;           /* the message sizes they named (count x datatype size), where the
+                               call has one; 0 where not counted */
+};
+
 enum hotline_trace_event_kind {
   HOTLINE_TRACE_CALL = 1,       /* a timed call: `id` is its call node within the thread */
   HOTLINE_TRACE_REGION = 2,     /* a region: `id` is its name (string) */
@@ -593,6 +609,7 @@ static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: se
 static_assert(sizeof(hotline_region_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_counter_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sync_site_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_mpi_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_cuda_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_gpu_device_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_gpu_site_record) == 48, "profile layout changed: see the versioning rule above");
@@ -634,6 +651,7 @@ _Static_assert(sizeof(struct hotline_gpu_memory_record) == 40, "profile layout c
 _Static_assert(sizeof(struct hotline_trace_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_trace_event_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_job_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_mpi_site_record) == 48, "profile layout changed");
 #endif
 
 #endif

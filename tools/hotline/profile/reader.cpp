@@ -107,11 +107,13 @@ const char *section_name(uint32_t kind) {
     return "TRACE_EVENTS";
   case HOTLINE_SECTION_JOB:
     return "JOB";
+  case HOTLINE_SECTION_MPI_SITES:
+    return "MPI_SITES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_JOB;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_MPI_SITES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -170,6 +172,7 @@ public:
     read_trace();
     read_trace_events();
     read_job();
+    read_mpi_sites();
     return std::move(profile_);
   }
 
@@ -1004,6 +1007,26 @@ private:
                              "launcher");
   }
 
+  void read_mpi_sites() {
+    uint64_t count = record_count(HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record));
+    profile_.mpi_sites.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_MPI_SITES, i);
+      auto record = load_record<hotline_mpi_site_record>(HOTLINE_SECTION_MPI_SITES, i);
+      MpiSite site;
+      site.thread = record.thread;
+      site.node = checked_origin("MPI site", i, at, record);
+      site.address = record.address;
+      site.object = record.object;
+      site.function = string_at(record.function, at + offsetof(hotline_mpi_site_record, function),
+                                "function");
+      site.calls = record.calls;
+      site.ns = record.ns;
+      site.bytes = record.bytes;
+      profile_.mpi_sites.push_back(std::move(site));
+    }
+  }
+
   // Each event names a thread, and by its kind a node of that thread, a region
   // name or a file.
   void read_trace_events() {
@@ -1379,8 +1402,8 @@ static std::vector<std::string> profiles_in_directory(const std::string &path) {
   return found;
 }
 
-std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
-  std::vector<Profile> profiles;
+void for_each_profile(const std::vector<std::string> &paths,
+                      const std::function<void(Profile &&)> &use) {
   for (const std::string &path : paths) {
     std::error_code error;
     std::vector<std::string> files = std::filesystem::is_directory(path, error)
@@ -1388,8 +1411,13 @@ std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
                                          : std::vector<std::string>{path};
     for (const std::string &file : files)
       for (Profile &profile : read_profile(file))
-        profiles.push_back(std::move(profile));
+        use(std::move(profile));
   }
+}
+
+std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
+  std::vector<Profile> profiles;
+  for_each_profile(paths, [&](Profile &&profile) { profiles.push_back(std::move(profile)); });
   return profiles;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -257,6 +258,18 @@ struct SyncSite {
   uint64_t wait_ns = 0;
 };
 
+// The calls of one MPI function from one place (MPI_SITES section).
+struct MpiSite {
+  uint32_t thread = kNoThread; // as in MemorySite
+  uint32_t node = kNoParent;
+  uint64_t address = 0;
+  uint32_t object = kNoObject;
+  std::string function; // "MPI_Allreduce"
+  uint64_t calls = 0;
+  uint64_t ns = 0;
+  uint64_t bytes = 0; // the message sizes the calls named; 0 where not counted
+};
+
 // What the runtime's CUDA module could do (CUDA section); absent when the
 // process never used CUDA.
 struct Cuda {
@@ -394,6 +407,7 @@ struct Profile {
   std::vector<Region> regions; // grouped by thread, parents first
   std::vector<Counter> counters;
   std::vector<SyncSite> sync_sites;
+  std::vector<MpiSite> mpi_sites;
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;
@@ -463,7 +477,12 @@ std::vector<unsigned char> read_profile_bytes(const std::string &path);
 // Reads and parses the file at path: its profile, or its bundle's members;
 // errors name it as given.
 std::vector<Profile> read_profile(const std::string &path);
-// The profiles of every file, in order, bundles expanded.
+// The profiles of every file, in order, bundles expanded and directories read
+// for their *.hotline files in name order.
 std::vector<Profile> read_profiles(const std::vector<std::string> &paths);
+// The same profiles, handed to `use` one at a time as each file is read: only
+// one file's profiles are in memory at once.
+void for_each_profile(const std::vector<std::string> &paths,
+                      const std::function<void(Profile &&)> &use);
 
 } // namespace hotline::profile
