@@ -11,6 +11,7 @@ HOTLINE_PACKAGES=(
   libfmt-dev libgtest-dev googletest libbenchmark-dev
   libstb-dev libeigen3-dev
   libjemalloc-dev
+  openmpi-bin libopenmpi-dev
   nodejs npm chromium
   valgrind lcov
 )
@@ -19,6 +20,7 @@ HOTLINE_PACKAGES=(
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
   gcc g++ make pkgconf
+  tmux
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

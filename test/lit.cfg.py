@@ -91,8 +91,16 @@ for major in (19, 22):
         config.substitutions.append(("%other_clang", other_clang))
         config.substitutions.append(("%other_opt", "/usr/lib/llvm-{}/bin/opt".format(major)))
 config.substitutions.append(("%llvm_major", str(config.llvm_version_major)))
-if shutil.which("mpirun"):
-    config.available_features.add("mpi")
+# Open MPI: its compile and link flags for %clang_hotline, and mpirun as the tests run it (as
+# root in containers too; more ranks than cores on CI's 2 cores).
+if shutil.which("mpirun") and shutil.which("mpicc"):
+    mpi_flags = [subprocess.run(["mpicc", "--showme:" + part], capture_output=True, text=True).stdout.strip()
+                 for part in ("compile", "link")]
+    if all(mpi_flags):
+        config.available_features.add("mpi")
+        config.substitutions.append(("%mpi_flags", " ".join(mpi_flags)))
+        config.substitutions.append(("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+                                     "mpirun --oversubscribe"))
 if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
     config.available_features.add("jemalloc")
 if os.path.isdir("/usr/include/eigen3"):

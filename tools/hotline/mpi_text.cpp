@@ -80,7 +80,7 @@ void write_mpi_json(json::Writer &json, const analysis::MpiTable &table, size_t 
   json.end_array();
   json.key("top_places");
   json.begin_array();
-  for (size_t i = 0; i < table.places.size() && i < rows; ++i) {
+  for (size_t i = 0; i < table.places.size() && (rows == 0 || i < rows); ++i) {
     const analysis::MpiPlaceStats &p = table.places[i];
     json.begin_object();
     json.field("file", p.place.file);
@@ -138,8 +138,9 @@ std::string ranks_text(const analysis::RankTable &table, size_t rank_rows, size_
     out += fmt::format("({} ranks: 'hotline ranks' lists each one)\n\n", table.rows.size());
   }
   size_t shown = spread_rows == 0 ? table.spreads.size() : std::min(spread_rows, table.spreads.size());
-  out += fmt::format("Imbalance (top {} of {} by the time the others wait: most less mean)\n\n", shown,
-                     table.spreads.size());
+  out += fmt::format("Imbalance (top {} of {}: functions and regions, then MPI; each by the time the others\n"
+                     "wait for the rank with the most, which is the most less the mean)\n\n",
+                     shown, table.spreads.size());
   text::TextTable spreads({{"kind", Align::Left},
                            {"min", Align::Right},
                            {"on", Align::Left},

@@ -9,7 +9,8 @@
 
 namespace hotline {
 
-// The MPI functions by time and the top `rows` places; empty when no MPI call was recorded.
+// The MPI functions by time and the top `rows` places (0: all, in JSON); empty when no MPI call
+// was recorded.
 std::string mpi_text(const analysis::MpiTable &table, size_t rows);
 void write_mpi_json(json::Writer &json, const analysis::MpiTable &table, size_t rows);
 

@@ -507,7 +507,7 @@ std::string json_report(const std::vector<Profile> &profiles,
   }
   if (mpi) {
     json.key("mpi");
-    write_mpi_json(json, *mpi, kMemoryIoRows);
+    write_mpi_json(json, *mpi, 0);
   }
   if (ranks) {
     json.key("ranks");

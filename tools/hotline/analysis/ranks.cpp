@@ -119,7 +119,7 @@ RankTable RankAnalysis::finish() const {
     table.mean_busy_ns += double(row.busy_ns) / double(n);
   }
   for (const auto &[key, s] : running_) {
-    if (s.max == 0)
+    if (double(s.max) < kSignificantShareOfWall * table.mean_wall_ns || s.max == 0)
       continue;
     RankSpread spread;
     spread.kind = s.kind;
@@ -137,7 +137,11 @@ RankTable RankAnalysis::finish() const {
     spread.mean_ns = double(s.sum) / double(n);
     table.spreads.push_back(std::move(spread));
   }
+  // Work first: time in MPI is how the others waited for it, and follows where the work is.
   std::sort(table.spreads.begin(), table.spreads.end(), [](const RankSpread &a, const RankSpread &b) {
+    bool a_waits = a.kind == RankSpreadKind::Mpi, b_waits = b.kind == RankSpreadKind::Mpi;
+    if (a_waits != b_waits)
+      return b_waits;
     if (a.excess_ns() != b.excess_ns())
       return a.excess_ns() > b.excess_ns();
     return std::tie(a.kind, a.name, a.file, a.line) < std::tie(b.kind, b.name, b.file, b.line);

@@ -28,6 +28,9 @@ struct RankRow {
   std::string top_mpi_function; // where it spent the most MPI time, or ""
 };
 
+// Below this share of a rank's wall time, an item is too small for its imbalance to matter.
+inline constexpr double kSignificantShareOfWall = 0.01;
+
 enum class RankSpreadKind { Function, Mpi, Region };
 const char *rank_spread_kind_name(RankSpreadKind kind); // "function", "MPI", "region"
 
@@ -50,7 +53,9 @@ struct RankSpread {
 
 struct RankTable {
   std::vector<RankRow> rows;  // in the order added
-  std::vector<RankSpread> spreads; // by excess time, most first; then kind and name
+  // Functions and regions, then MPI functions; each by excess time, most first, then name.
+  // Only those that take at least kSignificantShareOfWall of the mean wall time on some rank.
+  std::vector<RankSpread> spreads;
   double mean_wall_ns = 0;
   double mean_mpi_ns = 0;
   // The rank that did the most outside MPI, and the function that made it slow: the one whose
