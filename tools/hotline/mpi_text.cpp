@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace hotline {
 
@@ -18,6 +19,17 @@ using Align = text::TextTable::Align;
 std::string mean_duration(double ns) { return text::format_duration(uint64_t(std::llround(ns))); }
 
 double percent_of(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
+
+// The rows in rank order (profiles outside a job last, by name).
+std::vector<const analysis::RankRow *> rows_by_rank(const analysis::RankTable &table) {
+  std::vector<const analysis::RankRow *> rows;
+  for (const analysis::RankRow &row : table.rows)
+    rows.push_back(&row);
+  std::stable_sort(rows.begin(), rows.end(), [](const analysis::RankRow *a, const analysis::RankRow *b) {
+    return std::make_tuple(!a->has_rank, a->rank, a->label) < std::make_tuple(!b->has_rank, b->rank, b->label);
+  });
+  return rows;
+}
 
 std::string spread_name(const analysis::RankSpread &s) {
   std::string name = text::printable(s.name);
@@ -127,12 +139,12 @@ std::string ranks_text(const analysis::RankTable &table, size_t rank_rows, size_
                           {"MPI%", Align::Right},
                           {"outside MPI", Align::Right},
                           {"most MPI time in", Align::Left}});
-    for (const analysis::RankRow &row : table.rows)
-      rows.add_row({text::printable(row.label), text::format_duration(row.wall_ns),
-                    text::format_duration(row.mpi_ns),
-                    text::format_percent(percent_of(double(row.mpi_ns), double(row.wall_ns))),
-                    text::format_duration(row.busy_ns),
-                    row.top_mpi_function.empty() ? "-" : text::printable(row.top_mpi_function)});
+    for (const analysis::RankRow *row : rows_by_rank(table))
+      rows.add_row({text::printable(row->label), text::format_duration(row->wall_ns),
+                    text::format_duration(row->mpi_ns),
+                    text::format_percent(percent_of(double(row->mpi_ns), double(row->wall_ns))),
+                    text::format_duration(row->busy_ns),
+                    row->top_mpi_function.empty() ? "-" : text::printable(row->top_mpi_function)});
     out += rows.render() + "\n";
   } else {
     out += fmt::format("({} ranks: 'hotline ranks' lists each one)\n\n", table.rows.size());
@@ -166,15 +178,15 @@ void write_ranks_json(json::Writer &json, const analysis::RankTable &table, size
   json.field("mean_outside_mpi_ns", uint64_t(std::llround(table.mean_busy_ns)));
   json.key("ranks");
   json.begin_array();
-  for (const analysis::RankRow &row : table.rows) {
+  for (const analysis::RankRow *row : rows_by_rank(table)) {
     json.begin_object();
-    json.field("label", row.label);
-    if (row.has_rank)
-      json.field("rank", row.rank);
-    json.field("wall_ns", row.wall_ns);
-    json.field("mpi_ns", row.mpi_ns);
-    json.field("outside_mpi_ns", row.busy_ns);
-    json.field("top_mpi_function", row.top_mpi_function);
+    json.field("label", row->label);
+    if (row->has_rank)
+      json.field("rank", row->rank);
+    json.field("wall_ns", row->wall_ns);
+    json.field("mpi_ns", row->mpi_ns);
+    json.field("outside_mpi_ns", row->busy_ns);
+    json.field("top_mpi_function", row->top_mpi_function);
     json.end_object();
   }
   json.end_array();
