@@ -585,6 +585,7 @@ std::string render_report(const ReportOptions &options,
   data.io = io ? &*io : nullptr;
   data.sync = sync ? &*sync : nullptr;
   data.gpu = gpu ? &*gpu : nullptr;
+  data.ranks = ranks ? &*ranks : nullptr;
   std::vector<rules::Finding> findings =
       rules::run_rules(data, rules::Thresholds{options.threshold});
 

@@ -9,6 +9,7 @@
 #include "analysis/io.h"
 #include "analysis/lines.h"
 #include "analysis/memory.h"
+#include "analysis/ranks.h"
 #include "analysis/regions.h"
 #include "analysis/sync.h"
 #include "profile/reader.h"
@@ -29,6 +30,7 @@ struct ReportData {
   const analysis::IoTable *io = nullptr;         // null: no I/O recorded
   const analysis::SyncTable *sync = nullptr;     // null: no wait recorded
   const analysis::GpuTable *gpu = nullptr;       // null: no CUDA section
+  const analysis::RankTable *ranks = nullptr;    // null: not the ranks of a job
 };
 
 // What "hot" means: the share of the measured time (or, for regions and
@@ -78,5 +80,6 @@ void check_synchronization_time(const ReportData &, const Thresholds &, std::vec
 void check_pageable_transfers(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_tiny_kernels(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_gpu_idle(const ReportData &, const Thresholds &, std::vector<Finding> &);
+void check_rank_imbalance(const ReportData &, const Thresholds &, std::vector<Finding> &);
 
 } // namespace hotline::rules
