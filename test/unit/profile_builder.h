@@ -233,6 +233,12 @@ public:
   }
   hotline_trace_event_record &trace_event(uint32_t index) { return trace_events_[index]; }
 
+  // `node` is relative to the record's thread, as on disk.
+  uint32_t add_mpi_site(const hotline_mpi_site_record &record) {
+    mpi_sites_.push_back(record);
+    return uint32_t(mpi_sites_.size() - 1);
+  }
+
   hotline_job_record &job() {
     has_job_ = true;
     return job_;
@@ -367,6 +373,8 @@ public:
     if (has_job_)
       section(HOTLINE_SECTION_JOB, entry_size<hotline_job_record>(),
               records(std::vector<hotline_job_record>{job_}));
+    if (!mpi_sites_.empty())
+      section(HOTLINE_SECTION_MPI_SITES, entry_size<hotline_mpi_site_record>(), records(mpi_sites_));
 
     hotline_file_header header{};
     std::memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
@@ -444,6 +452,7 @@ private:
   bool has_trace_ = false;
   hotline_trace_record trace_{};
   std::vector<hotline_trace_event_record> trace_events_;
+  std::vector<hotline_mpi_site_record> mpi_sites_;
   bool has_job_ = false;
   hotline_job_record job_{};
   std::vector<hotline_gpu_device_record> gpu_devices_;
