@@ -108,8 +108,9 @@ if os.path.isdir("/usr/include/eigen3"):
 if os.path.isdir(config.googletest_src):
     config.available_features.add("googletest-src")
 # The readers of `hotline export`'s files (test/tools/export-*.test): valgrind's
-# callgrind_annotate, lcov's genhtml, and speedscope (npm) in headless Chromium.
-for tool in ["callgrind_annotate", "genhtml", "npm", "chromium"]:
+# callgrind_annotate, lcov's genhtml, and speedscope (npm) in headless Chromium; and tmux, the
+# terminal `hotline top` is tested in (test/e2e/live-top.cpp).
+for tool in ["callgrind_annotate", "genhtml", "npm", "chromium", "tmux"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 # `hotline html` says in its help when it was built without npm (test/tools/html-*.test).

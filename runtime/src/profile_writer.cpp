@@ -6,6 +6,7 @@
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "job.h"
+#include "live.h"
 #include "loaded_objects.h"
 #include "modules.h"
 #include "pc_table.h"
@@ -423,6 +424,7 @@ char g_published_path[8192]; // the last profile written, "" when none
 void write_profile() {
   if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
     return;
+  live_stop(); // the live view ends where the profile begins: its file goes
   int saved_errno = errno;
   RuntimeScope scope; // its allocations and file writes are not the program's
   ThreadState *self = current_thread();

@@ -7,6 +7,7 @@
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "job.h"
+#include "live.h"
 #include "memory.h"
 #include "modules.h"
 #include "profile_writer.h"
@@ -33,6 +34,7 @@ __thread bool tls_in_runtime = false;
 
 namespace {
 Options g_options;
+LiveOptions g_live_options; // HOTLINE_LIVE, HOTLINE_LIVE_MS, HOTLINE_ALERT: the live view's (live.h)
 ClockPair g_start_clock;
 int64_t g_start_unix_ns;
 pid_t g_start_pid;
@@ -116,6 +118,17 @@ void read_options() {
         parse_count("HOTLINE_TRACE_ALLOCATION_BYTES", bytes, g_options.trace_allocation_bytes);
   if (const char *ms = getenv("HOTLINE_SAMPLE_MS"))
     g_options.system_sample_ms = parse_count("HOTLINE_SAMPLE_MS", ms, g_options.system_sample_ms);
+  if (const char *live = getenv("HOTLINE_LIVE"))
+    g_live_options.publish = parse_bool("HOTLINE_LIVE", live, false);
+  if (const char *ms = getenv("HOTLINE_LIVE_MS")) {
+    g_live_options.period_ms = parse_count("HOTLINE_LIVE_MS", ms, g_live_options.period_ms);
+    if (g_live_options.period_ms < kMinLivePeriodMs || g_live_options.period_ms > kMaxLivePeriodMs) {
+      report_problem("HOTLINE_LIVE_MS=%s is not between %llu and %llu milliseconds; using 1000", ms,
+                     (unsigned long long)kMinLivePeriodMs, (unsigned long long)kMaxLivePeriodMs);
+      g_live_options.period_ms = 1000;
+    }
+  }
+  g_live_options.alerts = getenv("HOTLINE_ALERT");
   g_stop_timing_check_calls = g_options.stop_timing_after;
 }
 
@@ -160,6 +173,7 @@ void runtime_init() {
   fatal_signals_init();
   tracing_init();
   cuda_tracing_init();
+  live_init(g_live_options); // last: its thread reads what the others set up
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
 }
 

@@ -42,6 +42,7 @@ int run_export(const std::vector<std::string> &args);    // export.cpp
 int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
 int run_html(const std::vector<std::string> &args);      // html/html.cpp
 int run_config(const std::vector<std::string> &args);    // config.cpp
+int run_top(const std::vector<std::string> &args);       // top.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -74,6 +75,7 @@ inline constexpr Subcommand kSubcommands[] = {
      run_calibrate},
     {"html", "the whole analysis as one self-contained HTML page", run_html},
     {"config", "the flags that add hotline to a build: plugin, compile, link", run_config},
+    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", run_top},
 };
 
 } // namespace hotline
