@@ -762,25 +762,13 @@ void *live_main(void *) {
 }
 
 bool start_thread() {
-  // The thread takes none of the program's signals.
-  sigset_t all, previous;
-  sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &previous);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&attr, 256 << 10);
-  pthread_t thread;
-  int error = pthread_create(&thread, &attr, live_main, nullptr);
-  pthread_attr_destroy(&attr);
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  int error = start_runtime_thread(live_main, "hotline-live");
   if (error != 0) {
     report_problem(
         "cannot start the live view's thread: %s; HOTLINE_LIVE and HOTLINE_ALERT ignored",
         strerror(error));
     return false;
   }
-  pthread_setname_np(thread, "hotline-live");
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "spin_lock.h"
+#include "threads.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -231,24 +232,12 @@ void start_sampler(uint64_t period_ms) {
   g_samples = new (g_samples_storage) ByteBuffer();
   g_period_ns = period_ms * 1000000u;
   open_nvml();
-  // The thread takes none of the program's signals.
-  sigset_t all, previous;
-  sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &previous);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&attr, 256 << 10);
-  pthread_t thread;
-  int error = pthread_create(&thread, &attr, sampler_main, nullptr);
-  pthread_attr_destroy(&attr);
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  int error = start_runtime_thread(sampler_main, "hotline-sampler");
   if (error != 0) {
     report_problem("cannot start the system sampler thread: %s; HOTLINE_SAMPLE_MS ignored", strerror(error));
     g_period_ns = 0;
     return;
   }
-  pthread_setname_np(thread, "hotline-sampler");
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "spin_lock.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -169,6 +170,23 @@ void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
   if (exited_counts)
     for (uint32_t i = 0; i < site_count; ++i)
       totals[i] = combine_counts(max_sites, i, totals[i], exited_counts[i]);
+}
+
+int start_runtime_thread(void *(*main)(void *), const char *name) {
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &previous); // the new thread inherits this mask
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&attr, 256 << 10);
+  pthread_t thread;
+  int error = pthread_create(&thread, &attr, main, nullptr);
+  pthread_attr_destroy(&attr);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (error == 0)
+    pthread_setname_np(thread, name);
+  return error;
 }
 
 } // namespace hotline::rt

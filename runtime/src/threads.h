@@ -66,6 +66,11 @@ CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
 // Called once, from runtime_init.
 void threads_init();
 
+// Starts one of the runtime's own threads (the system sampler, the live view): detached, with a
+// small stack, taking none of the program's signals, named `name` (at most 15 characters).
+// Returns 0 or pthread_create's error.
+int start_runtime_thread(void *(*main)(void *), const char *name);
+
 // The list of all threads that recorded anything, newest first.
 ThreadState *all_threads();
 
