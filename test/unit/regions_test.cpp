@@ -193,7 +193,7 @@ TEST(Rules, EveryRuleHasAnIdAndASummary) {
     EXPECT_TRUE(ids.insert(rule.id).second) << rule.id;
     EXPECT_NE(std::string(rule.summary), "");
   }
-  EXPECT_EQ(ids.size(), 12u);
+  EXPECT_EQ(ids.size(), 13u);
 }
 
 } // namespace
