@@ -27,8 +27,8 @@ using Request = void;     // MPI_Request, only ever behind a pointer
 using Status = void;      // MPI_Status, likewise
 
 void *g_real[uint32_t(MpiFunction::Count)];
-int (*g_type_size)(Handle, int *);
-int (*g_comm_size)(Handle, int *);
+void *g_type_size; // PMPI_Type_size
+void *g_comm_size; // PMPI_Comm_size
 
 // PMPI_<name>, looked up in the whole process: the MPI library is the only one to define it.
 void *pmpi(const char *name) {
@@ -55,28 +55,26 @@ template <typename F> F real(MpiFunction f) {
   return reinterpret_cast<F>(p);
 }
 
-// The bytes of `count` elements of `type`; 0 when the library cannot tell.
-uint64_t message_bytes(int count, Handle type) {
-  if (count <= 0)
-    return 0;
-  if (!__atomic_load_n(&g_type_size, __ATOMIC_ACQUIRE))
-    __atomic_store_n(&g_type_size, reinterpret_cast<int (*)(Handle, int *)>(pmpi("MPI_Type_size")),
-                     __ATOMIC_RELEASE);
+// What PMPI_Type_size or PMPI_Comm_size (in `slot`, looked up on first use) says of `handle`;
+// 0 when the library cannot tell.
+uint64_t size_of(void *&slot, const char *name, Handle handle) {
+  void *p = __atomic_load_n(&slot, __ATOMIC_ACQUIRE);
+  if (!p) {
+    p = pmpi(name);
+    __atomic_store_n(&slot, p, __ATOMIC_RELEASE);
+  }
   int size = 0;
-  if (!g_type_size || g_type_size(type, &size) != 0 || size < 0)
-    return 0;
-  return uint64_t(count) * uint64_t(size);
-}
-
-uint64_t comm_size(Handle comm) {
-  if (!__atomic_load_n(&g_comm_size, __ATOMIC_ACQUIRE))
-    __atomic_store_n(&g_comm_size, reinterpret_cast<int (*)(Handle, int *)>(pmpi("MPI_Comm_size")),
-                     __ATOMIC_RELEASE);
-  int size = 0;
-  if (!g_comm_size || g_comm_size(comm, &size) != 0 || size < 0)
+  if (!p || reinterpret_cast<int (*)(Handle, int *)>(p)(handle, &size) != 0 || size < 0)
     return 0;
   return uint64_t(size);
 }
+
+// The bytes of `count` elements of `type`.
+uint64_t message_bytes(int count, Handle type) {
+  return count > 0 ? uint64_t(count) * size_of(g_type_size, "MPI_Type_size", type) : 0;
+}
+
+uint64_t comm_size(Handle comm) { return size_of(g_comm_size, "MPI_Comm_size", comm); }
 
 bool tracking() { return mpi_tracking_on() && !in_runtime(); }
 
