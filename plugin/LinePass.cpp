@@ -3,7 +3,8 @@
 // Line mode, at the start of the pipeline next to hotline-count, in the functions the user
 // chose (-fplugin-arg-hotline-lines, lines-include=, [[hotline::lines]]):
 //  - every basic block is counted, and each source line in it becomes a LINE site that
-//    names the block's counter (a line's count is its busiest block's, as in llvm-cov);
+//    names the block's counter (a line's count is its busiest block's, as in llvm-cov) and
+//    the block's discriminator;
 //  - every loop becomes a LOOP site, counted at each entry, with ITERATIONS and MAX_TRIPS
 //    sites for its total and largest trip count, and timed from entry to every exit when it
 //    calls something or holds another loop (isWorthTiming).
@@ -29,6 +30,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/AddDiscriminators.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -186,7 +188,8 @@ private:
         continue;
       Seen.push_back(Key);
       unsigned Id = Sites.addSite(F, HOTLINE_ABI_SITE_LINE, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
-                                  Counter ? *Counter : SiteTable::SelfCounter, LoopSite);
+                                  Counter ? *Counter : SiteTable::SelfCounter, LoopSite, 0, 0,
+                                  Loc->getBaseDiscriminator());
       if (!Counter)
         Counter = Id;
     }
@@ -349,6 +352,10 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
   SiteTable Sites(M);
   FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (Function *F : Chosen) {
+    // Number the blocks that share a line as -fprofile-sample-use will (it runs the same pass
+    // on the same frontend code before anything else), so that `hotline pgo` can give each
+    // block of a line its own count.
+    FAM.invalidate(*F, AddDiscriminatorsPass().run(*F, FAM));
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     FunctionLines(*F, Sites, LI, Opts.Timing != TimingMode::Off).run();
     FAM.invalidate(*F, PreservedAnalyses::none());

@@ -12,7 +12,7 @@ StructType *siteType(LLVMContext &C) {
     return T;
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
-  return StructType::create(C, {Ptr, Ptr, Ptr, I32, I32, I32, I32, I32, I32, Ptr}, "struct.__hotline_site");
+  return StructType::create(C, {Ptr, Ptr, Ptr, I32, I32, I32, I32, I32, I32, I32, Ptr}, "struct.__hotline_site");
 }
 
 StructType *moduleType(LLVMContext &C) {

@@ -25,7 +25,7 @@ inline constexpr const char *CudaSiteName = "__hotline_cuda_site";
 inline constexpr const char *InternalPrefix = "__hotline";
 
 // struct __hotline_site { ptr name, linkage_name, file; i32 line, kind, column, counter, function,
-//                         loop; ptr facts; }
+//                         loop, discriminator; ptr facts; }
 llvm::StructType *siteType(llvm::LLVMContext &C);
 // struct __hotline_module { i32 abi_version, site_count; ptr sites, source_file, untimed;
 //                            i32 site_base, flags; }

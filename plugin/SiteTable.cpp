@@ -56,17 +56,18 @@ static std::pair<std::string, unsigned> sourceLocation(const Function &F) {
 // A site while the pipeline runs: the operands of one hotline.sites tuple.
 // (A loop's end is kept to join the optimizer's remarks to it; it is not in the table.)
 enum SiteOperand {
-  NameOp, LinkageNameOp, FileOp, LineOp, KindOp, ColumnOp, CounterOp, FunctionOp, LoopOp, EndLineOp, EndColumnOp
+  NameOp, LinkageNameOp, FileOp, LineOp, KindOp, ColumnOp, CounterOp, FunctionOp, LoopOp, EndLineOp, EndColumnOp,
+  DiscriminatorOp
 };
 
 static MDTuple *siteTuple(LLVMContext &C, const Function &F, StringRef File, unsigned Line, unsigned Kind,
                           unsigned Column, unsigned Counter, unsigned FunctionSite, unsigned Loop,
-                          unsigned EndLine = 0, unsigned EndColumn = 0) {
+                          unsigned EndLine = 0, unsigned EndColumn = 0, unsigned Discriminator = 0) {
   auto *I32 = Type::getInt32Ty(C);
   auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(I32, V)); };
   return MDTuple::get(C, {MDString::get(C, demangledName(F)), MDString::get(C, F.getName()),
                           MDString::get(C, File), Int(Line), Int(Kind), Int(Column), Int(Counter),
-                          Int(FunctionSite), Int(Loop), Int(EndLine), Int(EndColumn)});
+                          Int(FunctionSite), Int(Loop), Int(EndLine), Int(EndColumn), Int(Discriminator)});
 }
 
 unsigned SiteTable::size() {
@@ -88,12 +89,13 @@ unsigned SiteTable::siteFor(Function &F) {
 }
 
 unsigned SiteTable::addSite(Function &F, unsigned Kind, StringRef File, unsigned Line, unsigned Column,
-                            unsigned Counter, unsigned Loop, unsigned EndLine, unsigned EndColumn) {
+                            unsigned Counter, unsigned Loop, unsigned EndLine, unsigned EndColumn,
+                            unsigned Discriminator) {
   unsigned FunctionSite = siteFor(F);
   NamedMDNode *Sites = M.getOrInsertNamedMetadata(SitesMetadataName);
   unsigned Id = Sites->getNumOperands();
   Sites->addOperand(siteTuple(M.getContext(), F, File, Line, Kind, Column, Counter == SelfCounter ? Id : Counter,
-                              FunctionSite, Loop, EndLine, EndColumn));
+                              FunctionSite, Loop, EndLine, EndColumn, Discriminator));
   return Id;
 }
 
@@ -123,7 +125,7 @@ unsigned SiteTable::addLoopWorkSite(unsigned Loop, unsigned Kind) {
   unsigned Id = Sites->getNumOperands();
   LLVMContext &C = M.getContext();
   auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V)); };
-  SmallVector<Metadata *, 11> Operands(LoopSite->operands());
+  SmallVector<Metadata *, 12> Operands(LoopSite->operands());
   Operands[KindOp] = Int(Kind);
   Operands[CounterOp] = Int(Id);
   Operands[LoopOp] = Int(Loop);
@@ -284,7 +286,8 @@ bool SiteTable::finalize() {
     Elements.push_back(ConstantStruct::get(
         SiteTy, {stringConstant(textOp(Site, NameOp)), stringConstant(textOp(Site, LinkageNameOp)),
                  stringConstant(textOp(Site, FileOp)), Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp),
-                 Int(Site, CounterOp), Int(Site, FunctionOp), Int(Site, LoopOp), stringConstant(LoopFacts)}));
+                 Int(Site, CounterOp), Int(Site, FunctionOp), Int(Site, LoopOp), Int(Site, DiscriminatorOp),
+                 stringConstant(LoopFacts)}));
   }
   ArrayType *ArrayTy = ArrayType::get(SiteTy, Elements.size());
   auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,

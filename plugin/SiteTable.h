@@ -26,10 +26,12 @@ public:
   unsigned siteFor(llvm::Function &F);
   // Adds a line or loop site of F (created with siteFor first) and returns its local id.
   // Counter and Loop are local ids; Counter may be the returned id itself (SelfCounter).
-  // A loop's end position joins the optimizer's remarks to it (CompilerFacts.h).
+  // A loop's end position joins the optimizer's remarks to it (CompilerFacts.h); a line's
+  // discriminator tells the blocks of one line apart (`hotline pgo` writes it).
   static constexpr unsigned SelfCounter = ~0u - 1;
   unsigned addSite(llvm::Function &F, unsigned Kind, llvm::StringRef File, unsigned Line, unsigned Column,
-                   unsigned Counter, unsigned Loop, unsigned EndLine = 0, unsigned EndColumn = 0);
+                   unsigned Counter, unsigned Loop, unsigned EndLine = 0, unsigned EndColumn = 0,
+                   unsigned Discriminator = 0);
   // A loop site as line mode numbered it: its id, its function's linkage name and its range.
   struct LoopSite {
     unsigned Id;

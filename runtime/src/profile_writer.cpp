@@ -473,6 +473,7 @@ void write_profile() {
       site.function = sites ? global(sites[i].function) : m.site_base + i;
       site.loop = sites ? global(sites[i].loop) : HOTLINE_NO_SITE;
       site.facts = strings.add(sites ? sites[i].facts : "");
+      site.discriminator = sites ? sites[i].discriminator : 0;
       sites_section.append_record(site);
       uint32_t id = m.site_base + i;
       if (timing_stopped(id))

@@ -50,8 +50,8 @@
 ; naming its loop (1 and 3) in `loop`.
 ; TABLE: @__hotline.str.[[CALLS_FILL:[0-9]+]] = private unnamed_addr constant [11 x i8] c"calls fill\00"
 ; TABLE: @__hotline.sites = private constant [7 x %struct.__hotline_site] [
-; TABLE-SAME: i32 3, i32 3, i32 3, i32 1, i32 0, i32 -1, ptr @__hotline.str.{{[0-9]+}} }
-; TABLE-SAME: i32 7, i32 3, i32 3, i32 3, i32 2, i32 -1, ptr @__hotline.str.[[CALLS_FILL]] }
+; TABLE-SAME: i32 3, i32 3, i32 3, i32 1, i32 0, i32 -1, i32 0, ptr @__hotline.str.{{[0-9]+}} }
+; TABLE-SAME: i32 7, i32 3, i32 3, i32 3, i32 2, i32 -1, i32 0, ptr @__hotline.str.[[CALLS_FILL]] }
 ; TABLE-SAME: i32 3, i32 {{7|8}}, i32 3, i32 4, i32 0, i32 1,
 ; TABLE-SAME: i32 3, i32 {{7|8}}, i32 3, i32 5, i32 0, i32 1,
 ; TABLE-SAME: i32 7, i32 9, i32 3, i32 6, i32 2, i32 3,
@@ -258,7 +258,7 @@ attributes #5 = { nounwind }
 !81 = !DISubprogram(name: "fill", scope: !1, file: !1, line: 1, type: !82, flags: DIFlagPrototyped, spFlags: DISPFlagOptimized)
 !82 = !DISubroutineType(types: !83)
 !83 = !{null, !60, !17}
-!900 = !{!"daxpy", !"daxpy", !"/tmp/lw/lw.c", i32 2, i32 1, i32 0, i32 0, i32 0, i32 -1, i32 0, i32 0}
-!901 = !{!"daxpy", !"daxpy", !"/tmp/lw/lw.c", i32 3, i32 3, i32 3, i32 1, i32 0, i32 -1, i32 4, i32 26}
-!902 = !{!"rows", !"rows", !"/tmp/lw/lw.c", i32 6, i32 1, i32 0, i32 2, i32 2, i32 -1, i32 0, i32 0}
-!903 = !{!"rows", !"rows", !"/tmp/lw/lw.c", i32 7, i32 3, i32 3, i32 3, i32 2, i32 -1, i32 8, i32 14}
+!900 = !{!"daxpy", !"daxpy", !"/tmp/lw/lw.c", i32 2, i32 1, i32 0, i32 0, i32 0, i32 -1, i32 0, i32 0, i32 0}
+!901 = !{!"daxpy", !"daxpy", !"/tmp/lw/lw.c", i32 3, i32 3, i32 3, i32 1, i32 0, i32 -1, i32 4, i32 26, i32 0}
+!902 = !{!"rows", !"rows", !"/tmp/lw/lw.c", i32 6, i32 1, i32 0, i32 2, i32 2, i32 -1, i32 0, i32 0, i32 0}
+!903 = !{!"rows", !"rows", !"/tmp/lw/lw.c", i32 7, i32 3, i32 3, i32 3, i32 2, i32 -1, i32 8, i32 14, i32 0}

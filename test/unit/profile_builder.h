@@ -67,7 +67,7 @@ public:
     sites_.push_back({string(name), string(linkage_name), string(file), line,
                       HOTLINE_SITE_FUNCTION, module, /*column=*/0,
                       /*counter=*/index, /*function=*/index, HOTLINE_NO_SITE,
-                      /*facts=*/0});
+                      /*facts=*/0, /*discriminator=*/0});
     counts_.push_back(count);
     return uint32_t(sites_.size() - 1);
   }

@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 3u
+#define HOTLINE_ABI_VERSION 4u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -58,6 +58,8 @@ struct __hotline_site {
   uint32_t counter;         /* the site whose counter counts this one (itself except for lines) */
   uint32_t function;        /* the enclosing function's site */
   uint32_t loop;            /* the innermost enclosing loop's site, or HOTLINE_ABI_NO_SITE */
+  uint32_t discriminator;   /* lines: the base discriminator of the line's code in its block
+                               (LLVM's AddDiscriminators numbering), 0 otherwise */
   const char *facts;        /* loops: what the optimizer did with it ("vectorized (width 4)",
                                "not vectorized: <reason>"); "" otherwise */
 };
@@ -130,10 +132,10 @@ HOTLINE_ABI_EXPORT void __hotline_cuda_site(void);
  * vectorizing it. */
 #ifdef __cplusplus
 }
-static_assert(sizeof(__hotline_site) == 56, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_site) == 64, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 static_assert(sizeof(__hotline_module) == 40, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 #else
-_Static_assert(sizeof(struct __hotline_site) == 56, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_site) == 64, "ABI layout changed");
 _Static_assert(sizeof(struct __hotline_module) == 40, "ABI layout changed");
 #endif
 

@@ -127,7 +127,8 @@ enum hotline_site_kind {
 /* One instrumented place in the source. Sites are numbered by their index in SITES; the
  * site indices below are indices into SITES too. The fields from `column` on were added in
  * line mode; a reader given the first six only (entry_size 24) takes column 0, counter and
- * function = the site itself, loop = HOTLINE_NO_SITE, facts "". */
+ * function = the site itself, loop = HOTLINE_NO_SITE, facts "". `discriminator` came later
+ * (for `hotline pgo`); a reader given 44-byte records takes it as 0. */
 struct hotline_site_record {
   uint32_t name;          /* string: demangled name (of the enclosing function for lines, loops) */
   uint32_t linkage_name;  /* string: mangled (linkage) name */
@@ -140,6 +141,7 @@ struct hotline_site_record {
   uint32_t function;      /* the enclosing function's site */
   uint32_t loop;          /* the innermost enclosing loop's site, or HOTLINE_NO_SITE */
   uint32_t facts;         /* string: loops: what the optimizer did with it */
+  uint32_t discriminator; /* lines: the base discriminator of the line's code in its block */
 };
 
 /* One thread that recorded anything; its call-tree nodes are CALL_TREE[first_node,
@@ -598,7 +600,7 @@ static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: see th
 static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_site_record) == 44, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
@@ -625,7 +627,7 @@ _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_run_record) == 96, "profile layout changed");
 _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout changed");
-_Static_assert(sizeof(struct hotline_site_record) == 44, "profile layout changed");
+_Static_assert(sizeof(struct hotline_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_thread_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");

@@ -1123,8 +1123,11 @@ private:
   hotline_site_record load_site_record(uint64_t index) const {
     hotline_site_record record{};
     uint64_t at = record_offset(HOTLINE_SECTION_SITES, index);
-    if (sections_[HOTLINE_SECTION_SITES].entry_size >= sizeof record) {
+    uint64_t entry_size = sections_[HOTLINE_SECTION_SITES].entry_size;
+    if (entry_size >= sizeof record) {
       record = load<hotline_site_record>(at);
+    } else if (entry_size >= offsetof(hotline_site_record, discriminator)) {
+      std::memcpy(&record, data_ + at, offsetof(hotline_site_record, discriminator));
     } else {
       std::memcpy(&record, data_ + at, kFirstSiteRecordSize);
       record.counter = record.function = uint32_t(index);
@@ -1160,6 +1163,7 @@ private:
       site.loop = record.loop;
       site.facts = string_at(record.facts,
                              at + offsetof(hotline_site_record, facts), "facts");
+      site.discriminator = record.discriminator;
       auto check_site = [&](uint32_t value, size_t field, const char *what,
                             bool may_be_none) {
         if (value < count || (may_be_none && value == HOTLINE_NO_SITE))

@@ -78,6 +78,7 @@ struct Site {
   uint32_t function = 0;      // the enclosing function's site
   uint32_t loop = kNoSite;    // the innermost enclosing loop's site
   std::string facts;          // loops: what the optimizer did with it
+  uint32_t discriminator = 0; // lines: the base discriminator of the line's code in its block
 };
 
 // How the runtime sampled where threads ran (line mode).
