@@ -4,6 +4,7 @@
 #include "analysis/symbolizer.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
+#include "output_file.h"
 #include "profile/reader.h"
 #include "subcommands.h"
 #include "text_format.h"
@@ -55,28 +56,6 @@ const cli::CommandSpec kExportCommand = {
         {"no-compensation", nullptr, "keep the measured cost of timing in the times"},
     }};
 
-[[noreturn]] void write_failed(const std::string &path, int error) {
-  throw profile::ProfileFileError(fmt::format("{}: cannot write: {}", path, std::strerror(error)));
-}
-
-void write_output(const std::optional<std::string> &path, const std::string &text) {
-  if (!path) {
-    fmt::print("{}", text);
-    return;
-  }
-  std::FILE *file = std::fopen(path->c_str(), "w");
-  if (!file)
-    write_failed(*path, errno);
-  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  int error = errno;
-  if (std::fclose(file) != 0 && written) {
-    written = false;
-    error = errno;
-  }
-  if (!written)
-    write_failed(*path, error);
-}
-
 } // namespace
 
 int run_export(const std::vector<std::string> &args) {
@@ -120,7 +99,7 @@ int run_export(const std::vector<std::string> &args) {
                       text::printable(*output)));
   bool compensate = !parsed.has("no-compensation");
   if (format == "json") { // one JSON writer for both commands
-    write_output(output, report_json(files, compensate));
+    write_output_file(output.value_or("-"), report_json(files, compensate));
     return 0;
   }
 
@@ -151,7 +130,7 @@ int run_export(const std::vector<std::string> &args) {
                  "beyond --max-events {}\n",
                  text::format_count(timelines.left_out), max_events);
   }
-  write_output(output, text);
+  write_output_file(output.value_or("-"), text);
   return 0;
 }
 

@@ -43,6 +43,7 @@ int run_calibrate(const std::vector<std::string> &args); // calibrate.cpp
 int run_html(const std::vector<std::string> &args);      // html/html.cpp
 int run_config(const std::vector<std::string> &args);    // config.cpp
 int run_top(const std::vector<std::string> &args);       // top.cpp
+int run_pgo(const std::vector<std::string> &args);       // pgo.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -75,6 +76,7 @@ inline constexpr Subcommand kSubcommands[] = {
      run_calibrate},
     {"html", "the whole analysis as one self-contained HTML page", run_html},
     {"config", "the flags that add hotline to a build: plugin, compile, link", run_config},
+    {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", run_pgo},
     {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", run_top},
 };
 

@@ -1,0 +1,71 @@
+// Exact counts into LLVM's sample-profile shape (see sample_profile.h).
+#include "analysis/sample_profile.h"
+
+#include "hotline/profile_format.h"
+
+#include <algorithm>
+
+namespace hotline::analysis {
+
+uint64_t FunctionSamples::total() const {
+  uint64_t sum = 0;
+  for (const auto &[place, count] : body)
+    sum += count;
+  return sum;
+}
+
+void SampleProfileBuilder::add(const profile::Profile &profile) {
+  ++result_.profiles;
+  // Counts of one copy of a function (one translation unit's) first: a line
+  // whose code spans several blocks with one discriminator counts as its busiest
+  // block, as the compiler weighs a block by its busiest instruction.
+  std::map<uint32_t, FunctionSamples> copies; // by function site
+  for (size_t i = 0; i < profile.sites.size(); ++i) {
+    const profile::Site &site = profile.sites[i];
+    if (site.kind == HOTLINE_SITE_FUNCTION) {
+      uint64_t entries = profile.site_counts[i];
+      if (entries == 0)
+        continue;
+      FunctionSamples &copy = copies[uint32_t(i)];
+      copy.name = site.linkage_name;
+      copy.head = entries;
+      continue;
+    }
+    if (site.kind != HOTLINE_SITE_LINE)
+      continue;
+    const profile::Site &function = profile.sites[site.function];
+    uint64_t count = profile.site_counts[site.counter];
+    if (profile.site_counts[site.function] == 0)
+      continue;
+    if (site.file != function.file || function.line == 0 || site.line < function.line ||
+        site.line - function.line > 0xffff) {
+      ++result_.lines_elsewhere;
+      continue;
+    }
+    uint64_t &line = copies[site.function].body[{site.line - function.line, site.discriminator}];
+    line = std::max(line, count);
+  }
+  // Copies of one function (an inline function in several translation units,
+  // several runs) add up.
+  for (auto &[site, copy] : copies) {
+    FunctionSamples &sum = functions_[copy.name];
+    sum.name = copy.name;
+    sum.head += copy.head;
+    for (const auto &[place, count] : copy.body)
+      sum.body[place] += count;
+  }
+}
+
+SampleProfile SampleProfileBuilder::finish() {
+  for (auto &[name, function] : functions_) {
+    if (function.body.empty()) {
+      ++result_.functions_without_lines;
+      continue;
+    }
+    result_.functions.push_back(std::move(function));
+  }
+  functions_.clear();
+  return std::move(result_);
+}
+
+} // namespace hotline::analysis

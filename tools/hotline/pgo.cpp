@@ -1,0 +1,76 @@
+// `hotline pgo`: the exact counts of line mode as a sample profile for
+// -fprofile-sample-use (LLVM's text format).
+#include "analysis/sample_profile.h"
+#include "cli.h"
+#include "output_file.h"
+#include "profile/reader.h"
+#include "subcommands.h"
+
+#include <fmt/format.h>
+
+namespace hotline {
+
+namespace {
+
+const cli::CommandSpec kPgoCommand = {
+    "pgo",
+    "hotline pgo [options] FILE... -o PROFILE",
+    "Writes the exact counts of programs built in line mode\n"
+    "(-fplugin-arg-hotline-lines and -g) as a sample profile in LLVM's text\n"
+    "format, for the next build: clang -O2 -g -fprofile-sample-use=PROFILE.\n"
+    "Each function gets its entry count and the count of every line, by offset\n"
+    "from its first line and discriminator. Several files (runs, processes) add\n"
+    "up. Functions that did not run are left out: add\n"
+    "-fprofile-sample-accurate to treat them as cold.",
+    {
+        {"output", "PROFILE", "write the profile to PROFILE ('-': standard output)", 'o'},
+    }};
+
+// LLVM's text sample profile (llvm/lib/ProfileData/SampleProfReader.cpp):
+//   name:total:head
+//    offset[.discriminator]: count
+std::string sample_profile_text(const analysis::SampleProfile &profile) {
+  std::string out;
+  for (const analysis::FunctionSamples &function : profile.functions) {
+    out += fmt::format("{}:{}:{}\n", function.name, function.total(), function.head);
+    for (const auto &[place, count] : function.body) {
+      auto [offset, discriminator] = place;
+      if (discriminator == 0)
+        out += fmt::format(" {}: {}\n", offset, count);
+      else
+        out += fmt::format(" {}.{}: {}\n", offset, discriminator, count);
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+int run_pgo(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kPgoCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kPgoCommand));
+    return 0;
+  }
+  std::optional<std::string> output = parsed.value("output");
+  if (!output || output->empty())
+    throw cli::UsageError(fmt::format("pgo: no output file given (usage: {})", kPgoCommand.usage));
+  analysis::SampleProfileBuilder builder;
+  profile::for_each_profile(cli::profile_paths(parsed, kPgoCommand),
+                            [&](profile::Profile &&profile) { builder.add(profile); });
+  analysis::SampleProfile samples = builder.finish();
+  if (samples.functions.empty())
+    throw profile::ProfileError(
+        "pgo: no line counts in the profiles: build the program with "
+        "-fplugin-arg-hotline-lines and -g, run it, then run hotline pgo on its profile");
+  write_output_file(*output, sample_profile_text(samples));
+  std::string note = fmt::format("hotline pgo: {} functions from {} profile{}", samples.functions.size(),
+                                 samples.profiles, samples.profiles == 1 ? "" : "s");
+  if (samples.functions_without_lines > 0)
+    note += fmt::format("; {} functions that ran have no line counts (not built in line mode) and are left out",
+                        samples.functions_without_lines);
+  fmt::print(stderr, "{}\n", note);
+  return 0;
+}
+
+} // namespace hotline
