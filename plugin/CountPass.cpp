@@ -20,7 +20,27 @@ bool isInstrumentable(const Function &F, const Options &Opts) {
   Triple T(F.getParent()->getTargetTriple());
   if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
     return false; // device code: GPU work is measured through CUPTI, not here
+  if (F.hasMetadata(SkipMetadataName))
+    return false;
   return Opts.selects(demangledName(F), F.getName());
+}
+
+bool isCountOnly(const Function &F, const Options &Opts) {
+  return F.hasMetadata(CountOnlyMetadataName) || Opts.CountOnly.contains(F.getName());
+}
+
+// Marks the functions that skip= and count-only= name (see CountOnlyMetadataName).
+static void markNamedFunctions(Module &M, const Options &Opts) {
+  if (Opts.Skip.empty() && Opts.CountOnly.empty())
+    return;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (Opts.Skip.contains(F.getName()))
+      F.setMetadata(SkipMetadataName, MDNode::get(M.getContext(), {}));
+    else if (Opts.CountOnly.contains(F.getName()))
+      F.setMetadata(CountOnlyMetadataName, MDNode::get(M.getContext(), {}));
+  }
 }
 
 bool isRuntimeCall(const CallBase &Call) {
@@ -46,6 +66,7 @@ static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
 }
 
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {
+  markNamedFunctions(M, Opts);
   SiteTable Sites(M);
   bool Changed = false;
   for (Function &F : M) {

@@ -56,6 +56,13 @@ inline constexpr uint64_t CounterMaxMarkerHash = 0x686f746c696e6d;
 // stay in memory) and its loads and stores of counters: not the program's work.
 inline constexpr const char *OwnMetadataName = "hotline.own";
 
+// CountPass marks the functions that count-only= and skip= name with these (empty) metadata
+// kinds, at pipeline start where the names are still the source's: copies that the optimizer
+// makes later (foo.constprop.0, foo.specialized.1) keep the mark, so TimingPass treats
+// them as the function they copy.
+inline constexpr const char *CountOnlyMetadataName = "hotline.count-only";
+inline constexpr const char *SkipMetadataName = "hotline.skip";
+
 // Line mode (hotline-lines, at pipeline start after hotline-count): per-line counters and
 // loop sites in the functions chosen for it. See LinePass.cpp.
 class LinePass : public llvm::PassInfoMixin<LinePass> {
@@ -110,8 +117,11 @@ public:
 llvm::SmallVector<llvm::Instruction *, 8> waysOut(llvm::Function &F);
 
 // Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
-// not for a GPU, and selected by the include/exclude lists.
+// not for a GPU, selected by the include/exclude lists, and not skipped.
 bool isInstrumentable(const llvm::Function &F, const Options &Opts);
+
+// Whether F is only to be counted (count-only=, by name or by CountPass's mark).
+bool isCountOnly(const llvm::Function &F, const Options &Opts);
 
 // Whether a call is an intrinsic or a call into hotline's runtime: not a call of the program.
 bool isRuntimeCall(const llvm::CallBase &Call);

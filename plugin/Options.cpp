@@ -23,6 +23,20 @@ static Error addRegex(std::vector<std::shared_ptr<Regex>> &List, StringRef Name,
   return Error::success();
 }
 
+// count-only= and skip= name one function each, by the linkage name that profiles record
+// (hotline filter writes them). A demangled name would silently match nothing, so it is an error.
+static Error addLinkageName(StringSet<> &Names, StringRef Name, StringRef Value) {
+  if (Value.empty())
+    return optionError("option '" + Name + "' needs a function's linkage name, e.g. " + Name +
+                       "=_Z4tinyi");
+  if (Value.find_first_of(" \t(") != StringRef::npos)
+    return optionError("option '" + Name +
+                       "' needs a linkage name (as profiles record it, e.g. _Z4tinyi), not '" + Value +
+                       "'");
+  Names.insert(Value);
+  return Error::success();
+}
+
 // A filter file holds options, one per line, as they are written after -fplugin-arg-hotline-:
 // include=, exclude=, lines-include= and the others; blank lines and lines starting with #
 // are skipped.
@@ -77,11 +91,15 @@ Error Options::parse(StringRef Argument) {
     return addRegex(Include, Name, Value);
   if (Name == "exclude")
     return addRegex(Exclude, Name, Value);
+  if (Name == "count-only")
+    return addLinkageName(CountOnly, Name, Value);
+  if (Name == "skip")
+    return addLinkageName(Skip, Name, Value);
   if (Name == "filter")
     return applyFilterFile(*this, Value);
   return optionError("unknown option '" + Name +
-                     "' (known: timing, min-instructions, include, exclude, lines, lines-include, filter; see "
-                     "docs/plugin-options.md)");
+                     "' (known: timing, min-instructions, include, exclude, lines, lines-include, "
+                     "count-only, skip, filter; see docs/plugin-options.md)");
 }
 
 Error Options::parseList(StringRef Arguments) {
@@ -102,6 +120,8 @@ static bool matchesAny(const std::vector<std::shared_ptr<Regex>> &List, StringRe
 }
 
 bool Options::selects(StringRef DemangledName, StringRef LinkageName) const {
+  if (Skip.contains(LinkageName))
+    return false;
   if (!Include.empty() && !matchesAny(Include, DemangledName, LinkageName))
     return false;
   return !matchesAny(Exclude, DemangledName, LinkageName);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Regex.h"
 
@@ -29,13 +30,19 @@ struct Options {
   // matching one of these ("lines-include="), and for [[hotline::lines]] functions.
   bool Lines = false;
   std::vector<std::shared_ptr<llvm::Regex>> LinesInclude;
+  // Exact linkage names ("count-only=", "skip="), kept in hash sets rather than regexes:
+  // `hotline filter` writes thousands of them. CountOnly functions are counted but never
+  // timed; Skip functions are not instrumented at all, as if excluded.
+  llvm::StringSet<> CountOnly;
+  llvm::StringSet<> Skip;
 
   // Applies one "name=value" (or "name") argument; the error names the option.
   llvm::Error parse(llvm::StringRef Argument);
   // Applies "a=1;b=2" (pass-parameter syntax).
   llvm::Error parseList(llvm::StringRef Arguments);
 
-  // Whether a function (by demangled and linkage name) passes the include/exclude lists.
+  // Whether a function (by demangled and linkage name) passes the include/exclude lists and
+  // is not skipped.
   bool selects(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
   // Whether line mode is on for a selected function (the attribute is checked by the pass).
   bool linesFor(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;

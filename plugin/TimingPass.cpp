@@ -88,7 +88,8 @@ PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
   if (Opts.Timing != TimingMode::Off) {
     SmallVector<Function *, 64> Worklist;
     for (Function &F : M)
-      if (isInstrumentable(F, Opts) && isWorthTiming(F, Opts.MinInstructions))
+      if (isInstrumentable(F, Opts) && !isCountOnly(F, Opts) &&
+          isWorthTiming(F, Opts.MinInstructions))
         Worklist.push_back(&F);
     for (Function *F : Worklist) {
       instrumentFunction(*F, Sites.siteFor(*F), Sites);

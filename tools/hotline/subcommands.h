@@ -44,6 +44,7 @@ int run_html(const std::vector<std::string> &args);      // html/html.cpp
 int run_config(const std::vector<std::string> &args);    // config.cpp
 int run_top(const std::vector<std::string> &args);       // top.cpp
 int run_pgo(const std::vector<std::string> &args);       // pgo.cpp
+int run_filter(const std::vector<std::string> &args);    // filter.cpp
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -77,6 +78,8 @@ inline constexpr Subcommand kSubcommands[] = {
     {"html", "the whole analysis as one self-contained HTML page", run_html},
     {"config", "the flags that add hotline to a build: plugin, compile, link", run_config},
     {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", run_pgo},
+    {"filter", "a filter file for the next build: count short functions only, skip unrun ones",
+     run_filter},
     {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", run_top},
 };
 
