@@ -3,19 +3,15 @@
 #include "analysis/filter_selection.h"
 #include "analysis/timing_cost.h"
 #include "cli.h"
+#include "output_file.h"
 #include "profile/reader.h"
 #include "subcommands.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <optional>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace hotline {
 
@@ -45,40 +41,6 @@ const cli::CommandSpec kFilterCommand = {
          "HOTLINE_STOP_TIMING_AFTER)"},
         {"keep-unrun", nullptr, "write no skip= lines: instrument functions that never ran"},
     }};
-
-[[noreturn]] void write_failed(const std::string &path, int error) {
-  throw profile::ProfileFileError(
-      fmt::format("{}: cannot write: {}", text::printable(path), std::strerror(error)));
-}
-
-// A build that reads the file while it is written sees the old one or the new
-// one, never part of one.
-void write_atomically(const std::string &path, const std::string &text) {
-  std::string temp = path + ".tmp.XXXXXX";
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0)
-    write_failed(path, errno);
-  // mkstemp makes the file private; give it the mode a new file would get.
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  std::FILE *file = ::fchmod(fd, 0666 & ~mask) == 0 ? ::fdopen(fd, "w") : nullptr;
-  if (!file) {
-    int error = errno;
-    ::close(fd);
-    ::unlink(temp.c_str());
-    write_failed(path, error);
-  }
-  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  int error = written ? 0 : errno;
-  if (std::fclose(file) != 0 && written)
-    error = errno, written = false;
-  if (written && ::rename(temp.c_str(), path.c_str()) != 0)
-    error = errno, written = false;
-  if (!written) {
-    ::unlink(temp.c_str());
-    write_failed(path, error ? error : EIO);
-  }
-}
 
 bool same_file(const std::string &a, const std::string &b) {
   std::error_code error;
@@ -167,7 +129,7 @@ int run_filter(const std::vector<std::string> &args) {
   std::vector<profile::Profile> profiles = profile::read_profiles(inputs);
   analysis::subtract_timing_cost(profiles, true);
   std::vector<analysis::FilterEntry> entries = analysis::select_filter(profiles, thresholds);
-  write_atomically(*output, filter_text(inputs, profiles.size(), thresholds, entries));
+  write_output_file(*output, filter_text(inputs, profiles.size(), thresholds, entries));
   size_t count_only = 0;
   for (const analysis::FilterEntry &entry : entries)
     count_only += entry.action == analysis::FilterAction::CountOnly;

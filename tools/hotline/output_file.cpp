@@ -2,34 +2,74 @@
 #include "output_file.h"
 
 #include "profile/reader.h"
+#include "text_format.h"
 
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace hotline {
+
+namespace {
+
+[[noreturn]] void write_failed(const std::string &path, int error) {
+  throw profile::ProfileFileError(
+      fmt::format("{}: cannot write: {}", text::printable(path), std::strerror(error)));
+}
+
+void write_in_place(const std::string &path, const std::string &text) {
+  std::FILE *file = std::fopen(path.c_str(), "w");
+  if (!file)
+    write_failed(path, errno);
+  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  int error = written ? 0 : errno;
+  if (std::fclose(file) != 0 && written)
+    error = errno, written = false;
+  if (!written)
+    write_failed(path, error ? error : EIO);
+}
+
+} // namespace
 
 void write_output_file(const std::string &path, const std::string &text) {
   if (path == "-") {
     fmt::print("{}", text);
     return;
   }
-  auto failed = [&](int error) {
-    return profile::ProfileFileError(fmt::format("{}: cannot write: {}", path, std::strerror(error)));
-  };
-  std::FILE *file = std::fopen(path.c_str(), "w");
-  if (!file)
-    throw failed(errno);
-  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  int error = errno;
-  if (std::fclose(file) != 0 && written) {
-    written = false;
-    error = errno;
+  struct stat existing;
+  if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    write_in_place(path, text); // a pipe or a device: nothing to replace
+    return;
   }
-  if (!written)
-    throw failed(error);
+  // Into a new file beside it, renamed over it once complete.
+  std::string temp = path + ".tmp.XXXXXX";
+  int fd = ::mkstemp(temp.data());
+  if (fd < 0)
+    write_failed(path, errno);
+  // mkstemp makes the file private; give it the mode a new file would get.
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  std::FILE *file = ::fchmod(fd, 0666 & ~mask) == 0 ? ::fdopen(fd, "w") : nullptr;
+  if (!file) {
+    int error = errno;
+    ::close(fd);
+    ::unlink(temp.c_str());
+    write_failed(path, error);
+  }
+  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  int error = written ? 0 : errno;
+  if (std::fclose(file) != 0 && written)
+    error = errno, written = false;
+  if (written && ::rename(temp.c_str(), path.c_str()) != 0)
+    error = errno, written = false;
+  if (!written) {
+    ::unlink(temp.c_str());
+    write_failed(path, error ? error : EIO);
+  }
 }
 
 } // namespace hotline
