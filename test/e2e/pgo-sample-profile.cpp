@@ -14,6 +14,11 @@
 // RUN: %clangxx_plain -O2 -g -fprofile-sample-use=%t.prof -Werror -Wall %s -o %t.pgo
 // RUN: %t.pgo long | FileCheck %s --check-prefix=OUT-LONG
 // RUN: %hotline pgo %t.d -o - 2>/dev/null | cmp - %t.prof
+// Functions outside line mode have entry counts only: they are left out, and said so.
+// RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines-include=classify %s -o %t.some
+// RUN: rm -rf %t.some.d && mkdir -p %t.some.d && env HOTLINE_DIR=%t.some.d %t.some long
+// RUN: %hotline pgo %t.some.d -o %t.some.prof 2>&1 | FileCheck %s --check-prefix=SOME
+// RUN: FileCheck %s --check-prefix=SOME-PROFILE --match-full-lines < %t.some.prof
 // RUN: %hotline pgo %t.d -o %t.d/missing/app.prof > %t.unwritable 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=UNWRITABLE -DDIR=%t.d < %t.unwritable
 
@@ -40,6 +45,9 @@ int main(int argc, char **) {
 // OUT-SHORT: 14
 
 // NOTE: hotline pgo: 2 functions from 2 profiles
+// SOME: hotline pgo: 1 function from 1 profile; left out 1 function that ran without line counts (built without line mode or debug information)
+// SOME-PROFILE:      _ZL8classifyi:{{[0-9]+}}:1000
+// SOME-PROFILE-NOT:  main
 // UNWRITABLE: hotline: error: [[DIR]]/missing/app.prof: cannot write: No such file or directory
 
 // 0..999 and 0..9: 145 multiples of 7, 289 other multiples of 3, 576 others.

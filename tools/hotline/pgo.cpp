@@ -64,11 +64,12 @@ int run_pgo(const std::vector<std::string> &args) {
         "pgo: no line counts in the profiles: build the program with "
         "-fplugin-arg-hotline-lines and -g, run it, then run hotline pgo on its profile");
   write_output_file(*output, sample_profile_text(samples));
-  std::string note = fmt::format("hotline pgo: {} functions from {} profile{}", samples.functions.size(),
-                                 samples.profiles, samples.profiles == 1 ? "" : "s");
+  auto plural = [](size_t n, const char *what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); };
+  std::string note = fmt::format("hotline pgo: {} from {}", plural(samples.functions.size(), "function"),
+                                 plural(samples.profiles, "profile"));
   if (samples.functions_without_lines > 0)
-    note += fmt::format("; {} functions that ran have no line counts (not built in line mode) and are left out",
-                        samples.functions_without_lines);
+    note += fmt::format("; left out {} that ran without line counts (built without line mode or debug information)",
+                        plural(samples.functions_without_lines, "function"));
   fmt::print(stderr, "{}\n", note);
   return 0;
 }
