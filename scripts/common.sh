@@ -16,9 +16,11 @@ HOTLINE_PACKAGES=(
   valgrind lcov
 )
 # What scripts/test.sh needs besides: the other supported LLVM (the plugin is built and its lit
-# suites run against both), and what the packaging tests build user projects with.
+# suites run against both), what the packaging tests build user projects with, and
+# clang-apply-replacements, which applies the YAML of `hotline advise --export-fixes`.
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
+  clang-tools-22
   gcc g++ make pkgconf
   tmux
 )

@@ -59,6 +59,17 @@ config.substitutions.append(("%hotline_rt_shared", "{} -Wl,-rpath,{}".format(
 config.substitutions.append(("%hotline_rt_static", config.hotline_rt_static))
 config.substitutions.append(("%hotline_include", config.hotline_include))
 config.substitutions.append(("%hotline", config.hotline_tool))
+# hotline-advise, beside hotline (tools/advise/): built where Clang's libclang-cpp is.
+advise_tool = os.path.join(os.path.dirname(config.hotline_tool), "hotline-advise")
+config.substitutions.append(("%advise", advise_tool))
+if os.path.exists(advise_tool):
+    config.available_features.add("advise")
+# clang-apply-replacements (clang-tools-N), which applies the YAML that advise --export-fixes writes.
+apply_replacements = shutil.which("clang-apply-replacements-{}".format(config.llvm_version_major)) or \
+    os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
+if os.path.exists(apply_replacements):
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang_apply_replacements", apply_replacements))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
 config.substitutions.append(("%googletest_src", config.googletest_src))
 config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")))

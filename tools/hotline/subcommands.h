@@ -45,6 +45,7 @@ int run_config(const std::vector<std::string> &args);    // config.cpp
 int run_top(const std::vector<std::string> &args);       // top.cpp
 int run_pgo(const std::vector<std::string> &args);       // pgo.cpp
 int run_filter(const std::vector<std::string> &args);    // filter.cpp
+int run_advise(const std::vector<std::string> &args);    // advise.cpp: runs hotline-advise
 
 inline constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
@@ -77,10 +78,12 @@ inline constexpr Subcommand kSubcommands[] = {
      run_calibrate},
     {"html", "the whole analysis as one self-contained HTML page", run_html},
     {"config", "the flags that add hotline to a build: plugin, compile, link", run_config},
+    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", run_top},
     {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", run_pgo},
     {"filter", "a filter file for the next build: count short functions only, skip unrun ones",
      run_filter},
-    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", run_top},
+    {"advise", "source-level advice and fix-its for the hot functions and loops",
+     run_advise},
 };
 
 } // namespace hotline
