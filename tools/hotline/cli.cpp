@@ -198,4 +198,14 @@ const std::vector<std::string> &profile_paths(const ParsedArgs &parsed,
   return parsed.positional;
 }
 
+std::string required_output(const ParsedArgs &parsed, const CommandSpec &command) {
+  std::optional<std::string> output = parsed.value("output");
+  if (!output)
+    throw UsageError(fmt::format("{}: no output file given (usage: {})", command.name,
+                                 command.usage));
+  if (output->empty())
+    throw UsageError("option --output needs a value (OUT)");
+  return *output;
+}
+
 } // namespace hotline::cli

@@ -75,5 +75,8 @@ bool json_format(const ParsedArgs &parsed);
 // The profiles named on the command line; a UsageError when there are none.
 const std::vector<std::string> &profile_paths(const ParsedArgs &parsed,
                                               const CommandSpec &command);
+// -o/--output of a command that must be given one; a UsageError when it is
+// missing or empty.
+std::string required_output(const ParsedArgs &parsed, const CommandSpec &command);
 
 } // namespace hotline::cli

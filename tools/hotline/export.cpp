@@ -91,12 +91,8 @@ int run_export(const std::vector<std::string> &args) {
   if (output && *output == "-")
     output.reset();
   const std::vector<std::string> &files = cli::profile_paths(parsed, kExportCommand);
-  std::error_code error;
-  for (const std::string &file : files)
-    if (output && std::filesystem::equivalent(*output, file, error))
-      throw cli::UsageError(
-          fmt::format("export: the output {} is also an input; write to another file",
-                      text::printable(*output)));
+  if (output)
+    refuse_output_among_inputs("export", *output, files, "write to another file");
   bool compensate = !parsed.has("no-compensation");
   if (format == "json") { // one JSON writer for both commands
     write_output_file(output.value_or("-"), report_json(files, compensate));

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <optional>
 
 namespace hotline {
@@ -41,11 +40,6 @@ const cli::CommandSpec kFilterCommand = {
          "HOTLINE_STOP_TIMING_AFTER)"},
         {"keep-unrun", nullptr, "write no skip= lines: instrument functions that never ran"},
     }};
-
-bool same_file(const std::string &a, const std::string &b) {
-  std::error_code error;
-  return std::filesystem::equivalent(a, b, error) && !error;
-}
 
 // One comment line: the function and what the profiles say about it.
 std::string evidence(const analysis::FilterEntry &entry) {
@@ -107,12 +101,7 @@ int run_filter(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kFilterCommand));
     return 0;
   }
-  std::optional<std::string> output = parsed.value("output");
-  if (!output)
-    throw cli::UsageError(
-        fmt::format("filter: no output file given (usage: {})", kFilterCommand.usage));
-  if (output->empty())
-    throw cli::UsageError("option --output needs a value (OUT)");
+  std::string output = cli::required_output(parsed, kFilterCommand);
   analysis::FilterThresholds thresholds;
   if (auto ns = parsed.value("min-call-ns"))
     thresholds.min_call_ns = cli::parse_count("min-call-ns", *ns);
@@ -120,20 +109,16 @@ int run_filter(const std::vector<std::string> &args) {
     thresholds.min_calls = cli::parse_count("min-calls", *calls);
   thresholds.keep_unrun = parsed.has("keep-unrun");
   const std::vector<std::string> &inputs = cli::profile_paths(parsed, kFilterCommand);
-  for (const std::string &input : inputs)
-    if (same_file(*output, input))
-      throw cli::UsageError(fmt::format("filter: the output {} is also an input; write the "
-                                        "filter to another file",
-                                        text::printable(*output)));
+  refuse_output_among_inputs("filter", output, inputs, "write the filter to another file");
 
   std::vector<profile::Profile> profiles = profile::read_profiles(inputs);
   analysis::subtract_timing_cost(profiles, true);
   std::vector<analysis::FilterEntry> entries = analysis::select_filter(profiles, thresholds);
-  write_output_file(*output, filter_text(inputs, profiles.size(), thresholds, entries));
+  write_output_file(output, filter_text(inputs, profiles.size(), thresholds, entries));
   size_t count_only = 0;
   for (const analysis::FilterEntry &entry : entries)
     count_only += entry.action == analysis::FilterAction::CountOnly;
-  fmt::print("Wrote {}: {} count-only, {} skip, from {} profile{}\n", text::printable(*output),
+  fmt::print("Wrote {}: {} count-only, {} skip, from {} profile{}\n", text::printable(output),
              count_only, entries.size() - count_only, profiles.size(),
              profiles.size() == 1 ? "" : "s");
   return 0;

@@ -1,12 +1,14 @@
 // Writing a subcommand's result to a file (see output_file.h).
 #include "output_file.h"
 
+#include "cli.h"
 #include "profile/reader.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
@@ -21,7 +23,7 @@ namespace {
       fmt::format("{}: cannot write: {}", text::printable(path), std::strerror(error)));
 }
 
-void write_in_place(const std::string &path, const std::string &text) {
+void write_in_place(const std::string &path, std::string_view text) {
   std::FILE *file = std::fopen(path.c_str(), "w");
   if (!file)
     write_failed(path, errno);
@@ -35,7 +37,7 @@ void write_in_place(const std::string &path, const std::string &text) {
 
 } // namespace
 
-void write_output_file(const std::string &path, const std::string &text) {
+void write_output_file(const std::string &path, std::string_view text) {
   if (path == "-") {
     fmt::print("{}", text);
     return;
@@ -62,6 +64,8 @@ void write_output_file(const std::string &path, const std::string &text) {
   }
   bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   int error = written ? 0 : errno;
+  if (written && (std::fflush(file) != 0 || ::fsync(::fileno(file)) != 0))
+    error = errno, written = false;
   if (std::fclose(file) != 0 && written)
     error = errno, written = false;
   if (written && ::rename(temp.c_str(), path.c_str()) != 0)
@@ -69,6 +73,16 @@ void write_output_file(const std::string &path, const std::string &text) {
   if (!written) {
     ::unlink(temp.c_str());
     write_failed(path, error ? error : EIO);
+  }
+}
+
+void refuse_output_among_inputs(const char *command, const std::string &output,
+                                const std::vector<std::string> &inputs, const char *advice) {
+  for (const std::string &input : inputs) {
+    std::error_code error;
+    if (std::filesystem::equivalent(output, input, error) && !error)
+      throw cli::UsageError(fmt::format("{}: the output {} is also an input; {}", command,
+                                        text::printable(output), advice));
   }
 }
 

@@ -52,9 +52,7 @@ int run_pgo(const std::vector<std::string> &args) {
     fmt::print("{}", cli::help_text(kPgoCommand));
     return 0;
   }
-  std::optional<std::string> output = parsed.value("output");
-  if (!output || output->empty())
-    throw cli::UsageError(fmt::format("pgo: no output file given (usage: {})", kPgoCommand.usage));
+  std::string output = cli::required_output(parsed, kPgoCommand);
   analysis::SampleProfileBuilder builder;
   profile::for_each_profile(cli::profile_paths(parsed, kPgoCommand),
                             [&](profile::Profile &&profile) { builder.add(profile); });
@@ -63,7 +61,7 @@ int run_pgo(const std::vector<std::string> &args) {
     throw profile::ProfileError(
         "pgo: no line counts in the profiles: build the program with "
         "-fplugin-arg-hotline-lines and -g, run it, then run hotline pgo on its profile");
-  write_output_file(*output, sample_profile_text(samples));
+  write_output_file(output, sample_profile_text(samples));
   auto plural = [](size_t n, const char *what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); };
   std::string note = fmt::format("hotline pgo: {} from {}", plural(samples.functions.size(), "function"),
                                  plural(samples.profiles, "profile"));
