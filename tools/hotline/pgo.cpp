@@ -5,6 +5,7 @@
 #include "output_file.h"
 #include "profile/reader.h"
 #include "subcommands.h"
+#include "text_format.h"
 
 #include <fmt/format.h>
 
@@ -62,12 +63,11 @@ int run_pgo(const std::vector<std::string> &args) {
         "pgo: no line counts in the profiles: build the program with "
         "-fplugin-arg-hotline-lines and -g, run it, then run hotline pgo on its profile");
   write_output_file(output, sample_profile_text(samples));
-  auto plural = [](size_t n, const char *what) { return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s"); };
-  std::string note = fmt::format("hotline pgo: {} from {}", plural(samples.functions.size(), "function"),
-                                 plural(samples.profiles, "profile"));
+  std::string note = fmt::format("hotline pgo: {} from {}", text::format_count_of(samples.functions.size(), "function", "functions"),
+                                 text::format_count_of(samples.profiles, "profile", "profiles"));
   if (samples.functions_without_lines > 0)
     note += fmt::format("; left out {} that ran without line counts (built without line mode or debug information)",
-                        plural(samples.functions_without_lines, "function"));
+                        text::format_count_of(samples.functions_without_lines, "function", "functions"));
   fmt::print(stderr, "{}\n", note);
   return 0;
 }

@@ -54,6 +54,10 @@ std::string format_count(uint64_t n) {
   return grouped;
 }
 
+std::string format_count_of(uint64_t n, const char *one, const char *many) {
+  return fmt::format("{} {}", format_count(n), n == 1 ? one : many);
+}
+
 std::string format_percent(double percent) {
   return fmt::format("{:.1f}%", percent);
 }

@@ -19,6 +19,9 @@ std::string format_bytes(uint64_t bytes);
 // "1,234,567"
 std::string format_count(uint64_t n);
 
+// "1 entry", "20,000 entries": the count and the word that goes with it.
+std::string format_count_of(uint64_t n, const char *one, const char *many);
+
 // "42.6%"
 std::string format_percent(double percent);
 

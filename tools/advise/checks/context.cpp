@@ -17,14 +17,6 @@ namespace hotline::advise {
 using namespace clang;
 using namespace clang::ast_matchers;
 
-namespace {
-
-std::string plural(uint64_t n, const char *one, const char *many) {
-  return fmt::format("{} {}", text::format_count(n), n == 1 ? one : many);
-}
-
-} // namespace
-
 std::string CheckContext::file_of(SourceLocation location) const {
   const SourceManager &sm = ast.getSourceManager();
   SourceLocation at = sm.getFileLoc(location);
@@ -108,8 +100,8 @@ Finding CheckContext::loop_finding(const char *check, SourceRange range, const H
   finding.counts["iterations"] = hot.iterations;
   finding.counts["entries"] = hot.entries;
   std::string runs = fmt::format("the loop at {} ran {} in {}", hot.label(),
-                                 plural(hot.iterations, "iteration", "iterations"),
-                                 plural(hot.entries, "entry", "entries"));
+                                 text::format_count_of(hot.iterations, "iteration", "iterations"),
+                                 text::format_count_of(hot.entries, "entry", "entries"));
   if (hot.time_source == "function")
     finding.evidence.push_back(fmt::format("{}; it was not timed, and {} takes {} of the run in "
                                            "itself",
@@ -121,7 +113,7 @@ Finding CheckContext::loop_finding(const char *check, SourceRange range, const H
   if (std::optional<uint64_t> count = places.line_count(finding.file, finding.line)) {
     finding.counts["count"] = *count;
     finding.evidence.push_back(
-        fmt::format("line {} ran {}", finding.line, plural(*count, "time", "times")));
+        fmt::format("line {} ran {}", finding.line, text::format_count_of(*count, "time", "times")));
   }
   return finding;
 }
@@ -139,7 +131,7 @@ Finding CheckContext::function_finding(const char *check, SourceRange range,
   finding.counts["calls"] = hot.calls;
   finding.evidence.push_back(fmt::format("{} was called {}, {} of the run with its callees, {} "
                                          "in itself",
-                                         hot.name, plural(hot.calls, "time", "times"),
+                                         hot.name, text::format_count_of(hot.calls, "time", "times"),
                                          text::format_percent(hot.total_percent),
                                          text::format_percent(hot.self_percent)));
   return finding;
