@@ -4,6 +4,9 @@
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -43,6 +46,30 @@ static void markNamedFunctions(Module &M, const Options &Opts) {
   }
 }
 
+// Marks, as skipped, the functions defined in system headers that have no loop (see
+// Options::SystemHeaderDirs). Done at pipeline start, before inlining, so that every pass
+// agrees; a function without debug information has no known file and is kept.
+static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
+  if (Opts.SystemHeaders || Opts.SystemHeaderDirs.empty())
+    return;
+  DenseMap<const DIFile *, bool> IsSystem;
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  for (Function &F : M) {
+    const DISubprogram *SP = F.getSubprogram();
+    if (F.isDeclaration() || !SP || !SP->getFile() || F.hasMetadata(SkipMetadataName))
+      continue;
+    auto [It, New] = IsSystem.try_emplace(SP->getFile(), false);
+    if (New)
+      It->second = Opts.isSystemHeader(SP->getFile()->getFilename(), SP->getFile()->getDirectory());
+    if (!It->second)
+      continue;
+    Backedges.clear();
+    FindFunctionBackedges(F, Backedges);
+    if (Backedges.empty())
+      F.setMetadata(SkipMetadataName, MDNode::get(M.getContext(), {}));
+  }
+}
+
 bool isRuntimeCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
@@ -67,6 +94,7 @@ static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
 
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {
   markNamedFunctions(M, Opts);
+  skipSystemHeaderFunctions(M, Opts);
   SiteTable Sites(M);
   bool Changed = false;
   for (Function &F : M) {

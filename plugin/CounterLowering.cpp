@@ -24,13 +24,66 @@ bool isCounterMarker(const Instruction &I, const GlobalVariable *CounterMarker) 
   return Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash;
 }
 
+// The thread's first count: __hotline_thread_counters_init, then F again from its start.
+// A cold copy of F's signature does this, and F only jumps to it (a tail call), so the
+// check costs F a load, a compare and a branch: were the call in F itself, F would save
+// registers and set up its stack frame on every call, because the frame has to be set up
+// at a point that comes before every call in F (shrink-wrapping cannot move it past the
+// check).
+static Function *threadStartThunk(Function &F) {
+  Module &M = *F.getParent();
+  Function *Thunk = Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
+                                     std::string(InternalPrefix) + ".first_count." + F.getName(), M);
+  Thunk->copyAttributesFrom(&F);
+  Thunk->setLinkage(GlobalValue::InternalLinkage);
+  Thunk->setVisibility(GlobalValue::DefaultVisibility);
+  Thunk->setDSOLocal(true);
+  Thunk->setComdat(nullptr);
+  Thunk->setSection("");
+  Thunk->setPersonalityFn(nullptr);
+  Thunk->clearMetadata();
+  for (Attribute::AttrKind Kind : {Attribute::AlwaysInline, Attribute::InlineHint, Attribute::OptimizeNone,
+                                   Attribute::Hot, Attribute::Naked, Attribute::NoRecurse,
+                                   Attribute::Memory}) // the runtime's call writes anything
+    Thunk->removeFnAttr(Kind);
+  Thunk->addFnAttr(Attribute::NoInline);
+  Thunk->addFnAttr(Attribute::Cold);
+  Thunk->addFnAttr(Attribute::MinSize);
+  Thunk->addFnAttr(Attribute::OptimizeForSize);
+  IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
+  CallInst *Init = B.CreateCall(threadCountersInitFunction(M));
+  Init->setCallingConv(threadCountersInitCallingConv(M));
+  SmallVector<Value *, 8> Args(llvm::make_pointer_range(Thunk->args()));
+  CallInst *Again = B.CreateCall(&F, Args);
+  Again->setCallingConv(F.getCallingConv());
+  Again->setTailCall();
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Again);
+  return Thunk;
+}
+
+// Whether F can jump to a thunk of its own signature: a plain tail call that passes the
+// arguments on as they came. Others call the runtime in place.
+static bool canUseThunk(const Function &F) {
+  if (F.isVarArg() || (F.getCallingConv() != CallingConv::C && F.getCallingConv() != CallingConv::Fast))
+    return false;
+  for (const Argument &A : F.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() || A.hasSwiftErrorAttr() ||
+        A.hasAttribute(Attribute::SwiftSelf) || A.hasAttribute(Attribute::SwiftAsync))
+      return false;
+  return true;
+}
+
 // Once per function, at entry:
-//   counters = __hotline_thread_counters ?: __hotline_thread_counters_init();
+//   counters = __hotline_thread_counters;
+//   if (!counters) return first_count_thunk(args...);  // or, in place: counters = init();
 //   module_counters = counters + module.site_base;
 // and at each marker: module_counters[Local] += step, a single add to memory (or, for the
 // maximum markers, module_counters[Local] = max(module_counters[Local], step)). Neither value can
-// change while the function runs (a thread's array is set once; a module's base is set when
-// it registers, before its code runs).
+// change while the function runs (a thread's array is set once, never back to null; a
+// module's base is set when it registers, before its code runs).
 static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
   Module &M = *F.getParent();
   LLVMContext &C = M.getContext();
@@ -40,14 +93,32 @@ static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
   Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));
   LoadInst *Counters = B.CreateLoad(Ptr, Slot, "hotline.counters");
   Value *IsNull = B.CreateIsNull(Counters);
-  Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false,
-                                                    MDBuilder(C).createUnlikelyBranchWeights());
-  B.SetInsertPoint(InitTerm);
-  CallInst *Initialized = B.CreateCall(threadCountersInitFunction(M), {}, "hotline.counters.init");
-  B.SetInsertPoint(At);
-  PHINode *Array = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
-  Array->addIncoming(Counters, Counters->getParent());
-  Array->addIncoming(Initialized, InitTerm->getParent());
+  MDNode *Unlikely = MDBuilder(C).createUnlikelyBranchWeights();
+  Value *Array = Counters;
+  if (canUseThunk(F)) {
+    Instruction *FirstCountTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/true, Unlikely);
+    B.SetInsertPoint(FirstCountTerm);
+    SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
+    CallInst *Again = B.CreateCall(threadStartThunk(F), Args);
+    F.removeFnAttr(Attribute::NoRecurse); // F -> thunk -> F
+    Again->setCallingConv(F.getCallingConv());
+    Again->setTailCall();
+    if (F.getReturnType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(Again);
+    FirstCountTerm->eraseFromParent();
+  } else {
+    Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
+    B.SetInsertPoint(InitTerm);
+    CallInst *Initialized = B.CreateCall(threadCountersInitFunction(M), {}, "hotline.counters.init");
+    Initialized->setCallingConv(threadCountersInitCallingConv(M));
+    B.SetInsertPoint(At);
+    PHINode *Phi = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
+    Phi->addIncoming(Counters, Counters->getParent());
+    Phi->addIncoming(Initialized, InitTerm->getParent());
+    Array = Phi;
+  }
   Value *Base = Sites.emitSiteBase(At);
   B.SetInsertPoint(At);
   return B.CreateInBoundsGEP(B.getInt64Ty(), Array, B.CreateZExt(Base, B.getInt64Ty()), "hotline.module_counters");

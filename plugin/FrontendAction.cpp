@@ -15,6 +15,8 @@
 #include "clang/Sema/Sema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -29,6 +31,7 @@ namespace {
 class HotlineAction : public clang::PluginASTAction {
 protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
+    addSystemHeaderDirs(CI);
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [Opts = Opts](PassBuilder &PB) { registerPipelinePasses(PB, Opts); });
     hotline_frontend_added_passes = true;
@@ -57,6 +60,23 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
+  // The directories whose headers clang treats as system headers: the driver's standard
+  // library and C library directories, the compiler's own, and -isystem ones.
+  void addSystemHeaderDirs(const clang::CompilerInstance &CI) {
+    const clang::HeaderSearchOptions &Search = CI.getHeaderSearchOpts();
+    StringRef WorkingDir = CI.getFileSystemOpts().WorkingDir;
+    for (const clang::HeaderSearchOptions::Entry &E : Search.UserEntries) {
+      if (E.Group == clang::frontend::Quoted || E.Group == clang::frontend::Angled ||
+          E.Group == clang::frontend::After)
+        continue;
+      if (!E.IgnoreSysRoot && Search.Sysroot != "/" && sys::path::is_absolute(E.Path))
+        Opts.addSystemHeaderDir(Search.Sysroot + E.Path, WorkingDir);
+      else
+        Opts.addSystemHeaderDir(E.Path, WorkingDir);
+    }
+  }
+
+
   Options Opts;
 };
 

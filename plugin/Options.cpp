@@ -2,7 +2,10 @@
 #include "Options.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -97,9 +100,22 @@ Error Options::parse(StringRef Argument) {
     return addLinkageName(Skip, Name, Value);
   if (Name == "filter")
     return applyFilterFile(*this, Value);
+  if (Name == "system-headers") {
+    if (Argument.contains('='))
+      return optionError("option 'system-headers' takes no value");
+    SystemHeaders = true;
+    return Error::success();
+  }
+  if (Name == "system-header-dir") {
+    if (Value.empty())
+      return optionError("option 'system-header-dir' needs a directory, e.g. system-header-dir=/usr/include");
+    addSystemHeaderDir(Value, "");
+    return Error::success();
+  }
   return optionError("unknown option '" + Name +
                      "' (known: timing, min-instructions, include, exclude, lines, lines-include, "
-                     "count-only, skip, filter; see docs/plugin-options.md)");
+                     "count-only, skip, filter, system-headers, system-header-dir; see "
+                     "docs/plugin-options.md)");
 }
 
 Error Options::parseList(StringRef Arguments) {
@@ -125,6 +141,37 @@ bool Options::selects(StringRef DemangledName, StringRef LinkageName) const {
   if (!Include.empty() && !matchesAny(Include, DemangledName, LinkageName))
     return false;
   return !matchesAny(Exclude, DemangledName, LinkageName);
+}
+
+static std::string absoluteWithoutDots(StringRef Path, StringRef Base) {
+  SmallString<256> Result;
+  if (!sys::path::is_absolute(Path)) {
+    if (!Base.empty())
+      Result = Base;
+    else
+      sys::fs::current_path(Result);
+  }
+  sys::path::append(Result, Path);
+  sys::path::remove_dots(Result, /*remove_dot_dot=*/true);
+  return std::string(Result);
+}
+
+void Options::addSystemHeaderDir(StringRef Dir, StringRef WorkingDir) {
+  std::string Absolute = absoluteWithoutDots(Dir, WorkingDir);
+  while (Absolute.size() > 1 && sys::path::is_separator(Absolute.back()))
+    Absolute.pop_back();
+  SystemHeaderDirs.push_back(std::move(Absolute));
+}
+
+bool Options::isSystemHeader(StringRef File, StringRef CompilationDir) const {
+  if (SystemHeaderDirs.empty())
+    return false;
+  std::string Path = absoluteWithoutDots(File, CompilationDir);
+  for (const std::string &Dir : SystemHeaderDirs)
+    if (StringRef(Path).starts_with(Dir) && Path.size() > Dir.size() &&
+        (Dir == "/" || sys::path::is_separator(Path[Dir.size()])))
+      return true;
+  return false;
 }
 
 bool Options::linesFor(StringRef DemangledName, StringRef LinkageName) const {

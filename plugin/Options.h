@@ -35,6 +35,13 @@ struct Options {
   // timed; Skip functions are not instrumented at all, as if excluded.
   llvm::StringSet<> CountOnly;
   llvm::StringSet<> Skip;
+  // A function defined in a header under one of these directories (absolute, without . or
+  // ..) that has no loop is not instrumented, unless SystemHeaders: the accessors and
+  // wrappers of the standard library and other -isystem libraries, inlined everywhere,
+  // whose counts would cost more than anything they tell. The clang plugin adds the
+  // compiler's system include directories; "system-header-dir=" adds one.
+  std::vector<std::string> SystemHeaderDirs;
+  bool SystemHeaders = false;
 
   // Applies one "name=value" (or "name") argument; the error names the option.
   llvm::Error parse(llvm::StringRef Argument);
@@ -46,6 +53,10 @@ struct Options {
   bool selects(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
   // Whether line mode is on for a selected function (the attribute is checked by the pass).
   bool linesFor(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
+  // Adds a system include directory, made absolute against WorkingDir.
+  void addSystemHeaderDir(llvm::StringRef Dir, llvm::StringRef WorkingDir);
+  // Whether a source file (absolute, or relative to CompilationDir) is under one of them.
+  bool isSystemHeader(llvm::StringRef File, llvm::StringRef CompilationDir) const;
 };
 
 } // namespace hotline

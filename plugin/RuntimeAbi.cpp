@@ -2,6 +2,8 @@
 #include "RuntimeAbi.h"
 
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -55,9 +57,17 @@ FunctionCallee cudaSiteFunction(Module &M) {
   return nounwindFunction(M, CudaSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
+CallingConv::ID threadCountersInitCallingConv(const Module &M) {
+  Triple T(M.getTargetTriple());
+  return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
+}
+
 FunctionCallee threadCountersInitFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return nounwindFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(C), false));
+  FunctionCallee Init = nounwindFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(C), false));
+  if (auto *F = dyn_cast<Function>(Init.getCallee()))
+    F->setCallingConv(threadCountersInitCallingConv(M));
+  return Init;
 }
 
 GlobalVariable *threadCountersVariable(Module &M) {

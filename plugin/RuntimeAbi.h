@@ -43,6 +43,9 @@ llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
 llvm::FunctionCallee regionEndFunction(llvm::Module &M);
 llvm::FunctionCallee cudaSiteFunction(llvm::Module &M);
 llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
+// preserve_most where the runtime defines it so (x86-64, AArch64; abi.h): the call, on the
+// cold path of every counting function, then saves no registers in the hot path around it.
+llvm::CallingConv::ID threadCountersInitCallingConv(const llvm::Module &M);
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
 
 } // namespace hotline

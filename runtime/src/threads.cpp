@@ -193,7 +193,11 @@ int start_runtime_thread(void *(*main)(void *), const char *name) {
 
 using namespace hotline::rt;
 
-extern "C" uint64_t *__hotline_thread_counters_init(void) {
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(__clang__)
+#error "the runtime must be built with clang: the plugin calls its slow paths with preserve_most (abi.h)"
+#endif
+
+extern "C" HOTLINE_ABI_SLOW_PATH uint64_t *__hotline_thread_counters_init(void) {
   ThreadState *t = current_thread();
   if (!__hotline_thread_counters)
     __hotline_thread_counters = t ? t->counters : shared_fallback_counters;

@@ -18,6 +18,8 @@
 ; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1, i64 1) #[[MARKER]]
 ; MARKER: attributes #[[MARKER]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
 
+target triple = "x86_64-unknown-linux-gnu"
+
 declare void @external()
 
 define i32 @leaf(i32 %x) {
@@ -27,20 +29,22 @@ define i32 @leaf(i32 %x) {
   ret i32 %v
 }
 
+; A thread's first count finds no counter array: the function then jumps (a tail call) to a
+; cold copy of its signature, which creates the array and calls the function again from the
+; start, so the function itself needs no stack frame for the runtime's call.
 ; CHECK-LABEL: define i32 @leaf(
 ; CHECK-NEXT:    %slot = alloca i32
 ; CHECK-NEXT:    %[[TLS:.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__hotline_thread_counters)
 ; CHECK-NEXT:    %hotline.counters = load ptr, ptr %[[TLS]]
 ; CHECK-NEXT:    %[[NULL:.*]] = icmp eq ptr %hotline.counters, null
-; CHECK-NEXT:    br i1 %[[NULL]], label %[[INIT:.*]], label %[[COUNT:.*]], !prof
-; CHECK:       [[INIT]]:
-; CHECK-NEXT:    %hotline.counters.init = call ptr @__hotline_thread_counters_init()
-; CHECK-NEXT:    br label %[[COUNT]]
+; CHECK-NEXT:    br i1 %[[NULL]], label %[[FIRST:.*]], label %[[COUNT:.*]], !prof
+; CHECK:       [[FIRST]]:
+; CHECK-NEXT:    %[[AGAIN:.*]] = tail call i32 @__hotline.first_count.leaf(i32 %x)
+; CHECK-NEXT:    ret i32 %[[AGAIN]]
 ; CHECK:       [[COUNT]]:
-; CHECK-NEXT:    %hotline.counters.ready = phi ptr [ %hotline.counters, %{{.*}} ], [ %hotline.counters.init, %[[INIT]] ]
 ; CHECK-NEXT:    %hotline.site_base = load i32, ptr getelementptr inbounds {{.*}}@__hotline.module, i32 0, i32 5)
 ; CHECK-NEXT:    %[[BASE:.*]] = zext i32 %hotline.site_base to i64
-; CHECK-NEXT:    %hotline.module_counters = getelementptr inbounds i64, ptr %hotline.counters.ready, i64 %[[BASE]]
+; CHECK-NEXT:    %hotline.module_counters = getelementptr inbounds i64, ptr %hotline.counters, i64 %[[BASE]]
 ; CHECK-NEXT:    %[[SLOT:.*]] = getelementptr inbounds i64, ptr %hotline.module_counters, i64 0
 ; CHECK-NEXT:    %hotline.count = load i64, ptr %[[SLOT]]
 ; CHECK-NEXT:    %[[NEW:.*]] = add i64 %hotline.count, 1
@@ -80,5 +84,25 @@ define void @uses_tiny() {
 ; INLINED-NOT:      @llvm.instrprof.increment
 ; INLINED:          ret void
 
-; CHECK: declare ptr @__hotline_thread_counters_init() #[[NOUNWIND:[0-9]+]]
-; CHECK: attributes #[[NOUNWIND]] = { nounwind }
+; A variadic function cannot pass its arguments on, so it calls the runtime in place.
+define i32 @variadic(i32 %n, ...) {
+  ret i32 %n
+}
+; CHECK-LABEL: define i32 @variadic(
+; CHECK:         br i1 %{{.*}}, label %[[VINIT:.*]], label %[[VCOUNT:.*]], !prof
+; CHECK:       [[VINIT]]:
+; CHECK-NEXT:    %hotline.counters.init = call preserve_mostcc ptr @__hotline_thread_counters_init()
+; CHECK-NEXT:    br label %[[VCOUNT]]
+; CHECK:       [[VCOUNT]]:
+; CHECK-NEXT:    %hotline.counters.ready = phi ptr [ %hotline.counters, %{{.*}} ], [ %hotline.counters.init, %[[VINIT]] ]
+
+; The cold copy: the runtime's call (preserve_most, so it saves what it uses), then the
+; function again with the same arguments.
+; CHECK:       define internal i32 @__hotline.first_count.leaf(i32 %0) #[[THUNK:[0-9]+]] {
+; CHECK-NEXT:    call preserve_mostcc ptr @__hotline_thread_counters_init()
+; CHECK-NEXT:    %[[R:.*]] = tail call i32 @leaf(i32 %0)
+; CHECK-NEXT:    ret i32 %[[R]]
+
+; CHECK: declare preserve_mostcc ptr @__hotline_thread_counters_init() #[[NOUNWIND:[0-9]+]]
+; CHECK-DAG: attributes #[[THUNK]] = { cold minsize noinline optsize }
+; CHECK-DAG: attributes #[[NOUNWIND]] = { nounwind }

@@ -17,6 +17,16 @@ extern "C" {
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
 
+/* The calling convention of the slow paths that instrumented code calls from its hottest
+ * places: they save every general-purpose register they use, so the caller keeps its values
+ * in registers across the call and needs no spills or prologue for it. The plugin calls them
+ * with the same convention (plugin/RuntimeAbi.cpp), on the same targets. */
+#if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
+#define HOTLINE_ABI_SLOW_PATH __attribute__((preserve_most))
+#else
+#define HOTLINE_ABI_SLOW_PATH
+#endif
+
 /* Global site ids below this are real sites; this and the next
  * HOTLINE_MAX_SITES_PER_MODULE ids are the never-reported slots described at site_base. */
 #define HOTLINE_UNREGISTERED_SITE_BASE (1u << 21)
@@ -99,9 +109,10 @@ HOTLINE_ABI_EXPORT void __hotline_unregister_module(struct __hotline_module *mod
 /* Exact entry counting (inserted at pipeline start, before inlining). Per thread: an array of
  * 64-bit counters indexed by global site id (module->site_base + local index). It is null
  * until the thread's first count; instrumented code then calls
- * __hotline_thread_counters_init, which sets and returns it. The TLS model is initial-exec. */
+ * __hotline_thread_counters_init, which sets and returns it (preserve_most, above). The TLS
+ * model is initial-exec. */
 extern HOTLINE_ABI_EXPORT __thread uint64_t *__hotline_thread_counters;
-HOTLINE_ABI_EXPORT uint64_t *__hotline_thread_counters_init(void);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_SLOW_PATH uint64_t *__hotline_thread_counters_init(void);
 
 /* Timing (inserted after inlining, on functions worth timing). __hotline_exit is called on
  * every way out of the function: returns, unwinding, musttail calls and noreturn calls. Both
