@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 4u
+#define HOTLINE_ABI_VERSION 5u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
