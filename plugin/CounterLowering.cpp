@@ -24,6 +24,19 @@ bool isCounterMarker(const Instruction &I, const GlobalVariable *CounterMarker) 
   return Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash;
 }
 
+// Ends the block at B with `return To(From's arguments)`, a tail call: From and To have one
+// signature.
+static void returnTailCall(IRBuilder<> &B, Function &From, Function &To) {
+  SmallVector<Value *, 8> Args(llvm::make_pointer_range(From.args()));
+  CallInst *Call = B.CreateCall(&To, Args);
+  Call->setCallingConv(To.getCallingConv());
+  Call->setTailCall();
+  if (To.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+}
+
 // The thread's first count: __hotline_thread_counters_init, then F again from its start.
 // A cold copy of F's signature does this, and F only jumps to it (a tail call), so the
 // check costs F a load, a compare and a branch: were the call in F itself, F would save
@@ -53,14 +66,7 @@ static Function *threadStartThunk(Function &F) {
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
   CallInst *Init = B.CreateCall(threadCountersInitFunction(M));
   Init->setCallingConv(threadCountersInitCallingConv(M));
-  SmallVector<Value *, 8> Args(llvm::make_pointer_range(Thunk->args()));
-  CallInst *Again = B.CreateCall(&F, Args);
-  Again->setCallingConv(F.getCallingConv());
-  Again->setTailCall();
-  if (F.getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(Again);
+  returnTailCall(B, *Thunk, F);
   return Thunk;
 }
 
@@ -98,15 +104,8 @@ static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
   if (canUseThunk(F)) {
     Instruction *FirstCountTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/true, Unlikely);
     B.SetInsertPoint(FirstCountTerm);
-    SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
-    CallInst *Again = B.CreateCall(threadStartThunk(F), Args);
+    returnTailCall(B, F, *threadStartThunk(F));
     F.removeFnAttr(Attribute::NoRecurse); // F -> thunk -> F
-    Again->setCallingConv(F.getCallingConv());
-    Again->setTailCall();
-    if (F.getReturnType()->isVoidTy())
-      B.CreateRetVoid();
-    else
-      B.CreateRet(Again);
     FirstCountTerm->eraseFromParent();
   } else {
     Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
