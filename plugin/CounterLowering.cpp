@@ -54,6 +54,8 @@ static Function *threadStartThunk(Function &F) {
   Thunk->setComdat(nullptr);
   Thunk->setSection("");
   Thunk->setPersonalityFn(nullptr);
+  Thunk->setPrefixData(nullptr);
+  Thunk->setPrologueData(nullptr);
   Thunk->clearMetadata();
   for (Attribute::AttrKind Kind : {Attribute::AlwaysInline, Attribute::InlineHint, Attribute::OptimizeNone,
                                    Attribute::Hot, Attribute::Naked, Attribute::NoRecurse,
