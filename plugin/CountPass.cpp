@@ -48,10 +48,16 @@ static void markNamedFunctions(Module &M, const Options &Opts) {
 
 // Marks, as skipped, the functions defined in system headers that have no loop (see
 // Options::SystemHeaderDirs). Done at pipeline start, before inlining, so that every pass
-// agrees; a function without debug information has no known file and is kept.
+// agrees; a function without debug information has no known file and is kept. The file being
+// compiled is not a header even in a system directory, as it is not for clang: googletest's
+// build names its source root with -isystem, and gtest_main.cc's main is the program's.
 static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
   if (Opts.SystemHeaders || Opts.SystemHeaderDirs.empty())
     return;
+  StringSet<> MainFiles;
+  for (const DICompileUnit *Unit : M.debug_compile_units())
+    if (const DIFile *File = Unit->getFile())
+      MainFiles.insert(absoluteWithoutDots(File->getFilename(), File->getDirectory()));
   DenseMap<const DIFile *, bool> IsSystem;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
   for (Function &F : M) {
@@ -59,8 +65,11 @@ static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
     if (F.isDeclaration() || !SP || !SP->getFile() || F.hasMetadata(SkipMetadataName))
       continue;
     auto [It, New] = IsSystem.try_emplace(SP->getFile(), false);
-    if (New)
-      It->second = Opts.isSystemHeader(SP->getFile()->getFilename(), SP->getFile()->getDirectory());
+    if (New) {
+      const DIFile *File = SP->getFile();
+      It->second = Opts.isSystemHeader(File->getFilename(), File->getDirectory()) &&
+                   !MainFiles.contains(absoluteWithoutDots(File->getFilename(), File->getDirectory()));
+    }
     if (!It->second)
       continue;
     Backedges.clear();

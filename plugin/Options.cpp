@@ -143,7 +143,7 @@ bool Options::selects(StringRef DemangledName, StringRef LinkageName) const {
   return !matchesAny(Exclude, DemangledName, LinkageName);
 }
 
-static std::string absoluteWithoutDots(StringRef Path, StringRef Base) {
+std::string absoluteWithoutDots(StringRef Path, StringRef Base) {
   SmallString<256> Result;
   if (!sys::path::is_absolute(Path)) {
     if (!Base.empty())

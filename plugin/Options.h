@@ -59,4 +59,7 @@ struct Options {
   bool isSystemHeader(llvm::StringRef File, llvm::StringRef CompilationDir) const;
 };
 
+// Path made absolute against Base (the current directory when empty), without . or ..
+std::string absoluteWithoutDots(llvm::StringRef Path, llvm::StringRef Base);
+
 } // namespace hotline

@@ -6,6 +6,9 @@
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/lib/../include/>' -S %s | FileCheck %s --check-prefixes=CHECK,SKIPPED
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include;system-headers>' -S %s | FileCheck %s --check-prefixes=CHECK,COUNTED
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count' -S %s | FileCheck %s --check-prefixes=CHECK,COUNTED
+; The file being compiled is not a header, even in a system directory (googletest names its
+; source root with -isystem).
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include;system-header-dir=/src>' -S %s | FileCheck %s --check-prefixes=CHECK,SKIPPED
 ; A directory that only starts like one is not it.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/inc>' -S %s | FileCheck %s --check-prefixes=CHECK,COUNTED
 
