@@ -195,7 +195,9 @@ static bool widenMemoryEffects(Module &M) {
 PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   SiteTable Sites(M);
   GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
-  bool Changed = false;
+  std::vector<ImpliedCount> Implied = dropImpliedIncrements(M, CounterMarker);
+  Sites.addImpliedCounts(Implied);
+  bool Changed = !Implied.empty();
   for (Function &F : M)
     Changed |= lowerMarkersIn(F, Sites, CounterMarker);
   if (CounterMarker)

@@ -16,6 +16,8 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
 
+#include <vector>
+
 namespace hotline {
 
 class CountPass : public llvm::PassInfoMixin<CountPass> {
@@ -62,6 +64,16 @@ inline constexpr const char *OwnMetadataName = "hotline.own";
 // them as the function they copy.
 inline constexpr const char *CountOnlyMetadataName = "hotline.count-only";
 inline constexpr const char *SkipMetadataName = "hotline.skip";
+
+// A counter some of whose increments dropImpliedIncrements removed: its count is its own plus
+// ImpliedBy's, whose increments stood for them (module-local site ids).
+struct ImpliedCount {
+  unsigned Counter;
+  unsigned ImpliedBy;
+};
+// Where counters are always bumped together, keeps one increment and drops the others (the
+// markers of constant step 1 naming CounterMarker). See ImpliedCounts.cpp.
+std::vector<ImpliedCount> dropImpliedIncrements(llvm::Module &M, const llvm::GlobalVariable *CounterMarker);
 
 // Line mode (hotline-lines, at pipeline start after hotline-count): per-line counters and
 // loop sites in the functions chosen for it. See LinePass.cpp.

@@ -28,13 +28,17 @@ inline constexpr const char *InternalPrefix = "__hotline";
 //                         loop, discriminator; ptr facts; }
 llvm::StructType *siteType(llvm::LLVMContext &C);
 // struct __hotline_module { i32 abi_version, site_count; ptr sites, source_file, untimed;
-//                            i32 site_base, flags; }
+//                            i32 site_base, flags; ptr implied_counts; i32 implied_count_count; }
 llvm::StructType *moduleType(llvm::LLVMContext &C);
+// struct __hotline_implied_count { i32 counter, implied_by; }
+llvm::StructType *impliedCountType(llvm::LLVMContext &C);
 inline constexpr unsigned ModuleSiteCountField = 1;
 inline constexpr unsigned ModuleSitesField = 2;
 inline constexpr unsigned ModuleUntimedField = 4;
 inline constexpr unsigned ModuleSiteBaseField = 5;
 inline constexpr unsigned ModuleFlagsField = 6;
+inline constexpr unsigned ModuleImpliedCountsField = 7;
+inline constexpr unsigned ModuleImpliedCountCountField = 8;
 
 // Declarations of the runtime's entry points, all nounwind.
 llvm::FunctionCallee enterFunction(llvm::Module &M);

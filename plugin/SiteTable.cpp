@@ -19,9 +19,11 @@ namespace hotline {
 
 static constexpr const char *SitesMetadataName = "hotline.sites";
 static constexpr const char *LoopNotesMetadataName = "hotline.loop.notes";
+static constexpr const char *ImpliedCountsMetadataName = "hotline.implied_counts";
 static constexpr const char *SiteAttachmentName = "hotline.site";
 static constexpr const char *SiteArrayName = "__hotline.sites";
 static constexpr const char *UntimedArrayName = "__hotline.untimed";
+static constexpr const char *ImpliedCountArrayName = "__hotline.implied_counts";
 static constexpr const char *UntimedPlaceholderName = "__hotline.untimed.placeholder";
 static constexpr const char *StringPrefix = "__hotline.str.";
 static constexpr unsigned RegistrationPriority = 101;
@@ -141,6 +143,37 @@ void SiteTable::addLoopNote(unsigned Loop, StringRef Note) {
           C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Loop)), MDString::get(C, Note)}));
 }
 
+void SiteTable::addImpliedCounts(ArrayRef<ImpliedCount> Implied) {
+  if (Implied.empty())
+    return;
+  LLVMContext &C = M.getContext();
+  auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V)); };
+  NamedMDNode *Table = M.getOrInsertNamedMetadata(ImpliedCountsMetadataName);
+  for (ImpliedCount Count : Implied)
+    Table->addOperand(MDTuple::get(C, {Int(Count.Counter), Int(Count.ImpliedBy)}));
+}
+
+// The __hotline_implied_count array from the metadata, or null when there is none.
+Constant *SiteTable::finalizeImpliedCounts(unsigned &Count) {
+  Count = 0;
+  NamedMDNode *Table = M.getNamedMetadata(ImpliedCountsMetadataName);
+  if (GlobalVariable *Old = M.getGlobalVariable(ImpliedCountArrayName, /*AllowInternal=*/true))
+    Old->setName(""); // finalize() erases it
+  if (!Table || Table->getNumOperands() == 0)
+    return ConstantPointerNull::get(PointerType::getUnqual(M.getContext()));
+  StructType *Type = impliedCountType(M.getContext());
+  std::vector<Constant *> Elements;
+  for (MDNode *Entry : Table->operands())
+    Elements.push_back(ConstantStruct::get(Type, {mdconst::extract<ConstantInt>(Entry->getOperand(0)),
+                                                  mdconst::extract<ConstantInt>(Entry->getOperand(1))}));
+  Count = Elements.size();
+  ArrayType *ArrayTy = ArrayType::get(Type, Elements.size());
+  auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                   ConstantArray::get(ArrayTy, Elements), ImpliedCountArrayName);
+  Array->setAlignment(Align(4));
+  return Array;
+}
+
 Constant *SiteTable::stringConstant(StringRef S) {
   // The strings an earlier table left, found once: most tables never need them.
   if (!StringsFound) {
@@ -189,7 +222,8 @@ GlobalVariable *SiteTable::moduleRecord() {
   Constant *Init = ConstantStruct::get(
       Type, {ConstantInt::get(I32, HOTLINE_ABI_VERSION), ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr),
              stringConstant(M.getSourceFileName()), ConstantPointerNull::get(Ptr),
-             ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE), ConstantInt::get(I32, 0)});
+             ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE), ConstantInt::get(I32, 0),
+             ConstantPointerNull::get(Ptr), ConstantInt::get(I32, 0)});
   auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage, Init,
                                     ModuleRecordName);
   Record->setAlignment(Align(8));
@@ -296,10 +330,14 @@ bool SiteTable::finalize() {
 
   GlobalVariable *Record = moduleRecord();
   auto *Init = cast<ConstantStruct>(Record->getInitializer());
-  SmallVector<Constant *, 7> Fields;
+  SmallVector<Constant *, 9> Fields;
   for (unsigned I = 0; I < Init->getNumOperands(); ++I)
     Fields.push_back(Init->getOperand(I));
   GlobalVariable *Old = dyn_cast<GlobalVariable>(Fields[ModuleSitesField]);
+  GlobalVariable *OldImplied = dyn_cast<GlobalVariable>(Fields[ModuleImpliedCountsField]);
+  unsigned ImpliedCountCount = 0;
+  Fields[ModuleImpliedCountsField] = finalizeImpliedCounts(ImpliedCountCount);
+  Fields[ModuleImpliedCountCountField] = ConstantInt::get(Type::getInt32Ty(C), ImpliedCountCount);
   Fields[ModuleSiteCountField] = ConstantInt::get(Type::getInt32Ty(C), Elements.size());
   Fields[ModuleSitesField] = Array;
   Fields[ModuleUntimedField] = finalizeUntimed(Elements.size());
@@ -309,6 +347,11 @@ bool SiteTable::finalize() {
     Old->removeDeadConstantUsers();
   if (Old && Old->use_empty())
     Old->eraseFromParent();
+  if (OldImplied) {
+    OldImplied->removeDeadConstantUsers();
+    if (OldImplied->use_empty())
+      OldImplied->eraseFromParent();
+  }
   Array->setName(SiteArrayName); // takes the plain name once the old array is gone
   return true;
 }

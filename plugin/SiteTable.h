@@ -9,6 +9,7 @@
 #pragma once
 
 #include "CompilerFacts.h"
+#include "Instrumentation.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Module.h"
@@ -69,6 +70,10 @@ public:
   // placeholder, so that no optimization can assume anything about its value.
   llvm::Value *emitIsTimed(unsigned Local, llvm::Instruction *InsertBefore);
 
+  // Records counters whose counts include others' (dropImpliedIncrements); finalize() emits
+  // them as the module's __hotline_implied_count array.
+  void addImpliedCounts(llvm::ArrayRef<ImpliedCount> Implied);
+
   // (Re)builds the constant site array from the metadata, and the untimed bytes when
   // something is timed. CounterLoweringPass, the last of hotline's passes, calls it.
   // Returns whether there was anything to emit.
@@ -79,6 +84,8 @@ private:
   llvm::GlobalVariable *untimedPlaceholder();
   // Replaces the placeholder (or an older array) by an array of site_count zero bytes.
   llvm::Constant *finalizeUntimed(unsigned SiteCount);
+  // The implied-count array (an older one loses its name), and its length in Count.
+  llvm::Constant *finalizeImpliedCounts(unsigned &Count);
 
   llvm::Module &M;
   llvm::StringMap<llvm::GlobalVariable *> Strings;

@@ -540,6 +540,7 @@ void take_snapshot() {
   for (uint32_t i = 0; i < g_region_names_bound; ++i)
     s.now.region_ticks[i] = s.now.region_entries[i] = 0;
   sum_calls(site_count);
+  add_implied_counts([&](uint32_t site) -> uint64_t & { return s.now.sites[site].calls; }, site_count);
   merge_same_functions(site_count);
   // The threads not summed into `ended` yet, newest first: those after the last one still
   // running all ended, and join `ended` now.

@@ -101,7 +101,8 @@ static bool add_to_registry(__hotline_module *module, const char *object_path) {
   if (module->flags & HOTLINE_ABI_MODULE_LINES)
     __atomic_store_n(&lines_registered, true, __ATOMIC_RELEASE);
   ModuleEntry &entry = modules[modules_used];
-  entry = {module, module->sites, module->source_file, object_path, sites_used, module->site_count};
+  entry = {module,      module->sites, module->implied_counts, module->implied_counts ? module->implied_count_count : 0,
+           module->source_file, object_path, sites_used, module->site_count};
   module->site_base = sites_used;
   __atomic_store_n(&sites_used, sites_used + module->site_count, __ATOMIC_RELEASE);
   __atomic_store_n(&modules_used, modules_used + 1, __ATOMIC_RELEASE);
@@ -143,6 +144,13 @@ extern "C" void __hotline_unregister_module(__hotline_module *module) {
         sites[s].facts = copy_string(module->sites[s].facts);
       }
     }
+    auto *implied = static_cast<__hotline_implied_count *>(
+        arena_alloc(sizeof(__hotline_implied_count) * (entry.implied_count_count + 1)));
+    if (implied && entry.implied_count_count)
+      memcpy(implied, entry.implied_counts, sizeof(__hotline_implied_count) * entry.implied_count_count);
+    // Without the copy (out of memory) the module's counts lose what its increments implied.
+    __atomic_store_n(&entry.implied_count_count, implied ? entry.implied_count_count : 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&entry.implied_counts, implied, __ATOMIC_RELEASE);
     entry.source_file = copy_string(entry.source_file);
     __atomic_store_n(&entry.sites, sites, __ATOMIC_RELEASE); // null: names lost (out of memory)
     entry.module = nullptr;

@@ -20,6 +20,8 @@ constexpr uint32_t kCounterSlots = kMaxSites + kMaxSitesPerModule;
 struct ModuleEntry {
   const __hotline_module *module; // null after unregistration
   const __hotline_site *sites;
+  const __hotline_implied_count *implied_counts; // the module's, then the runtime's copy
+  uint32_t implied_count_count;
   const char *source_file;
   const char *object_path;
   uint32_t site_base;
@@ -54,6 +56,11 @@ uint32_t registered_site_count();
 // Calls f(entry) for each registered module in registration order (= site id order).
 template <typename F> void for_each_module(F f);
 
+// Adds to each counter the counts that stood for its dropped increments (abi.h
+// __hotline_implied_count). `count(site)` is the total of a global site id below site_count,
+// as a reference; every report of counts does this once, after summing the threads.
+template <typename Count> void add_implied_counts(Count count, uint32_t site_count);
+
 // Implementation details of for_each_module.
 uint32_t module_count();
 const ModuleEntry &module_at(uint32_t index);
@@ -62,6 +69,18 @@ template <typename F> void for_each_module(F f) {
   uint32_t n = module_count();
   for (uint32_t i = 0; i < n; ++i)
     f(module_at(i));
+}
+
+template <typename Count> void add_implied_counts(Count count, uint32_t site_count) {
+  for_each_module([&](const ModuleEntry &m) {
+    const __hotline_implied_count *implied = __atomic_load_n(&m.implied_counts, __ATOMIC_ACQUIRE);
+    if (m.site_base + m.site_count > site_count)
+      return;
+    uint32_t implied_count = __atomic_load_n(&m.implied_count_count, __ATOMIC_RELAXED);
+    for (uint32_t i = 0; i < implied_count; ++i)
+      if (implied[i].counter < m.site_count && implied[i].implied_by < m.site_count)
+        count(m.site_base + implied[i].counter) += count(m.site_base + implied[i].implied_by);
+  });
 }
 
 } // namespace hotline::rt

@@ -531,8 +531,10 @@ void write_profile() {
     trace_dropped_events += add_thread_trace(t, strings, time, trace_events_section);
     ++thread_count;
   }
-  if (totals)
+  if (totals) {
+    add_implied_counts([&](uint32_t site) -> uint64_t & { return totals[site]; }, site_count);
     counts_section.append(totals, sizeof(uint64_t) * site_count);
+  }
   release_pages(totals, sizeof(uint64_t) * (site_count + 1));
 
   LoadedObjects loaded;

@@ -18,7 +18,7 @@
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count,hotline-lines' -S %s -o - | FileCheck %s --check-prefix=OFF
 
 ; The module is marked as built in line mode.
-; CHECK: @__hotline.module = internal global %struct.__hotline_module { i32 5, i32 {{[0-9]+}}, ptr @__hotline.sites, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 1 }
+; CHECK: @__hotline.module = internal global %struct.__hotline_module { i32 6, i32 {{[0-9]+}}, ptr @__hotline.sites, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 1, ptr @__hotline.implied_counts, i32 2 }
 ; Sites: 0 the function, 1-3 the loop (entries, iterations, max trips), then lines.
 ; CHECK: @__hotline.sites = private constant [{{[0-9]+}} x %struct.__hotline_site] [
 ; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 1, i32 1, i32 0, i32 0, i32 0, i32 -1,
@@ -33,13 +33,16 @@
 ; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 {{[0-9]+}}, i32 [[HEADER:[0-9]+]], i32 0, i32 1, i32 1,
 ; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 3, i32 6, i32 0, i32 -1, i32 2,
 ; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 26, i32 10, i32 0, i32 1, i32 3,
+; The entry block (site 4, its first line) and the loop's entries (site 1) are always counted
+; with the function's entry (site 0): that one increment stands for all three.
+; CHECK: @__hotline.implied_counts = private constant [2 x %struct.__hotline_implied_count] [%struct.__hotline_implied_count { i32 4, i32 0 }, %struct.__hotline_implied_count { i32 1, i32 0 }]
 
 ; CHECK-LABEL: define {{.*}}i32 @find(
 ; The backedge adds one trip.
 ; CHECK: [[BACK:%.*]] = load i64, ptr %hotline.trips
 ; CHECK-NEXT: add i64 [[BACK]], 1
-; The loop's entry is counted (loop site 1).
-; CHECK: [[ENTRIES:%.*]] = getelementptr inbounds i64, ptr %hotline.module_counters, i64 1
+; The loop's entry is counted by the function's entry counter (above).
+; CHECK-NOT: getelementptr inbounds i64, ptr %hotline.module_counters, i64 1{{$}}
 ; CHECK-NOT: call void @__hotline_enter(
 ; Inside the loop, the header's counter is a local: no store to the counters in the loop.
 ; CHECK: [[LOCAL:%.*]] = add i64 %{{.*}}, 1

@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 5u
+#define HOTLINE_ABI_VERSION 6u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -74,6 +74,15 @@ struct __hotline_site {
                                "not vectorized: <reason>"); "" otherwise */
 };
 
+/* Where the plugin found counters always bumped together, it kept one increment: the count of
+ * `counter` is the number of times it was bumped plus the count of `implied_by`, whose
+ * increments stood for the dropped ones (module-local site ids; `implied_by` never appears
+ * as a `counter`). The runtime adds them up whenever it reports counts. */
+struct __hotline_implied_count {
+  uint32_t counter;
+  uint32_t implied_by;
+};
+
 /* One instrumented translation unit. Emitted by the plugin as a writable global that its
  * constructor passes to __hotline_register_module and its destructor to
  * __hotline_unregister_module. */
@@ -94,6 +103,8 @@ struct __hotline_module {
                                         before registration (or in a refused module) counts
                                         into slots that are never reported and is not timed. */
   uint32_t flags;                    /* HOTLINE_ABI_MODULE_* */
+  const struct __hotline_implied_count *implied_counts; /* null when there are none */
+  uint32_t implied_count_count;
 };
 
 enum __hotline_module_flags_abi {
@@ -144,10 +155,12 @@ HOTLINE_ABI_EXPORT void __hotline_cuda_site(void);
 #ifdef __cplusplus
 }
 static_assert(sizeof(__hotline_site) == 64, "ABI layout changed: bump HOTLINE_ABI_VERSION");
-static_assert(sizeof(__hotline_module) == 40, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_module) == 56, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_implied_count) == 8, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 #else
 _Static_assert(sizeof(struct __hotline_site) == 64, "ABI layout changed");
-_Static_assert(sizeof(struct __hotline_module) == 40, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_module) == 56, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_implied_count) == 8, "ABI layout changed");
 #endif
 
 #endif

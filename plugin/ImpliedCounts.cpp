@@ -1,0 +1,243 @@
+//===- ImpliedCounts.cpp - One increment for counters that are bumped together -===//
+//
+// After inlining, one stretch of code often bumps several counters by one: a function's entry
+// counter, the entry counters of the small functions inlined into it, line mode's block
+// counters. Whenever one of them is bumped there, so are the others. Before the markers are
+// lowered, this keeps one increment in such a stretch and drops the others; the site table
+// records, for each dropped increment, whose count stands for it (an implied count), and the
+// runtime adds those counts up whenever it reports counts (abi.h). Counts stay exact.
+//
+// A stretch (a "run") is a part of a block that holds no instruction after which execution
+// may not go on to the next one (a call that may throw, exit or longjmp; setjmp, which may
+// return twice). Runs join across blocks A -> B, B A's immediate post-dominator, when the end
+// of A always reaches B exactly once: the blocks between them form no cycle, hold nothing
+// that may not go on, and are entered, as B is, only from A or each other.
+//
+// Counter R stands for counter X when every run that bumps R also bumps X, and nothing else
+// adds to R (no sum at a loop's exit, LoopCounterPass.cpp). Counters are offered as R in order
+// of how many increments they have, fewest first: a block's counter before the entry counter
+// of a function that is inlined in many places. A counter that stands for another keeps all
+// its increments.
+//
+//===----------------------------------------------------------------------===//
+#include "Instrumentation.h"
+
+#include "RuntimeAbi.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace hotline {
+
+namespace {
+
+struct Increment {
+  InstrProfIncrementInst *Marker;
+  unsigned Counter;
+  unsigned Run;
+  bool Dropped = false;
+};
+
+// Whether execution always goes on from I to the next instruction. The runtime's calls
+// (__hotline_enter and the others) always return.
+bool goesOn(const Instruction &I, const GlobalVariable *CounterMarker) {
+  if (isCounterMarker(I, CounterMarker))
+    return true;
+  if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    if (Call->hasFnAttr(Attribute::ReturnsTwice))
+      return false;
+    if (isRuntimeCall(*Call) && !Call->getCalledFunction()->isIntrinsic())
+      return true;
+  }
+  return isGuaranteedToTransferExecutionToSuccessor(&I);
+}
+
+bool endsInBranch(const BasicBlock &BB) { return isa<BranchInst, SwitchInst>(BB.getTerminator()); }
+
+bool isOneIncrement(const Instruction &I, const GlobalVariable *CounterMarker) {
+  if (!isCounterMarker(I, CounterMarker))
+    return false;
+  const auto &Marker = cast<InstrProfIncrementInst>(I);
+  auto *Step = dyn_cast<ConstantInt>(Marker.getStep());
+  return Marker.getHash()->getZExtValue() == CounterMarkerHash && Step && Step->isOne();
+}
+
+// The runs of one function's increments.
+class FunctionRuns {
+public:
+  FunctionRuns(Function &F, const GlobalVariable *CounterMarker) : F(F), CounterMarker(CounterMarker) {}
+
+  // Appends F's increments by one, each with its run, numbered from FirstRun on, and adds to
+  // OtherSteps the counters of F's other markers; returns the number of runs used.
+  unsigned collect(std::vector<Increment> &Increments, DenseSet<unsigned> &OtherSteps, unsigned FirstRun) {
+    size_t Start = Increments.size();
+    for (BasicBlock &BB : F) {
+      unsigned First = newRun(), Run = First;
+      for (Instruction &I : BB) {
+        if (isOneIncrement(I, CounterMarker))
+          Increments.push_back({cast<InstrProfIncrementInst>(&I), markerIndex(I), Run});
+        else if (isCounterMarker(I, CounterMarker))
+          OtherSteps.insert(markerIndex(I));
+        else if (!I.isTerminator() && !goesOn(I, CounterMarker))
+          Run = newRun();
+      }
+      Ends[&BB] = {First, Run};
+    }
+    if (Increments.size() == Start)
+      return 0;
+    joinAcrossBlocks();
+    DenseMap<unsigned, unsigned> Numbers;
+    for (size_t I = Start; I < Increments.size(); ++I) {
+      auto [It, New] = Numbers.try_emplace(find(Increments[I].Run), FirstRun + Numbers.size());
+      Increments[I].Run = It->second;
+    }
+    return Numbers.size();
+  }
+
+private:
+  static unsigned markerIndex(const Instruction &I) {
+    return unsigned(cast<InstrProfIncrementInst>(I).getIndex()->getZExtValue());
+  }
+
+  unsigned newRun() {
+    Parent.push_back(Parent.size());
+    return Parent.size() - 1;
+  }
+  unsigned find(unsigned Run) {
+    while (Parent[Run] != Run)
+      Run = Parent[Run] = Parent[Parent[Run]];
+    return Run;
+  }
+
+  void joinAcrossBlocks() {
+    PostDominatorTree PDT(F);
+    for (BasicBlock &A : F) {
+      DomTreeNode *Node = PDT.getNode(&A);
+      if (!endsInBranch(A) || !Node || !Node->getIDom() || !Node->getIDom()->getBlock())
+        continue;
+      BasicBlock &B = *Node->getIDom()->getBlock();
+      if (reachesOnce(A, B))
+        Parent[find(Ends[&A].second)] = find(Ends[&B].first);
+    }
+  }
+
+  // Whether the end of A always reaches B, exactly once: every path on from A leads to B
+  // through blocks that form no cycle and hold nothing that may not go on, and nothing
+  // enters those blocks or B but from A or each other.
+  bool reachesOnce(const BasicBlock &A, const BasicBlock &B) {
+    DenseMap<const BasicBlock *, bool> Between; // false while a block's successors are walked
+    if (!walk(A, A, B, Between))
+      return false;
+    auto EnteredFromA = [&](const BasicBlock &C) {
+      return llvm::all_of(predecessors(&C), [&](const BasicBlock *P) { return P == &A || Between.contains(P); });
+    };
+    return EnteredFromA(B) && llvm::all_of(Between, [&](auto &Entry) { return EnteredFromA(*Entry.first); });
+  }
+
+  bool walk(const BasicBlock &From, const BasicBlock &A, const BasicBlock &B,
+            DenseMap<const BasicBlock *, bool> &Between) {
+    for (const BasicBlock *C : successors(&From)) {
+      if (C == &B)
+        continue;
+      auto [It, New] = Between.try_emplace(C, false);
+      if (!New) {
+        if (!It->second) // on the path being walked: a cycle
+          return false;
+        continue;
+      }
+      if (C == &A || Between.size() > 32 || !endsInBranch(*C))
+        return false;
+      for (const Instruction &I : *C)
+        if (!I.isTerminator() && !goesOn(I, CounterMarker))
+          return false;
+      if (!walk(*C, A, B, Between))
+        return false;
+      Between[C] = true;
+    }
+    return true;
+  }
+
+  Function &F;
+  const GlobalVariable *CounterMarker;
+  std::vector<unsigned> Parent; // union-find over the runs
+  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Ends; // a block's first and last run
+};
+
+} // namespace
+
+std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable *CounterMarker) {
+  std::vector<ImpliedCount> Implied;
+  if (!CounterMarker)
+    return Implied;
+  std::vector<Increment> Increments;
+  DenseSet<unsigned> OtherSteps; // counters also added to by sums or maxima: their counts are not their runs'
+  unsigned Runs = 0;
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Runs += FunctionRuns(F, CounterMarker).collect(Increments, OtherSteps, Runs);
+
+  MapVector<unsigned, SmallVector<unsigned, 4>> ByCounter; // increments, by index
+  std::vector<SmallVector<unsigned, 4>> ByRun(Runs);
+  for (unsigned I = 0; I < Increments.size(); ++I) {
+    ByCounter[Increments[I].Counter].push_back(I);
+    ByRun[Increments[I].Run].push_back(I);
+  }
+  SmallVector<unsigned, 64> Order;
+  for (auto &[Counter, Own] : ByCounter)
+    Order.push_back(Counter);
+  llvm::sort(Order, [&](unsigned A, unsigned B) {
+    return std::make_pair(ByCounter[A].size(), A) < std::make_pair(ByCounter[B].size(), B);
+  });
+
+  DenseSet<unsigned> Standing, Dropping; // counters that stand for others; that lost an increment
+  // The increments of Counter in Run that are still kept.
+  auto KeptIn = [&](unsigned Run, unsigned Counter) {
+    SmallVector<Increment *, 2> Kept;
+    for (unsigned I : ByRun[Run])
+      if (Increments[I].Counter == Counter && !Increments[I].Dropped)
+        Kept.push_back(&Increments[I]);
+    return Kept;
+  };
+  for (unsigned R : Order) {
+    if (Dropping.contains(R) || OtherSteps.contains(R))
+      continue;
+    SmallVector<unsigned, 4> RunsOfR;
+    for (unsigned I : ByCounter[R])
+      RunsOfR.push_back(Increments[I].Run);
+    if (DenseSet<unsigned>(RunsOfR.begin(), RunsOfR.end()).size() != RunsOfR.size())
+      continue; // twice in one run: its count is not the runs'
+    SmallVector<unsigned, 8> Others;
+    for (unsigned I : ByRun[RunsOfR.front()]) {
+      unsigned X = Increments[I].Counter;
+      if (X != R && !Increments[I].Dropped && !Standing.contains(X) && !llvm::is_contained(Others, X))
+        Others.push_back(X);
+    }
+    for (unsigned X : Others) {
+      // X is bumped Times times in each of R's runs (at least): R's count stands for each.
+      size_t Times = ~size_t(0);
+      for (unsigned Run : RunsOfR)
+        Times = std::min(Times, KeptIn(Run, X).size());
+      if (Times == 0)
+        continue;
+      for (unsigned Run : RunsOfR) {
+        SmallVector<Increment *, 2> Kept = KeptIn(Run, X);
+        for (Increment *I : ArrayRef(Kept).take_front(Times))
+          I->Dropped = true;
+      }
+      Standing.insert(R);
+      Dropping.insert(X);
+      Implied.insert(Implied.end(), Times, {X, R});
+    }
+  }
+  for (Increment &I : Increments)
+    if (I.Dropped)
+      I.Marker->eraseFromParent();
+  return Implied;
+}
+
+} // namespace hotline
