@@ -67,7 +67,7 @@ static Function *threadStartThunk(Function &F) {
   Thunk->addFnAttr(Attribute::OptimizeForSize);
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
   CallInst *Init = B.CreateCall(threadCountersInitFunction(M));
-  Init->setCallingConv(threadCountersInitCallingConv(M));
+  Init->setCallingConv(runtimeCallingConv(M));
   returnTailCall(B, *Thunk, F);
   return Thunk;
 }
@@ -113,7 +113,7 @@ static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
     Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
     B.SetInsertPoint(InitTerm);
     CallInst *Initialized = B.CreateCall(threadCountersInitFunction(M), {}, "hotline.counters.init");
-    Initialized->setCallingConv(threadCountersInitCallingConv(M));
+    Initialized->setCallingConv(runtimeCallingConv(M));
     B.SetInsertPoint(At);
     PHINode *Phi = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
     Phi->addIncoming(Counters, Counters->getParent());

@@ -266,7 +266,8 @@ private:
     B.SetInsertPoint(At);
     B.CreateStore(Timed, State.Timed);
     Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-    IRBuilder<>(Then).CreateCall(enterFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+    CallInst *Enter = IRBuilder<>(Then).CreateCall(enterFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+    Enter->setCallingConv(runtimeCallingConv(M));
   }
 
   // Everything a loop's exit does: its iterations and largest trip count, its timing, and
@@ -292,7 +293,8 @@ private:
     Value *Timed = B.CreateLoad(B.getInt1Ty(), State.Timed);
     B.CreateStore(B.getFalse(), State.Timed);
     Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-    IRBuilder<>(Then).CreateCall(exitFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+    CallInst *Exit = IRBuilder<>(Then).CreateCall(exitFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+    Exit->setCallingConv(runtimeCallingConv(M));
   }
 
   // A landing pad outside the loop may also be reached from elsewhere: only an unwind out of

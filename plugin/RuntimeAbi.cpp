@@ -39,14 +39,27 @@ static FunctionCallee nounwindFunction(Module &M, StringRef Name, FunctionType *
   return Callee;
 }
 
+CallingConv::ID runtimeCallingConv(const Module &M) {
+  Triple T(M.getTargetTriple());
+  return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
+}
+
+// A nounwind entry point called with runtimeCallingConv.
+static FunctionCallee hotPathFunction(Module &M, StringRef Name, FunctionType *Type) {
+  FunctionCallee Callee = nounwindFunction(M, Name, Type);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    F->setCallingConv(runtimeCallingConv(M));
+  return Callee;
+}
+
 FunctionCallee enterFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return nounwindFunction(M, EnterName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+  return hotPathFunction(M, EnterName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
 }
 
 FunctionCallee exitFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return nounwindFunction(M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+  return hotPathFunction(M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
 }
 
 FunctionCallee regionBeginFunction(Module &M) {
@@ -64,17 +77,8 @@ FunctionCallee cudaSiteFunction(Module &M) {
   return nounwindFunction(M, CudaSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
-CallingConv::ID threadCountersInitCallingConv(const Module &M) {
-  Triple T(M.getTargetTriple());
-  return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
-}
-
 FunctionCallee threadCountersInitFunction(Module &M) {
-  LLVMContext &C = M.getContext();
-  FunctionCallee Init = nounwindFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(C), false));
-  if (auto *F = dyn_cast<Function>(Init.getCallee()))
-    F->setCallingConv(threadCountersInitCallingConv(M));
-  return Init;
+  return hotPathFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(M.getContext()), false));
 }
 
 GlobalVariable *threadCountersVariable(Module &M) {

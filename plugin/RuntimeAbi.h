@@ -40,16 +40,18 @@ inline constexpr unsigned ModuleFlagsField = 6;
 inline constexpr unsigned ModuleImpliedCountsField = 7;
 inline constexpr unsigned ModuleImpliedCountCountField = 8;
 
-// Declarations of the runtime's entry points, all nounwind.
+// Declarations of the runtime's entry points, all nounwind; enter, exit and the counters' init
+// are called with runtimeCallingConv.
 llvm::FunctionCallee enterFunction(llvm::Module &M);
 llvm::FunctionCallee exitFunction(llvm::Module &M);
 llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
 llvm::FunctionCallee regionEndFunction(llvm::Module &M);
 llvm::FunctionCallee cudaSiteFunction(llvm::Module &M);
 llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
-// preserve_most where the runtime defines it so (x86-64, AArch64; abi.h): the call, on the
-// cold path of every counting function, then saves no registers in the hot path around it.
-llvm::CallingConv::ID threadCountersInitCallingConv(const llvm::Module &M);
+// The calling convention of the runtime's init, enter and exit: preserve_most where the runtime
+// defines them so (x86-64, AArch64; abi.h), so that a function that counts or is timed keeps
+// its values in registers around the calls and needs no callee-saved ones for them.
+llvm::CallingConv::ID runtimeCallingConv(const llvm::Module &M);
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
 
 } // namespace hotline

@@ -38,7 +38,7 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
 static void insertExit(Instruction *At, Value *Timed, Value *Id, FunctionCallee Exit) {
   Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
   Then->getParent()->setName("hotline.exit");
-  IRBuilder<>(Then).CreateCall(Exit, {Id});
+  IRBuilder<>(Then).CreateCall(Exit, {Id})->setCallingConv(runtimeCallingConv(*Then->getModule()));
 }
 
 // At entry: timed = (the site's untimed byte is 0); if timed, __hotline_enter. On every way
@@ -51,7 +51,7 @@ static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   Value *Timed = Sites.emitIsTimed(Local, At);
   Instruction *Enter = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
   Enter->getParent()->setName("hotline.enter");
-  IRBuilder<>(Enter).CreateCall(enterFunction(M), {Id});
+  IRBuilder<>(Enter).CreateCall(enterFunction(M), {Id})->setCallingConv(runtimeCallingConv(M));
 
   SmallVector<Instruction *, 8> ExitPoints = waysOut(F);
   FunctionCallee Exit = exitFunction(M);

@@ -17,6 +17,8 @@ static bool tsc_is_invariant() {
 
 void clock_init() { g_clock_is_tsc = tsc_is_invariant(); }
 
+HOTLINE_ABI_PRESERVE_MOST uint64_t monotonic_ticks() { return monotonic_ns(); }
+
 const char *clock_source_name() { return g_clock_is_tsc ? "tsc" : "clock_gettime"; }
 
 // Brackets one tick reading between two monotonic readings and keeps the tightest of a few

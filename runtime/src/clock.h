@@ -1,6 +1,8 @@
 // The runtime's clock: rdtsc when the TSC is invariant, CLOCK_MONOTONIC otherwise.
 #pragma once
 
+#include <hotline/abi.h>
+
 #include <stdint.h>
 #include <time.h>
 #include <x86intrin.h>
@@ -15,11 +17,15 @@ inline uint64_t monotonic_ns() {
   return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
 }
 
+// monotonic_ns out of line, preserve_most: the fallback of now_ticks, which the preserve_most
+// __hotline_enter and __hotline_exit call (abi.h HOTLINE_ABI_PRESERVE_MOST).
+HOTLINE_ABI_PRESERVE_MOST uint64_t monotonic_ticks();
+
 // Ticks of the runtime's clock; converted to nanoseconds only when the profile is written.
 inline uint64_t now_ticks() {
   if (__builtin_expect(g_clock_is_tsc, 1))
     return __rdtsc();
-  return monotonic_ns();
+  return monotonic_ticks();
 }
 
 // A reading of both clocks at (nearly) the same instant, for calibration.

@@ -7,7 +7,29 @@
 
 using namespace hotline::rt;
 
-extern "C" void __hotline_enter(uint32_t site) {
+static constexpr uint32_t kNoFrame = ~0u;
+
+// Frames were skipped (longjmp, or an exit the compiler could not instrument): closes the
+// open frames above `depth` up to the nearest one for `site`, and returns that one's depth,
+// or kNoFrame when no open frame is for the site (the exit is then ignored). Out of line and
+// preserve_most, like the callers, so that their fast paths save only what they use.
+HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t close_skipped_frames(ThreadState *t, uint32_t depth,
+                                                                                  uint32_t site, uint64_t end) {
+  uint32_t match = depth;
+  while (match > 0 && !(t->frames[match - 1].node && t->frames[match - 1].node->site == site))
+    --match;
+  if (match == 0)
+    return kNoFrame;
+  --match;
+  for (uint32_t d = depth; d > match; --d)
+    if (CallNode *n = t->frames[d].node) {
+      n->calls++;
+      n->inclusive_ticks += end - t->frames[d].start_ticks;
+    }
+  return match;
+}
+
+extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site) {
   if (__builtin_expect(site >= kMaxSites, 0))
     return; // a refused module
   ThreadState *t = current_thread();
@@ -29,7 +51,7 @@ extern "C" void __hotline_enter(uint32_t site) {
   t->frames[depth] = {node, now_ticks()};
 }
 
-extern "C" void __hotline_exit(uint32_t site) {
+extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site) {
   uint64_t end = now_ticks();
   if (__builtin_expect(site >= kMaxSites, 0))
     return;
@@ -47,21 +69,9 @@ extern "C" void __hotline_exit(uint32_t site) {
     return;
   }
   if (__builtin_expect(frame->node->site != site, 0)) {
-    // Frames were skipped (longjmp, or an exit the compiler could not instrument): close
-    // the open frames above the nearest one for this site. An exit with no open frame for
-    // its site is ignored.
-    uint32_t match = depth;
-    while (match > 0 && !(t->frames[match - 1].node && t->frames[match - 1].node->site == site))
-      --match;
-    if (match == 0)
+    depth = close_skipped_frames(t, depth, site, end);
+    if (depth == kNoFrame)
       return;
-    --match;
-    for (uint32_t d = depth; d > match; --d)
-      if (CallNode *n = t->frames[d].node) {
-        n->calls++;
-        n->inclusive_ticks += end - t->frames[d].start_ticks;
-      }
-    depth = match;
     frame = &t->frames[depth];
   }
   CallNode *node = frame->node;

@@ -24,11 +24,12 @@ __attribute__((tls_model("initial-exec"))) __thread uint64_t *__hotline_thread_c
 
 namespace hotline::rt {
 
+__attribute__((tls_model("initial-exec"))) __thread ThreadState *tls_thread = nullptr;
+
 namespace {
 constexpr uint32_t kFirstChunkNodes = 16;
 constexpr uint32_t kLargestChunkNodes = 4096;
 
-__attribute__((tls_model("initial-exec"))) __thread ThreadState *tls_thread = nullptr;
 __attribute__((tls_model("initial-exec"))) __thread bool tls_thread_exited = false;
 
 SpinLock threads_lock;
@@ -103,13 +104,10 @@ void threads_init() {
   hold_across_fork<threads_lock>();
 }
 
-ThreadState *current_thread() {
-  ThreadState *t = tls_thread;
-  if (__builtin_expect(t != nullptr, 1))
-    return t;
+HOTLINE_ABI_PRESERVE_MOST ThreadState *start_current_thread() {
   if (tls_thread_exited)
     return nullptr;
-  t = create_thread_state();
+  ThreadState *t = create_thread_state();
   tls_thread = t;
   if (t && !__hotline_thread_counters)
     __hotline_thread_counters = t->counters;
@@ -124,7 +122,7 @@ ThreadState *swap_current_thread(ThreadState *t) {
   return previous;
 }
 
-CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
+HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
   // Most-recently-used first: move a found child to the front of its parent's list.
   CallNode *previous = nullptr;
   for (CallNode *c = parent->first_child; c; previous = c, c = c->next_sibling) {
@@ -194,10 +192,10 @@ int start_runtime_thread(void *(*main)(void *), const char *name) {
 using namespace hotline::rt;
 
 #if (defined(__x86_64__) || defined(__aarch64__)) && !defined(__clang__)
-#error "the runtime must be built with clang: the plugin calls its slow paths with preserve_most (abi.h)"
+#error "the runtime must be built with clang: the plugin calls it with preserve_most (abi.h)"
 #endif
 
-extern "C" HOTLINE_ABI_SLOW_PATH uint64_t *__hotline_thread_counters_init(void) {
+extern "C" HOTLINE_ABI_PRESERVE_MOST uint64_t *__hotline_thread_counters_init(void) {
   ThreadState *t = current_thread();
   if (!__hotline_thread_counters)
     __hotline_thread_counters = t ? t->counters : shared_fallback_counters;

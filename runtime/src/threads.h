@@ -5,6 +5,8 @@
 #include "clock.h"
 #include "sampling.h"
 
+#include <hotline/abi.h>
+
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -50,8 +52,15 @@ struct ThreadState {
 };
 
 // The calling thread's state, created on first use; null if the thread has already exited
-// or memory ran out.
-ThreadState *current_thread();
+// or memory ran out. Inline, with its slow path out of line and preserve_most (abi.h
+// HOTLINE_ABI_PRESERVE_MOST), so that __hotline_enter and __hotline_exit, themselves
+// preserve_most, save no register for it.
+extern __attribute__((tls_model("initial-exec"))) __thread ThreadState *tls_thread;
+HOTLINE_ABI_PRESERVE_MOST ThreadState *start_current_thread();
+inline ThreadState *current_thread() {
+  ThreadState *t = tls_thread;
+  return __builtin_expect(t != nullptr, 1) ? t : start_current_thread();
+}
 
 // The calling thread's state if it has one, without creating it.
 ThreadState *current_thread_if_started();
@@ -61,7 +70,7 @@ ThreadState *current_thread_if_started();
 ThreadState *swap_current_thread(ThreadState *t);
 
 // Finds or creates the child of `parent` for `site` (the slow path of __hotline_enter).
-CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
+HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
 
 // Called once, from runtime_init.
 void threads_init();

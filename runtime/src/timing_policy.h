@@ -15,6 +15,6 @@ extern uint64_t g_stop_timing_check_calls;
 
 // The slow path of that check: stops timing the node's site when the node's calls took less
 // than HOTLINE_STOP_TIMING_BELOW_NS on average.
-void consider_stopping_timing(const CallNode &node);
+HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(const CallNode &node);
 
 } // namespace hotline::rt

@@ -49,8 +49,8 @@ extern uint64_t g_trace_allocation_min_bytes;
 void tracing_init();
 
 // Adds an event to the thread's buffer (created on first use), or counts it as dropped.
-void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
-                 uint64_t end_ticks, uint64_t value);
+HOTLINE_ABI_PRESERVE_MOST void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
+                                       uint64_t end_ticks, uint64_t value);
 
 // A timed call, a region or an I/O call that lasted from start to end: kept when long enough.
 inline void trace_span(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,

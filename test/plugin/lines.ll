@@ -43,7 +43,7 @@
 ; CHECK-NEXT: add i64 [[BACK]], 1
 ; The loop's entry is counted by the function's entry counter (above).
 ; CHECK-NOT: getelementptr inbounds i64, ptr %hotline.module_counters, i64 1{{$}}
-; CHECK-NOT: call void @__hotline_enter(
+; CHECK-NOT: @__hotline_enter(
 ; Inside the loop, the header's counter is a local: no store to the counters in the loop.
 ; CHECK: [[LOCAL:%.*]] = add i64 %{{.*}}, 1
 ; Exit through the condition: trips as counted, no partial iteration; the local block counters
@@ -57,7 +57,7 @@
 ; CHECK-NEXT: [[PARTIAL:%.*]] = add i64 [[TRIPS2]], 1
 ; CHECK: add i64 %{{.*}}, [[PARTIAL]]
 ; CHECK: call i64 @llvm.umax.i64(i64 %{{.*}}, i64 [[PARTIAL]])
-; CHECK-NOT: call void @__hotline_exit(
+; CHECK-NOT: @__hotline_exit(
 ; CHECK: ret i32
 
 ; Without the option nothing but the entry counter is added.

@@ -17,14 +17,16 @@ extern "C" {
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
 
-/* The calling convention of the slow paths that instrumented code calls from its hottest
- * places: they save every general-purpose register they use, so the caller keeps its values
- * in registers across the call and needs no spills or prologue for it. The plugin calls them
- * with the same convention (plugin/RuntimeAbi.cpp), on the same targets. */
+/* The calling convention of the calls that instrumented code makes from its hottest places
+ * (__hotline_thread_counters_init, __hotline_enter, __hotline_exit): they save every
+ * general-purpose register they use, so the caller keeps its values in registers across the
+ * call and needs no callee-saved registers, and so no prologue, for it. The plugin calls
+ * them with the same convention (plugin/RuntimeAbi.cpp), on the same targets. The runtime
+ * gives it to their own slow paths too, so that their fast paths save only what they use. */
 #if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
-#define HOTLINE_ABI_SLOW_PATH __attribute__((preserve_most))
+#define HOTLINE_ABI_PRESERVE_MOST __attribute__((preserve_most))
 #else
-#define HOTLINE_ABI_SLOW_PATH
+#define HOTLINE_ABI_PRESERVE_MOST
 #endif
 
 /* Global site ids below this are real sites; this and the next
@@ -123,14 +125,14 @@ HOTLINE_ABI_EXPORT void __hotline_unregister_module(struct __hotline_module *mod
  * __hotline_thread_counters_init, which sets and returns it (preserve_most, above). The TLS
  * model is initial-exec. */
 extern HOTLINE_ABI_EXPORT __thread uint64_t *__hotline_thread_counters;
-HOTLINE_ABI_EXPORT HOTLINE_ABI_SLOW_PATH uint64_t *__hotline_thread_counters_init(void);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST uint64_t *__hotline_thread_counters_init(void);
 
 /* Timing (inserted after inlining, on functions worth timing). __hotline_exit is called on
  * every way out of the function: returns, unwinding, musttail calls and noreturn calls. Both
  * take the global site id, and both are skipped for the whole call when the site's untimed
  * byte was set at entry. */
-HOTLINE_ABI_EXPORT void __hotline_enter(uint32_t site_id);
-HOTLINE_ABI_EXPORT void __hotline_exit(uint32_t site_id);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site_id);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site_id);
 
 /* Regions: the user API of <hotline/hotline.h> calls these, and so does the code the plugin
  * adds to [[hotline::region("name")]] functions (begin at entry, end on every way out). A
