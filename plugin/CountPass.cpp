@@ -46,31 +46,26 @@ static void markNamedFunctions(Module &M, const Options &Opts) {
   }
 }
 
-// Marks, as skipped, the functions defined in system headers that have no loop (see
-// Options::SystemHeaderDirs). Done at pipeline start, before inlining, so that every pass
-// agrees; a function without debug information has no known file and is kept. The file being
-// compiled is not a header even in a system directory, as it is not for clang: googletest's
-// build names its source root with -isystem, and gtest_main.cc's main is the program's.
+bool definedInSystemHeader(const Function &F, const Options &Opts) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP || !SP->getFile() || Opts.SystemHeaderDirs.empty())
+    return false;
+  const DIFile *File = SP->getFile();
+  if (!Opts.isSystemHeader(File->getFilename(), File->getDirectory()))
+    return false;
+  const DIFile *Main = SP->getUnit() ? SP->getUnit()->getFile() : nullptr;
+  return !Main || absoluteWithoutDots(File->getFilename(), File->getDirectory()) !=
+                      absoluteWithoutDots(Main->getFilename(), Main->getDirectory());
+}
+
+// Marks, as skipped, the functions defined in system headers that have no loop. Done at
+// pipeline start, before inlining, so that every pass agrees.
 static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
-  if (Opts.SystemHeaders || Opts.SystemHeaderDirs.empty())
+  if (Opts.SystemHeaders)
     return;
-  StringSet<> MainFiles;
-  for (const DICompileUnit *Unit : M.debug_compile_units())
-    if (const DIFile *File = Unit->getFile())
-      MainFiles.insert(absoluteWithoutDots(File->getFilename(), File->getDirectory()));
-  DenseMap<const DIFile *, bool> IsSystem;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
   for (Function &F : M) {
-    const DISubprogram *SP = F.getSubprogram();
-    if (F.isDeclaration() || !SP || !SP->getFile() || F.hasMetadata(SkipMetadataName))
-      continue;
-    auto [It, New] = IsSystem.try_emplace(SP->getFile(), false);
-    if (New) {
-      const DIFile *File = SP->getFile();
-      It->second = Opts.isSystemHeader(File->getFilename(), File->getDirectory()) &&
-                   !MainFiles.contains(absoluteWithoutDots(File->getFilename(), File->getDirectory()));
-    }
-    if (!It->second)
+    if (F.isDeclaration() || F.hasMetadata(SkipMetadataName) || !definedInSystemHeader(F, Opts))
       continue;
     Backedges.clear();
     FindFunctionBackedges(F, Backedges);

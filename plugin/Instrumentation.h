@@ -135,6 +135,12 @@ bool isInstrumentable(const llvm::Function &F, const Options &Opts);
 // Whether F is only to be counted (count-only=, by name or by CountPass's mark).
 bool isCountOnly(const llvm::Function &F, const Options &Opts);
 
+// Whether F is defined in a system header (Options::SystemHeaderDirs): its debug information
+// names a file under a system directory that is not the file being compiled (googletest's
+// build names its own source root with -isystem, and gtest_main.cc's main is the program's,
+// as it is for clang). A function without debug information is not.
+bool definedInSystemHeader(const llvm::Function &F, const Options &Opts);
+
 // Whether a call is an intrinsic or a call into hotline's runtime: not a call of the program.
 bool isRuntimeCall(const llvm::CallBase &Call);
 

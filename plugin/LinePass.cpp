@@ -332,7 +332,10 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M) {
     if (!isInstrumentable(F, Opts))
       continue;
-    if (!Opts.linesFor(demangledName(F), F.getName()) && !Annotated.contains(&F))
+    // "lines" covers the program's own code, and system headers' only with "system-headers";
+    // a function named by lines-include= or [[hotline::lines]] gets its lines wherever it is.
+    bool Named = Opts.linesNamed(demangledName(F), F.getName()) || Annotated.contains(&F);
+    if (!Named && !(Opts.Lines && (Opts.SystemHeaders || !definedInSystemHeader(F, Opts))))
       continue;
     if (!F.getSubprogram()) {
       // In a module with debug information, functions without it are the compiler's own

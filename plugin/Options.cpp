@@ -174,8 +174,8 @@ bool Options::isSystemHeader(StringRef File, StringRef CompilationDir) const {
   return false;
 }
 
-bool Options::linesFor(StringRef DemangledName, StringRef LinkageName) const {
-  return Lines || matchesAny(LinesInclude, DemangledName, LinkageName);
+bool Options::linesNamed(StringRef DemangledName, StringRef LinkageName) const {
+  return matchesAny(LinesInclude, DemangledName, LinkageName);
 }
 
 } // namespace hotline

@@ -38,8 +38,10 @@ struct Options {
   // A function defined in a header under one of these directories (absolute, without . or
   // ..) that has no loop is not instrumented, unless SystemHeaders: the accessors and
   // wrappers of the standard library and other -isystem libraries, inlined everywhere,
-  // whose counts would cost more than anything they tell. The clang plugin adds the
-  // compiler's system include directories; "system-header-dir=" adds one.
+  // whose counts would cost more than anything they tell. Nor does "lines" give line counts
+  // to the others (Eigen's kernels, stb's decoders): the program's lines are what it is for.
+  // The clang plugin adds the compiler's system include directories; "system-header-dir="
+  // adds one.
   std::vector<std::string> SystemHeaderDirs;
   bool SystemHeaders = false;
 
@@ -51,8 +53,8 @@ struct Options {
   // Whether a function (by demangled and linkage name) passes the include/exclude lists and
   // is not skipped.
   bool selects(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
-  // Whether line mode is on for a selected function (the attribute is checked by the pass).
-  bool linesFor(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
+  // Whether lines-include= names a function.
+  bool linesNamed(llvm::StringRef DemangledName, llvm::StringRef LinkageName) const;
   // Adds a system include directory, made absolute against WorkingDir.
   void addSystemHeaderDir(llvm::StringRef Dir, llvm::StringRef WorkingDir);
   // Whether a source file (absolute, or relative to CompilationDir) is under one of them.
