@@ -101,7 +101,8 @@ static bool add_to_registry(__hotline_module *module, const char *object_path) {
   if (module->flags & HOTLINE_ABI_MODULE_LINES)
     __atomic_store_n(&lines_registered, true, __ATOMIC_RELEASE);
   ModuleEntry &entry = modules[modules_used];
-  entry = {module,      module->sites, module->implied_counts, module->implied_counts ? module->implied_count_count : 0,
+  uint32_t implied_count_count = module->implied_counts ? module->implied_count_count : 0;
+  entry = {module, module->sites, module->implied_counts, implied_count_count,
            module->source_file, object_path, sites_used, module->site_count};
   module->site_base = sites_used;
   __atomic_store_n(&sites_used, sites_used + module->site_count, __ATOMIC_RELEASE);
