@@ -66,8 +66,7 @@ static Function *threadStartThunk(Function &F) {
   Thunk->addFnAttr(Attribute::MinSize);
   Thunk->addFnAttr(Attribute::OptimizeForSize);
   IRBuilder<> B(BasicBlock::Create(M.getContext(), "", Thunk));
-  CallInst *Init = B.CreateCall(threadCountersInitFunction(M));
-  Init->setCallingConv(runtimeCallingConv(M));
+  createRuntimeCall(B, threadCountersInitFunction(M));
   returnTailCall(B, *Thunk, F);
   return Thunk;
 }
@@ -112,8 +111,7 @@ static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
   } else {
     Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
     B.SetInsertPoint(InitTerm);
-    CallInst *Initialized = B.CreateCall(threadCountersInitFunction(M), {}, "hotline.counters.init");
-    Initialized->setCallingConv(runtimeCallingConv(M));
+    CallInst *Initialized = createRuntimeCall(B, threadCountersInitFunction(M), {}, "hotline.counters.init");
     B.SetInsertPoint(At);
     PHINode *Phi = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
     Phi->addIncoming(Counters, Counters->getParent());

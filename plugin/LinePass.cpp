@@ -266,8 +266,8 @@ private:
     B.SetInsertPoint(At);
     B.CreateStore(Timed, State.Timed);
     Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-    CallInst *Enter = IRBuilder<>(Then).CreateCall(enterFunction(M), {Sites.emitGlobalId(State.Site, Then)});
-    Enter->setCallingConv(runtimeCallingConv(M));
+    B.SetInsertPoint(Then);
+    createRuntimeCall(B, enterFunction(M), {Sites.emitGlobalId(State.Site, Then)});
   }
 
   // Everything a loop's exit does: its iterations and largest trip count, its timing, and
@@ -293,8 +293,8 @@ private:
     Value *Timed = B.CreateLoad(B.getInt1Ty(), State.Timed);
     B.CreateStore(B.getFalse(), State.Timed);
     Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-    CallInst *Exit = IRBuilder<>(Then).CreateCall(exitFunction(M), {Sites.emitGlobalId(State.Site, Then)});
-    Exit->setCallingConv(runtimeCallingConv(M));
+    B.SetInsertPoint(Then);
+    createRuntimeCall(B, exitFunction(M), {Sites.emitGlobalId(State.Site, Then)});
   }
 
   // A landing pad outside the loop may also be reached from elsewhere: only an unwind out of

@@ -44,6 +44,13 @@ CallingConv::ID runtimeCallingConv(const Module &M) {
   return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
 }
 
+CallInst *createRuntimeCall(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Value *> Args, const Twine &Name) {
+  CallInst *Call = B.CreateCall(Callee, Args, Name);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    Call->setCallingConv(F->getCallingConv());
+  return Call;
+}
+
 // A nounwind entry point called with runtimeCallingConv.
 static FunctionCallee hotPathFunction(Module &M, StringRef Name, FunctionType *Type) {
   FunctionCallee Callee = nounwindFunction(M, Name, Type);

@@ -8,6 +8,7 @@
 
 #include "hotline/abi.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
 namespace hotline {
@@ -52,6 +53,9 @@ llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
 // defines them so (x86-64, AArch64; abi.h), so that a function that counts or is timed keeps
 // its values in registers around the calls and needs no callee-saved ones for them.
 llvm::CallingConv::ID runtimeCallingConv(const llvm::Module &M);
+// A call of one of the runtime's entry points, in the convention the callee is declared with.
+llvm::CallInst *createRuntimeCall(llvm::IRBuilderBase &B, llvm::FunctionCallee Callee,
+                                  llvm::ArrayRef<llvm::Value *> Args = {}, const llvm::Twine &Name = "");
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
 
 } // namespace hotline

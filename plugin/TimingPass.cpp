@@ -38,7 +38,8 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
 static void insertExit(Instruction *At, Value *Timed, Value *Id, FunctionCallee Exit) {
   Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
   Then->getParent()->setName("hotline.exit");
-  IRBuilder<>(Then).CreateCall(Exit, {Id})->setCallingConv(runtimeCallingConv(*Then->getModule()));
+  IRBuilder<> B(Then);
+  createRuntimeCall(B, Exit, {Id});
 }
 
 // At entry: timed = (the site's untimed byte is 0); if timed, __hotline_enter. On every way
@@ -51,7 +52,8 @@ static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   Value *Timed = Sites.emitIsTimed(Local, At);
   Instruction *Enter = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
   Enter->getParent()->setName("hotline.enter");
-  IRBuilder<>(Enter).CreateCall(enterFunction(M), {Id})->setCallingConv(runtimeCallingConv(M));
+  IRBuilder<> B(Enter);
+  createRuntimeCall(B, enterFunction(M), {Id});
 
   SmallVector<Instruction *, 8> ExitPoints = waysOut(F);
   FunctionCallee Exit = exitFunction(M);
