@@ -157,8 +157,6 @@ void SiteTable::addImpliedCounts(ArrayRef<ImpliedCount> Implied) {
 Constant *SiteTable::finalizeImpliedCounts(unsigned &Count) {
   Count = 0;
   NamedMDNode *Table = M.getNamedMetadata(ImpliedCountsMetadataName);
-  if (GlobalVariable *Old = M.getGlobalVariable(ImpliedCountArrayName, /*AllowInternal=*/true))
-    Old->setName(""); // finalize() erases it
   if (!Table || Table->getNumOperands() == 0)
     return ConstantPointerNull::get(PointerType::getUnqual(M.getContext()));
   StructType *Type = impliedCountType(M.getContext());
@@ -288,6 +286,18 @@ Constant *SiteTable::finalizeUntimed(unsigned SiteCount) {
   return Array;
 }
 
+// Erases Old, a table the module record named before finalize() gave it New, and gives New
+// (a global, or null) the plain name, which it could not take while Old had it.
+static void replaceTable(GlobalVariable *Old, Constant *New, StringRef Name) {
+  if (Old) {
+    Old->removeDeadConstantUsers();
+    if (Old->use_empty())
+      Old->eraseFromParent();
+  }
+  if (auto *Table = dyn_cast<GlobalVariable>(New))
+    Table->setName(Name);
+}
+
 bool SiteTable::finalize() {
   NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
   if (!Sites)
@@ -343,16 +353,8 @@ bool SiteTable::finalize() {
   Fields[ModuleUntimedField] = finalizeUntimed(Elements.size());
   Fields[ModuleFlagsField] = ConstantInt::get(Type::getInt32Ty(C), HasLines ? HOTLINE_ABI_MODULE_LINES : 0);
   Record->setInitializer(ConstantStruct::get(Init->getType(), Fields));
-  if (Old)
-    Old->removeDeadConstantUsers();
-  if (Old && Old->use_empty())
-    Old->eraseFromParent();
-  if (OldImplied) {
-    OldImplied->removeDeadConstantUsers();
-    if (OldImplied->use_empty())
-      OldImplied->eraseFromParent();
-  }
-  Array->setName(SiteArrayName); // takes the plain name once the old array is gone
+  replaceTable(Old, Array, SiteArrayName);
+  replaceTable(OldImplied, Fields[ModuleImpliedCountsField], ImpliedCountArrayName);
   return true;
 }
 

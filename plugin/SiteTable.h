@@ -84,7 +84,7 @@ private:
   llvm::GlobalVariable *untimedPlaceholder();
   // Replaces the placeholder (or an older array) by an array of site_count zero bytes.
   llvm::Constant *finalizeUntimed(unsigned SiteCount);
-  // The implied-count array (an older one loses its name), and its length in Count.
+  // The implied-count array (null when there is none), and its length in Count.
   llvm::Constant *finalizeImpliedCounts(unsigned &Count);
 
   llvm::Module &M;
