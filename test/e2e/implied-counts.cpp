@@ -7,8 +7,14 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d/functions %t.d/lines
 // RUN: env HOTLINE_DIR=%t.d/functions %t | FileCheck %s --check-prefix=OUT
 // RUN: env HOTLINE_DIR=%t.d/lines %t.lines | FileCheck %s --check-prefix=OUT
-// RUN: %hotline report --top 0 --sort calls --format json %t.d/functions/*.hotline | FileCheck %s
-// RUN: %hotline report --top 0 --sort calls --format json %t.d/lines/*.hotline | FileCheck %s
+// RUN: %hotline report --top 0 --sort calls --format json %t.d/functions/*.hotline > %t.functions.json
+// RUN: %hotline report --top 0 --sort calls --format json %t.d/lines/*.hotline > %t.lines-functions.json
+// RUN: FileCheck %s < %t.functions.json
+// RUN: FileCheck %s < %t.lines-functions.json
+// RUN: FileCheck %s --check-prefix=WORK < %t.functions.json
+// RUN: FileCheck %s --check-prefix=WORK < %t.lines-functions.json
+// RUN: FileCheck %s --check-prefix=CHECKED < %t.functions.json
+// RUN: FileCheck %s --check-prefix=CHECKED < %t.lines-functions.json
 // RUN: %hotline lines --top 0 --format json %t.d/lines/*.hotline > %t.lines.json
 // RUN: FileCheck %s --check-prefix=TWICE < %t.lines.json
 // RUN: FileCheck %s --check-prefix=THROW < %t.lines.json
@@ -50,28 +56,29 @@ int main() {
 // CHECK:      "name": "twice(int)",
 // CHECK-NEXT: "linkage_name": "_ZL5twicei",
 // CHECK-NEXT: "file": "{{.*}}implied-counts.cpp",
-// CHECK-NEXT: "line": 19,
+// CHECK-NEXT: "line": 25,
 // CHECK-NEXT: "calls": 1857,
-// CHECK:      "name": "check(int)",
-// CHECK:      "calls": 1000,
-// CHECK:      "name": "work(int)",
-// CHECK:      "calls": 1000,
 // CHECK:      "name": "main",
 // CHECK:      "calls": 1,
+// work and check tie at 1000 calls, listed in either order.
+// WORK:       "name": "work(int)",
+// WORK:       "calls": 1000,
+// CHECKED:    "name": "check(int)",
+// CHECKED:    "calls": 1000,
 
 // Line mode: twice's line, and check's two ways out.
-// TWICE:      "line": 19,
+// TWICE:      "line": 25,
 // TWICE-NEXT: "function": "twice(int)",
-// TWICE-NEXT: "function_line": 19,
+// TWICE-NEXT: "function_line": 25,
 // TWICE-NEXT: "counted": true,
 // TWICE-NEXT: "count": 1857,
-// THROW:      "line": 23,
+// THROW:      "line": 29,
 // THROW-NEXT: "function": "check(int)",
-// THROW-NEXT: "function_line": 21,
+// THROW-NEXT: "function_line": 27,
 // THROW-NEXT: "counted": true,
 // THROW-NEXT: "count": 143,
-// RETURN:      "line": 24,
+// RETURN:      "line": 30,
 // RETURN-NEXT: "function": "check(int)",
-// RETURN-NEXT: "function_line": 21,
+// RETURN-NEXT: "function_line": 27,
 // RETURN-NEXT: "counted": true,
 // RETURN-NEXT: "count": 857,
