@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -325,6 +326,36 @@ private:
 
 } // namespace
 
+// Whether an instruction after Call in its block is on another source line than Call.
+static bool otherLineFollows(const CallInst &Call) {
+  const DILocation *CallLoc = Call.getDebugLoc().get();
+  for (const Instruction *I = Call.getNextNode(); I; I = I->getNextNode())
+    if (const DILocation *Loc = I->getDebugLoc().get(); Loc && Loc->getLine() != 0)
+      if (!CallLoc || Loc->getLine() != CallLoc->getLine() || Loc->getFile() != CallLoc->getFile())
+        return true;
+  return false;
+}
+
+// Ends a block after each call that may not come back to it once (it may throw, exit or
+// longjmp, or it is setjmp, which may come back twice) when other lines follow it there:
+// blocks are counted where they start, so the lines after such a call then count the times
+// it came back. A throw or exit() written in the function already ends its block. The
+// parts keep the block's discriminators, which add-discriminators gave before.
+static bool splitAfterCallsThatMayNotReturn(Function &F) {
+  SmallVector<Instruction *, 16> Points;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call || isRuntimeCall(*Call) || Call->doesNotReturn() || !otherLineFollows(*Call))
+        continue;
+      if (Call->hasFnAttr(Attribute::ReturnsTwice) || !isGuaranteedToTransferExecutionToSuccessor(Call))
+        Points.push_back(Call->getNextNode());
+    }
+  for (Instruction *At : Points)
+    SplitBlock(At->getParent(), At->getIterator());
+  return !Points.empty();
+}
+
 PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
   SmallPtrSet<const Function *, 8> Annotated = annotatedFunctions(M);
   SmallVector<Function *, 16> Chosen;
@@ -361,6 +392,8 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
     // on the same frontend code before anything else), so that `hotline pgo` can give each
     // block of a line its own count.
     FAM.invalidate(*F, AddDiscriminatorsPass().run(*F, FAM));
+    if (splitAfterCallsThatMayNotReturn(*F))
+      FAM.invalidate(*F, PreservedAnalyses::none());
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     FunctionLines(*F, Sites, LI, Opts.Timing != TimingMode::Off).run();
     FAM.invalidate(*F, PreservedAnalyses::none());

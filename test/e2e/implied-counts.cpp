@@ -19,6 +19,7 @@
 // RUN: FileCheck %s --check-prefix=TWICE < %t.lines.json
 // RUN: FileCheck %s --check-prefix=THROW < %t.lines.json
 // RUN: FileCheck %s --check-prefix=RETURN < %t.lines.json
+// RUN: FileCheck %s --check-prefix=AFTER-THROW < %t.lines.json
 
 #include <cstdio>
 
@@ -56,7 +57,7 @@ int main() {
 // CHECK:      "name": "twice(int)",
 // CHECK-NEXT: "linkage_name": "_ZL5twicei",
 // CHECK-NEXT: "file": "{{.*}}implied-counts.cpp",
-// CHECK-NEXT: "line": 25,
+// CHECK-NEXT: "line": 26,
 // CHECK-NEXT: "calls": 1857,
 // CHECK:      "name": "main",
 // CHECK:      "calls": 1,
@@ -66,19 +67,25 @@ int main() {
 // CHECKED:    "name": "check(int)",
 // CHECKED:    "calls": 1000,
 
-// Line mode: twice's line, and check's two ways out.
-// TWICE:      "line": 25,
+// Line mode: twice's line, check's two ways out, and work's lines after the call that may
+// throw: the block is split after the call, so they count the 857 times check returned.
+// TWICE:      "line": 26,
 // TWICE-NEXT: "function": "twice(int)",
-// TWICE-NEXT: "function_line": 25,
+// TWICE-NEXT: "function_line": 26,
 // TWICE-NEXT: "counted": true,
 // TWICE-NEXT: "count": 1857,
-// THROW:      "line": 29,
+// THROW:      "line": 30,
 // THROW-NEXT: "function": "check(int)",
-// THROW-NEXT: "function_line": 27,
+// THROW-NEXT: "function_line": 28,
 // THROW-NEXT: "counted": true,
 // THROW-NEXT: "count": 143,
-// RETURN:      "line": 30,
+// RETURN:      "line": 31,
 // RETURN-NEXT: "function": "check(int)",
-// RETURN-NEXT: "function_line": 27,
+// RETURN-NEXT: "function_line": 28,
 // RETURN-NEXT: "counted": true,
 // RETURN-NEXT: "count": 857,
+// AFTER-THROW:      "line": 37,
+// AFTER-THROW-NEXT: "function": "work(int)",
+// AFTER-THROW-NEXT: "function_line": 34,
+// AFTER-THROW-NEXT: "counted": true,
+// AFTER-THROW-NEXT: "count": 857,
