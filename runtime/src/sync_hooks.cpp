@@ -1,8 +1,10 @@
 // The synchronization hooks: the pthread calls a thread blocks in (std::mutex,
-// std::condition_variable and std::thread::join come down to them), defined weak and
-// exported. A lock is first tried: one taken at once costs nothing more and is not recorded;
-// only a lock that must wait, and every wait on a condition, join, barrier or semaphore, is
-// timed and recorded against its place.
+// std::condition_variable and std::thread::join come down to them), and syscall() for the
+// futex waits of C++20's std::atomic::wait, std::latch, std::barrier and
+// std::counting_semaphore, defined weak and exported. A lock is first tried: one taken at
+// once costs nothing more and is not recorded; only a lock that must wait, every wait on a
+// condition, join, barrier or semaphore, and every futex wait that blocked, is timed and
+// recorded against its place.
 #include "clock.h"
 #include "runtime_scope.h"
 #include "sync_tracking.h"
@@ -11,8 +13,12 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <stdarg.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 using namespace hotline::rt;
 
@@ -35,6 +41,7 @@ struct RealSyncFunctions {
   int (*rwlock_tryrdlock)(pthread_rwlock_t *);
   int (*rwlock_wrlock)(pthread_rwlock_t *);
   int (*rwlock_trywrlock)(pthread_rwlock_t *);
+  long (*syscall)(long, ...);
 };
 RealSyncFunctions real_sync;
 
@@ -58,6 +65,7 @@ const RealSyncFunctions &real() {
   r.rwlock_tryrdlock = next<decltype(r.rwlock_tryrdlock)>("pthread_rwlock_tryrdlock");
   r.rwlock_wrlock = next<decltype(r.rwlock_wrlock)>("pthread_rwlock_wrlock");
   r.rwlock_trywrlock = next<decltype(r.rwlock_trywrlock)>("pthread_rwlock_trywrlock");
+  r.syscall = next<decltype(r.syscall)>("syscall");
   r.mutex_lock = next<decltype(r.mutex_lock)>("pthread_mutex_lock");
   real_sync = r; // every thread computes the same pointers
   __atomic_store_n(&real_sync.mutex_lock, r.mutex_lock, __ATOMIC_RELEASE);
@@ -152,4 +160,42 @@ HOOK int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
   const RealSyncFunctions &r = real();
   return try_then_wait(HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_trywrlock(l); },
                        [&] { return r.rwlock_wrlock(l); });
+}
+
+namespace {
+
+// A futex call that puts the thread to sleep until another wakes it (or a timeout passes).
+bool is_futex_wait(long number, long operation) {
+  if (number != SYS_futex)
+    return false;
+  int command = static_cast<int>(operation) & FUTEX_CMD_MASK;
+  return command == FUTEX_WAIT || command == FUTEX_WAIT_BITSET;
+}
+
+} // namespace
+
+// syscall() takes up to six arguments after the number; all six are passed on, as the C
+// library's own syscall() reads them (the ones a caller did not pass are whatever its
+// registers and stack held, and the kernel ignores them).
+HOOK long syscall(long number, ...) noexcept {
+  va_list list;
+  va_start(list, number);
+  long a[6];
+  for (long &argument : a)
+    argument = va_arg(list, long);
+  va_end(list);
+  const RealSyncFunctions &r = real();
+  auto call = [&] { return r.syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]); };
+  if (!is_futex_wait(number, a[1]) || !tracking())
+    return call();
+  uint64_t start = now_ticks();
+  long result = call();
+  uint64_t ticks = now_ticks() - start;
+  int saved_errno = errno;
+  if (result == 0 || saved_errno != EAGAIN) { // EAGAIN: the value had changed, no sleep
+    RuntimeScope scope;
+    record_wait(HOTLINE_SYNC_FUTEX, ticks, CALLER);
+  }
+  errno = saved_errno;
+  return result;
 }

@@ -370,7 +370,8 @@ enum hotline_sync_kind {
   HOTLINE_SYNC_JOIN = 3,      /* pthread_join (std::thread::join) */
   HOTLINE_SYNC_BARRIER = 4,   /* pthread_barrier_wait */
   HOTLINE_SYNC_SEMAPHORE = 5, /* sem_wait, sem_timedwait */
-  HOTLINE_SYNC_RWLOCK = 6     /* pthread_rwlock_rdlock, pthread_rwlock_wrlock that found it taken */
+  HOTLINE_SYNC_RWLOCK = 6,    /* pthread_rwlock_rdlock, pthread_rwlock_wrlock that found it taken */
+  HOTLINE_SYNC_FUTEX = 7      /* a futex wait that slept: std::atomic::wait, latch, barrier, counting_semaphore */
 };
 
 /* The waits of one kind made from one place: one (thread, call node, calling instruction,

@@ -24,6 +24,8 @@ const char *sync_kind_name(uint32_t kind) {
     return "semaphore";
   case HOTLINE_SYNC_RWLOCK:
     return "rwlock";
+  case HOTLINE_SYNC_FUTEX:
+    return "futex";
   }
   return "unknown";
 }

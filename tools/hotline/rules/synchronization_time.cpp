@@ -1,5 +1,5 @@
 // synchronization-time: threads wait at one place on locks, conditions,
-// barriers or semaphores for much of their time. Joins are left out: a main
+// barriers, semaphores or futexes for much of their time. Joins are left out: a main
 // thread waiting for its workers is how parallel work ends, not a problem.
 #include "rules/rules.h"
 
@@ -21,6 +21,7 @@ const char *advice_for(uint32_t kind) {
            "give each thread its own data and combine at the end, or split the lock";
   case HOTLINE_SYNC_CONDITION:
   case HOTLINE_SYNC_SEMAPHORE:
+  case HOTLINE_SYNC_FUTEX:
     return "the waiting side is starved: make the producing side faster or wider (more threads, "
            "bigger batches) or let the queue hold more ready work";
   case HOTLINE_SYNC_BARRIER:

@@ -1,0 +1,85 @@
+// C++20's waits come down to futex system calls, not to the pthread functions: each one that
+// slept is recorded at the program's line, with exact counts. A wait on a value that has
+// already changed, and the notifications, are not waits.
+// RUN: %clangxx_hotline -std=c++20 -O2 -g %s -o %t
+// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
+// RUN: %hotline report --format json %t.d/*.hotline > %t.json
+// RUN: python3 %S/Inputs/sync_places.py %t.json %s | FileCheck %s --implicit-check-not=no-wait
+// RUN: %hotline report %t.d/*.hotline | FileCheck %s --check-prefix=TEXT
+// RUN: rm -rf %t.off && mkdir -p %t.off && env HOTLINE_DIR=%t.off HOTLINE_SYNC=0 %t | FileCheck %s --check-prefix=OUT
+// RUN: %hotline report --format json %t.off/*.hotline | FileCheck %s --check-prefix=OFF
+// OFF: "regions": {
+// OFF-NOT: "synchronization": {
+
+// OUT: flag 1, latch done, acquired 3
+
+// CHECK: futex waits=1 line=atomic-wait min_ms=15
+// CHECK: futex waits=1 line=latch-wait min_ms=15
+// CHECK: futex waits=3 line=acquire min_ms={{[5-9]|1[0-5]}}
+
+// TEXT: Synchronization (
+// TEXT: futex {{.*}}sync-futex.cpp:{{[0-9]+}}
+
+#include <atomic>
+#include <cstdio>
+#include <latch>
+#include <semaphore>
+#include <thread>
+#include <unistd.h>
+
+std::atomic<int> flag{0};
+std::latch done(2);
+std::counting_semaphore<3> items(0);
+
+// The C++ library's wait functions are not all inlined, so each wait is placed at the nearest
+// timed function of the program's own (docs/regions.md): one function per wait here.
+__attribute__((noinline)) void wait_for_changed_flag() { // LINE: no-wait
+  flag.wait(1); // the value is 0, not 1: returns at once
+}
+
+__attribute__((noinline)) void wait_for_flag() { // LINE: atomic-wait
+  flag.wait(0);
+}
+
+__attribute__((noinline)) void wait_for_latch() { // LINE: latch-wait
+  done.wait();
+}
+
+__attribute__((noinline)) int acquire_items() { // LINE: acquire
+  int acquired = 0;
+  for (int i = 0; i < 3; ++i) {
+    items.acquire();
+    ++acquired;
+  }
+  return acquired;
+}
+
+int main() {
+  wait_for_changed_flag();
+  std::thread setter([] {
+    usleep(20000);
+    flag.store(1);
+    flag.notify_one();
+  });
+  wait_for_flag();
+  setter.join();
+
+  std::thread counter([] {
+    done.count_down();
+    usleep(20000);
+    done.count_down();
+  });
+  wait_for_latch();
+  counter.join();
+
+  std::thread producer([] {
+    for (int i = 0; i < 3; ++i) {
+      usleep(6000);
+      items.release();
+    }
+  });
+  int acquired = acquire_items();
+  producer.join();
+  std::printf("flag %d, latch done, acquired %d\n", flag.load(), acquired);
+  return 0;
+}
