@@ -5,6 +5,8 @@
 #include "model.h"
 #include "preprocess.h"
 
+#include <hotline/hotline.h>
+
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -158,6 +160,7 @@ int run(const Options &options) {
   std::printf("csv:      %zu label rows, %llu annotation rows\n", rows.size(),
               (unsigned long long)annotation_rows);
   auto load = [&](size_t i) {
+    HOTLINE_REGION("data_loading");
     Image img = load_png(dir.path() + "/" + rows[i].file);
     if (img.width != rows[i].width || img.height != rows[i].height)
       throw std::runtime_error(rows[i].file + ": size does not match labels.csv");

@@ -1,6 +1,8 @@
 // Stage 4: a two-layer perceptron (matmul, ReLU, softmax) trained with minibatch SGD on Eigen.
 #include "model.h"
 
+#include <hotline/hotline.h>
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -125,6 +127,7 @@ Classifier::~Classifier() = default;
 
 EpochStats Classifier::train_epoch(const std::vector<Sample> &samples,
                                    const std::vector<int> &labels, int epoch) {
+  HOTLINE_REGION("compute/train");
   Impl &s = *impl_;
   Matrix x = to_matrix(samples);
   std::vector<int> order(samples.size());
@@ -152,6 +155,7 @@ EpochStats Classifier::train_epoch(const std::vector<Sample> &samples,
 
 EpochStats Classifier::evaluate(const std::vector<Sample> &samples,
                                 const std::vector<int> &labels) const {
+  HOTLINE_REGION("compute/evaluate");
   constexpr Eigen::Index kChunk = 256;
   Matrix x = to_matrix(samples);
   Activations a;

@@ -1,6 +1,8 @@
 // Stage 3: a bounded queue feeding workers that crop, resize, flip, convert and normalize images.
 #include "preprocess.h"
 
+#include <hotline/hotline.h>
+
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
@@ -209,6 +211,7 @@ std::vector<Sample> preprocess_all(const std::vector<size_t> &indices, const Ima
     WorkItem item;
     while (queue.pop(item)) {
       try {
+        HOTLINE_REGION("preprocessing");
         size_t index = indices[item.slot];
         samples[item.slot] = preprocess_one(index, item.image, boxes[index], options);
       } catch (...) {
