@@ -74,18 +74,32 @@ const RealSyncFunctions &real() {
 
 bool tracking() { return sync_tracking_on() && !in_runtime(); }
 
-// Runs the blocking call, timed, and records it as a wait of `kind`.
-template <typename Call> int timed_wait(uint32_t kind, void *caller, Call call) {
+// A futex call that puts the thread to sleep until another wakes it (or a timeout passes).
+bool is_futex_wait(long number, long operation) {
+  if (number != SYS_futex)
+    return false;
+  int command = static_cast<int>(operation) & FUTEX_CMD_MASK;
+  return command == FUTEX_WAIT || command == FUTEX_WAIT_BITSET;
+}
+
+// Runs the blocking call, timed, and records it as a wait of `kind` unless `slept` says, from
+// its result and errno, that it returned without blocking.
+template <typename Call, typename Slept>
+auto timed_wait(uint32_t kind, void *caller, Call call, Slept slept) {
   uint64_t start = now_ticks();
-  int result = call();
+  auto result = call();
   uint64_t ticks = now_ticks() - start;
   int saved_errno = errno;
-  {
+  if (slept(result, saved_errno)) {
     RuntimeScope scope;
     record_wait(kind, ticks, caller);
   }
   errno = saved_errno;
   return result;
+}
+
+template <typename Call> int timed_wait(uint32_t kind, void *caller, Call call) {
+  return timed_wait(kind, caller, call, [](int, int) { return true; });
 }
 
 // A lock: tried first; only when it is taken (EBUSY) does the thread wait, timed.
@@ -162,18 +176,6 @@ HOOK int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
                        [&] { return r.rwlock_wrlock(l); });
 }
 
-namespace {
-
-// A futex call that puts the thread to sleep until another wakes it (or a timeout passes).
-bool is_futex_wait(long number, long operation) {
-  if (number != SYS_futex)
-    return false;
-  int command = static_cast<int>(operation) & FUTEX_CMD_MASK;
-  return command == FUTEX_WAIT || command == FUTEX_WAIT_BITSET;
-}
-
-} // namespace
-
 // syscall() takes up to six arguments after the number; all six are passed on, as the C
 // library's own syscall() reads them (the ones a caller did not pass are whatever its
 // registers and stack held, and the kernel ignores them).
@@ -188,14 +190,7 @@ HOOK long syscall(long number, ...) noexcept {
   auto call = [&] { return r.syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]); };
   if (!is_futex_wait(number, a[1]) || !tracking())
     return call();
-  uint64_t start = now_ticks();
-  long result = call();
-  uint64_t ticks = now_ticks() - start;
-  int saved_errno = errno;
-  if (result == 0 || saved_errno != EAGAIN) { // EAGAIN: the value had changed, no sleep
-    RuntimeScope scope;
-    record_wait(HOTLINE_SYNC_FUTEX, ticks, CALLER);
-  }
-  errno = saved_errno;
-  return result;
+  // EAGAIN at once: the value had already changed, and the thread never slept.
+  return timed_wait(HOTLINE_SYNC_FUTEX, CALLER, call,
+                    [](long result, int error) { return result == 0 || error != EAGAIN; });
 }
