@@ -15,7 +15,7 @@
 
 // CHECK: futex waits=1 line=atomic-wait min_ms=15
 // CHECK: futex waits=1 line=latch-wait min_ms=15
-// CHECK: futex waits=3 line=acquire min_ms={{[5-9]|1[0-5]}}
+// CHECK: futex waits=3 line=acquire min_ms=15
 
 // TEXT: Synchronization (
 // TEXT: futex {{.*}}sync-futex.cpp:{{[0-9]+}}
@@ -27,9 +27,13 @@
 #include <thread>
 #include <unistd.h>
 
+#include "Inputs/wait_until_asleep.h"
+
+pid_t main_thread;
 std::atomic<int> flag{0};
 std::latch done(2);
 std::counting_semaphore<3> items(0);
+std::atomic<int> taken{0};
 
 // The C++ library's wait functions are not all inlined, so each wait is placed at the nearest
 // timed function of the program's own (docs/regions.md): one function per wait here.
@@ -50,13 +54,16 @@ __attribute__((noinline)) int acquire_items() { // LINE: acquire
   for (int i = 0; i < 3; ++i) {
     items.acquire();
     ++acquired;
+    taken.store(acquired);
   }
   return acquired;
 }
 
 int main() {
+  main_thread = gettid();
   wait_for_changed_flag();
   std::thread setter([] {
+    wait_until_asleep_in_futex(main_thread);
     usleep(20000);
     flag.store(1);
     flag.notify_one();
@@ -66,6 +73,7 @@ int main() {
 
   std::thread counter([] {
     done.count_down();
+    wait_until_asleep_in_futex(main_thread);
     usleep(20000);
     done.count_down();
   });
@@ -74,6 +82,9 @@ int main() {
 
   std::thread producer([] {
     for (int i = 0; i < 3; ++i) {
+      while (taken.load() != i) // each release comes after the wait before it ended
+        usleep(100);
+      wait_until_asleep_in_futex(main_thread);
       usleep(6000);
       items.release();
     }

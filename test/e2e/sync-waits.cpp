@@ -14,7 +14,7 @@
 // OUT: done 3
 
 // CHECK: mutex waits=1 line=contended min_ms=15
-// CHECK: semaphore waits=3 line=sem-wait min_ms={{[5-9]|1[0-5]}}
+// CHECK: semaphore waits=3 line=sem-wait min_ms={{[6-9]|1[0-5]}}
 
 // TEXT: Time by category
 // TEXT: synchronization
@@ -28,11 +28,16 @@
 #include <thread>
 #include <unistd.h>
 
+#include "Inputs/wait_until_asleep.h"
+
+pid_t main_thread;
 std::mutex lock;
 std::atomic<bool> held{false};
 sem_t ready;
+std::atomic<int> posts_taken{0};
 
 int main() {
+  main_thread = gettid();
   sem_init(&ready, 0, 0);
   for (int i = 0; i < 1000; ++i) { // taken at once: not waits
     std::lock_guard<std::mutex> guard(lock);
@@ -40,6 +45,7 @@ int main() {
   std::thread holder([] {
     std::lock_guard<std::mutex> guard(lock);
     held = true;
+    wait_until_asleep_in_futex(main_thread);
     usleep(20000);
   });
   while (!held)
@@ -49,13 +55,18 @@ int main() {
   holder.join();
   std::thread poster([] {
     for (int i = 0; i < 3; ++i) {
+      while (posts_taken.load() != i) // each post comes after the wait before it ended
+        usleep(100);
+      wait_until_asleep_in_futex(main_thread);
       usleep(2000);
       sem_post(&ready);
     }
   });
   int got = 0;
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 3; ++i) {
     got += sem_wait(&ready) == 0; // LINE: sem-wait
+    posts_taken.store(got);
+  }
   poster.join();
   std::printf("done %d\n", got);
   return 0;
