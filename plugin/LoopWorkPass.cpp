@@ -38,7 +38,10 @@ constexpr unsigned WorkSiteKinds[WorkKinds] = {HOTLINE_ABI_SITE_LOOP_FLOPS32, HO
 // The work of one block that does not depend on run-time values.
 struct BlockWork {
   uint64_t Amount[WorkKinds] = {};
-  SmallVector<Value *, 1> DynamicBytes; // lengths of memcpy and memset, scaled
+  // Lengths of memcpy and memset, each with how many times its bytes are moved (a copy reads
+  // and writes them), and the last of those calls: every length is known there.
+  SmallVector<std::pair<Value *, unsigned>, 1> DynamicBytes;
+  Instruction *LastMemIntrinsic = nullptr;
   SmallVector<std::string, 2> Callees;  // calls whose own work is not counted here
 };
 
@@ -98,11 +101,11 @@ BlockWork workOf(BasicBlock &BB, const DataLayout &DL) {
     } else if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I)) {
       Work.Amount[Bytes] += 2 * DL.getTypeStoreSize(CmpXchg->getNewValOperand()->getType());
     } else if (auto *Transfer = dyn_cast<MemTransferInst>(&I)) {
-      IRBuilder<> B(Transfer);
-      Work.DynamicBytes.push_back(B.CreateShl(B.CreateZExtOrTrunc(Transfer->getLength(), B.getInt64Ty()), 1));
+      Work.DynamicBytes.push_back({Transfer->getLength(), 2});
+      Work.LastMemIntrinsic = Transfer;
     } else if (auto *Set = dyn_cast<MemSetInst>(&I)) {
-      IRBuilder<> B(Set);
-      Work.DynamicBytes.push_back(B.CreateZExtOrTrunc(Set->getLength(), B.getInt64Ty()));
+      Work.DynamicBytes.push_back({Set->getLength(), 1});
+      Work.LastMemIntrinsic = Set;
     } else if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I)) {
       switch (Intrinsic->getIntrinsicID()) {
       case Intrinsic::fma:
@@ -174,12 +177,19 @@ public:
       for (std::string &Callee : Work.Callees)
         if (auto &Names = CalleesOfLoop[Site]; !is_contained(Names, Callee))
           Names.push_back(std::move(Callee));
-      Instruction *At = &*BB.getFirstInsertionPt();
+      Instruction *Start = &*BB.getFirstInsertionPt();
       for (unsigned Kind = 0; Kind < WorkKinds; ++Kind) {
-        Value *Amount = ConstantInt::get(Type::getInt64Ty(F.getContext()), Work.Amount[Kind]);
+        Instruction *At = Kind == Bytes ? bytesInsertionPoint(BB, Work, Start) : Start;
+        IRBuilder<> B(At);
+        Value *Amount = B.getInt64(Work.Amount[Kind]);
         if (Kind == Bytes)
-          for (Value *Length : Work.DynamicBytes)
-            Amount = IRBuilder<>(At).CreateAdd(Amount, Length);
+          for (auto [Length, Times] : Work.DynamicBytes) {
+            Value *Moved = B.CreateZExtOrTrunc(Length, B.getInt64Ty());
+            if (Times > 1)
+              Moved = B.CreateMul(Moved, B.getInt64(Times));
+            auto *Constant = dyn_cast<ConstantInt>(Amount);
+            Amount = Constant && Constant->isZero() ? Moved : B.CreateAdd(Amount, Moved);
+          }
         if (auto *Constant = dyn_cast<ConstantInt>(Amount); Constant && Constant->isZero())
           continue;
         Sums.add(*L, workSite(Site, Kind), Amount, At);
@@ -189,6 +199,15 @@ public:
   }
 
 private:
+  // Where a block's bytes are added: at its start, like its other work, unless a length of
+  // its memcpy or memset is computed in the block itself; then at the last of those calls.
+  static Instruction *bytesInsertionPoint(BasicBlock &BB, const BlockWork &Work, Instruction *Start) {
+    for (auto [Length, Times] : Work.DynamicBytes)
+      if (auto *Computed = dyn_cast<Instruction>(Length); Computed && Computed->getParent() == &BB)
+        return Work.LastMemIntrinsic;
+    return Start;
+  }
+
   // The line-mode loop whose start is L's, in the function L's code comes from; else the
   // innermost one whose range holds L's start.
   std::optional<unsigned> sourceLoopOf(const Loop &L) {

@@ -36,7 +36,10 @@ def link_runtime(archive):
 
 
 hotline_ldflags = link_runtime(config.hotline_rt_static)
-compile_and_link = "{} {} -Wno-unused-command-line-argument".format(hotline_cflags, hotline_ldflags)
+# Release builds of clang skip the IR verifier; the tests run it after the whole pipeline, so
+# that IR the plugin broke fails the test instead of miscompiling quietly.
+compile_and_link = "{} {} -fverify-intermediate-code -Wno-unused-command-line-argument".format(
+    hotline_cflags, hotline_ldflags)
 config.substitutions.append(("%clangxx_hotline", "{} {}".format(config.clangxx, compile_and_link)))
 config.substitutions.append(("%clang_hotline", "{} {}".format(config.clang, compile_and_link)))
 config.substitutions.append(("%hotline_cflags", hotline_cflags))

@@ -38,6 +38,15 @@ __attribute__((noinline)) void clear(char *buffer, int n, int times) {
     memset(buffer, r, n);
 }
 
+// A copy reads and writes its length; the rows it copies are apart, so it stays one memcpy
+// per iteration. The second copy's length is computed in the loop: 2 * (0 + 1 + ... + 7 + 0 + 1).
+__attribute__((noinline)) void copy_rows(char *to, const char *from, int n, int rows) {
+  for (int r = 0; r < rows; ++r) { // COPY
+    memcpy(to + r * (n + 8), from + r * n, n);
+    memcpy(to + r * (n + 8) + n, from, r % 8);
+  }
+}
+
 __attribute__((noinline)) double twice(double v) { return 2 * v; }
 
 __attribute__((noinline)) double calls(const double *x, int n) {
@@ -73,30 +82,34 @@ int main(int argc, char **argv) {
     s += dot(n, f, g);
   char *buffer = malloc(n);
   clear(buffer, n, 100);
+  char *rows = malloc(10 * (n + 8));
+  copy_rows(rows, buffer, n, 10);
   double c = calls(x, n);
   int m = 63 + argc; // 64
   double *a = calloc(m * m, sizeof *a), *b = calloc(m * m, sizeof *b), *p = calloc(m * m, sizeof *p);
   for (int i = 0; i < m * m; ++i)
     a[i] = b[i] = i % 3;
   matmul(m, a, b, p);
-  printf("%g %g %d %g %g\n", y[1], s, buffer[0], c, p[m + 1]);
+  printf("%g %g %d %d %g %g\n", y[1], s, buffer[0], rows[9 * (n + 8)], c, p[m + 1]);
   return 0;
 }
-// OUT: 151 10000 99 5994 106
+// OUT: 151 10000 99 99 5994 106
 
 // The JSON lists loops by time: each check anchors on the loop's function.
 // CHECK-DAG: "function": "daxpy",{{([^}]|[[:space:]])*}}"iterations": 100000,{{([^}]|[[:space:]])*}}"flops32": 0,{{[[:space:]]*}}"flops64": 200000,{{[[:space:]]*}}"bytes": {{[0-9]+}},{{[[:space:]]*}}"calls": 0,
 // CHECK-DAG: "function": "dot",{{([^}]|[[:space:]])*}}"iterations": 10000,{{([^}]|[[:space:]])*}}"flops32": 20000,{{[[:space:]]*}}"flops64": 0,
 // CHECK-DAG: "function": "clear",{{([^}]|[[:space:]])*}}"iterations": 100,{{([^}]|[[:space:]])*}}"flops64": 0,
+// CHECK-DAG: "function": "copy_rows",{{([^}]|[[:space:]])*}}"iterations": 10,{{([^}]|[[:space:]])*}}"flops64": 0,
 // CHECK-DAG: "function": "calls",{{([^}]|[[:space:]])*}}"iterations": 1000,{{([^}]|[[:space:]])*}}"flops64": 1000,{{([^}]|[[:space:]])*}}"calls": 1000,
 // CHECK-DAG: "function": "matmul",{{([^}]|[[:space:]])*}}"iterations": 64,{{([^}]|[[:space:]])*}}"flops64": 524288,
 // CHECK-DAG: "function": "matmul",{{([^}]|[[:space:]])*}}"iterations": 262144,{{([^}]|[[:space:]])*}}"flops64": 524288,
 
 // Optimized, the loops move exactly their arrays' bytes: 24 and 8 per iteration, and the
-// memset's length.
+// memset's length, twice the memcpy's.
 // BYTES-DAG: "function": "daxpy",{{([^}]|[[:space:]])*}}"bytes": 2400000,
 // BYTES-DAG: "function": "dot",{{([^}]|[[:space:]])*}}"bytes": 80000,
 // BYTES-DAG: "function": "clear",{{([^}]|[[:space:]])*}}"bytes": 100000,
+// BYTES-DAG: "function": "copy_rows",{{([^}]|[[:space:]])*}}"bytes": 20058,
 // BYTES-DAG: "function": "calls",{{([^}]|[[:space:]])*}}"bytes": 8000,
 
 // TEXT: GFLOP/s  GB/s  FLOP/B  FLOP/iter  B/iter  compute  memory  verdict
