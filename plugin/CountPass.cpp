@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -77,6 +78,12 @@ static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
 bool isRuntimeCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
+}
+
+bool alwaysGoesOn(const Instruction &I) {
+  if (const auto *Call = dyn_cast<CallInst>(&I); Call && Call->isInlineAsm())
+    return true;
+  return isGuaranteedToTransferExecutionToSuccessor(&I);
 }
 
 Instruction *afterAllocas(Function &F) {

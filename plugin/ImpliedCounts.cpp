@@ -14,7 +14,8 @@
 // that may not go on, and are entered, as B is, only from A or each other.
 //
 // Counter R stands for counter X when every run that bumps R also bumps X, and nothing else
-// adds to R (no sum at a loop's exit, LoopCounterPass.cpp). Counters are offered as R in order
+// adds to R (no sum at a loop's exit, LoopCounterPass.cpp). R may be bumped K times in each of
+// its runs (a loop body unrolled K times); then R stands for each K increments of X there. Counters are offered as R in order
 // of how many increments they have, fewest first: a block's counter before the entry counter
 // of a function that is inlined in many places. A counter that stands for another keeps all
 // its increments.
@@ -54,7 +55,7 @@ bool goesOn(const Instruction &I, const GlobalVariable *CounterMarker) {
     if (isRuntimeCall(*Call) && !Call->getCalledFunction()->isIntrinsic())
       return true;
   }
-  return isGuaranteedToTransferExecutionToSuccessor(&I);
+  return alwaysGoesOn(I);
 }
 
 bool endsInBranch(const BasicBlock &BB) { return isa<BranchInst, SwitchInst>(BB.getTerminator()); }
@@ -206,11 +207,17 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
   for (unsigned R : Order) {
     if (Dropping.contains(R) || OtherSteps.contains(R))
       continue;
-    SmallVector<unsigned, 4> RunsOfR;
+    // R is bumped K times in each of its runs, the same K in all (a loop unrolled K times
+    // repeats its body's increments): its count is K times its runs' executions.
+    SmallMapVector<unsigned, unsigned, 4> TimesInRun;
     for (unsigned I : ByCounter[R])
-      RunsOfR.push_back(Increments[I].Run);
-    if (DenseSet<unsigned>(RunsOfR.begin(), RunsOfR.end()).size() != RunsOfR.size())
-      continue; // twice in one run: its count is not the runs'
+      ++TimesInRun[Increments[I].Run];
+    unsigned K = TimesInRun.front().second;
+    if (llvm::any_of(TimesInRun, [&](const auto &Entry) { return Entry.second != K; }))
+      continue;
+    SmallVector<unsigned, 4> RunsOfR;
+    for (const auto &Entry : TimesInRun)
+      RunsOfR.push_back(Entry.first);
     SmallVector<unsigned, 8> Others;
     for (unsigned I : ByRun[RunsOfR.front()]) {
       unsigned X = Increments[I].Counter;
@@ -218,20 +225,22 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
         Others.push_back(X);
     }
     for (unsigned X : Others) {
-      // X is bumped Times times in each of R's runs (at least): R's count stands for each.
+      // X is bumped at least Times times in each of R's runs: R's count stands for each K
+      // of them.
       size_t Times = ~size_t(0);
       for (unsigned Run : RunsOfR)
         Times = std::min(Times, KeptIn(Run, X).size());
-      if (Times == 0)
+      size_t Implications = Times / K;
+      if (Implications == 0)
         continue;
       for (unsigned Run : RunsOfR) {
         SmallVector<Increment *, 2> Kept = KeptIn(Run, X);
-        for (Increment *I : ArrayRef(Kept).take_front(Times))
+        for (Increment *I : ArrayRef(Kept).take_front(Implications * K))
           I->Dropped = true;
       }
       Standing.insert(R);
       Dropping.insert(X);
-      Implied.insert(Implied.end(), Times, {X, R});
+      Implied.insert(Implied.end(), Implications, {X, R});
     }
   }
   for (Increment &I : Increments)

@@ -144,6 +144,11 @@ bool definedInSystemHeader(const llvm::Function &F, const Options &Opts);
 // Whether a call is an intrinsic or a call into hotline's runtime: not a call of the program.
 bool isRuntimeCall(const llvm::CallBase &Call);
 
+// Whether execution always goes on from I to the next instruction: LLVM's answer, except that
+// an inline asm statement is taken to go on. LLVM cannot look inside one; asm that traps,
+// exits or jumps away is rare, while Eigen puts an asm comment in every step of its kernels.
+bool alwaysGoesOn(const llvm::Instruction &I);
+
 // Whether I is one of hotline's counter markers (either hash) naming CounterMarker.
 bool isCounterMarker(const llvm::Instruction &I, const llvm::GlobalVariable *CounterMarker);
 

@@ -348,7 +348,7 @@ static bool splitAfterCallsThatMayNotReturn(Function &F) {
       auto *Call = dyn_cast<CallInst>(&I);
       if (!Call || isRuntimeCall(*Call) || Call->doesNotReturn() || !otherLineFollows(*Call))
         continue;
-      if (Call->hasFnAttr(Attribute::ReturnsTwice) || !isGuaranteedToTransferExecutionToSuccessor(Call))
+      if (Call->hasFnAttr(Attribute::ReturnsTwice) || !alwaysGoesOn(*Call))
         Points.push_back(Call->getNextNode());
     }
   for (Instruction *At : Points)

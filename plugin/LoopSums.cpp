@@ -72,7 +72,7 @@ bool LoopSums::finish() {
   for (BasicBlock &BB : F)
     if (Loop *L = LI.getLoopFor(&BB))
       for (Instruction &I : BB)
-        if (auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call))
+        if (auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call) && !Call->isInlineAsm())
           Calls.push_back({Call, L->getOutermostLoop()});
   for (auto [Call, Outermost] : Calls)
     if (auto It = SumsOfLoop.find(Outermost); It != SumsOfLoop.end())

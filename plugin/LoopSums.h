@@ -5,8 +5,9 @@
 // a local instead (a register, once promoted) and adds the local to the thread's counter
 // wherever the sum could be lost: on every exit of the outermost loop around it, at the top
 // of each landing pad it unwinds to, and before every call inside the loop (a call may exit
-// the program or throw through it). Adding what was summed since the last addition, and
-// clearing it, is right at any point, however that point was reached.
+// the program or throw through it; inline asm is taken not to, as in alwaysGoesOn). Adding
+// what was summed since the last addition, and clearing it, is right at any point, however
+// that point was reached.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

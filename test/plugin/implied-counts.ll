@@ -31,8 +31,8 @@ define internal void @f() alwaysinline {
   ret void
 }
 
-; CHECK: @__hotline.module = internal global %struct.__hotline_module { {{.*}}, ptr @__hotline.implied_counts, i32 4 }
-; CHECK: @__hotline.implied_counts = private constant [4 x %struct.__hotline_implied_count] [
+; CHECK: @__hotline.module = internal global %struct.__hotline_module { {{.*}}, ptr @__hotline.implied_counts, i32 8 }
+; CHECK: @__hotline.implied_counts = private constant [8 x %struct.__hotline_implied_count] [
 ; The caller of a, before the call that may throw, is counted by a's increment (of the
 ; counters bumped together, the one with the fewest increments is offered first to stand for
 ; the others; ties go to the lower id).
@@ -40,7 +40,11 @@ define internal void @f() alwaysinline {
 ; The caller of c, across an if/else with nothing in it that may stop, by c's.
 ; CHECK-SAME: { i32 7, i32 2 },
 ; f, inlined twice where its caller runs once: twice the caller's count.
-; CHECK-SAME: { i32 5, i32 10 }, %struct.__hotline_implied_count { i32 5, i32 10 }]
+; CHECK-SAME: { i32 5, i32 10 }, %struct.__hotline_implied_count { i32 5, i32 10 },
+; The caller of k and m, and m, on either side of an inline asm statement: k's count.
+; CHECK-SAME: { i32 16, i32 14 }, %struct.__hotline_implied_count { i32 15, i32 14 },
+; h, bumped four times in a loop body that bumps g twice: twice g's count.
+; CHECK-SAME: { i32 12, i32 11 }, %struct.__hotline_implied_count { i32 12, i32 11 }]
 
 ; @external may throw or never return, so b's stretch is not the caller's.
 define void @across_a_call() {
@@ -128,4 +132,58 @@ define void @after_setjmp(ptr %buf) {
 ; CHECK-NOT:     getelementptr inbounds i64, ptr %hotline.module_counters, i64 5
 ; CHECK:         call i32 @setjmp(
 ; CHECK-NEXT:    getelementptr inbounds i64, ptr %hotline.module_counters, i64 4
+; CHECK:         ret void
+
+define internal void @g() alwaysinline {
+  ret void
+}
+define internal void @h() alwaysinline {
+  ret void
+}
+
+; A loop body unrolled twice repeats its increments: g's counter (site 11) is bumped twice in
+; each iteration and h's (12) four times, so g's count stands for h's twice.
+define void @unrolled(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  call void @g()
+  call void @h()
+  call void @h()
+  call void @g()
+  call void @h()
+  call void @h()
+  %next = add i32 %i, 2
+  %done = icmp sge i32 %next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @unrolled(
+; CHECK:       loop:
+; CHECK:         getelementptr inbounds i64, ptr %hotline.module_counters, i64 11
+; CHECK-NOT:     getelementptr inbounds i64, ptr %hotline.module_counters, i64 12
+; CHECK:         getelementptr inbounds i64, ptr %hotline.module_counters, i64 11
+; CHECK-NOT:     getelementptr inbounds i64, ptr %hotline.module_counters, i64 12
+; CHECK:         ret void
+
+define internal void @k() alwaysinline {
+  ret void
+}
+define internal void @m() alwaysinline {
+  ret void
+}
+
+; An inline asm statement is taken to go on (Eigen puts an asm comment in every step of its
+; kernels): k's count (site 14) stands for its caller's (16) and m's (15) across it.
+define void @across_asm() {
+  call void @k()
+  call void asm sideeffect "# a comment", ""()
+  call void @m()
+  ret void
+}
+; CHECK-LABEL: define void @across_asm(
+; CHECK:         getelementptr inbounds i64, ptr %hotline.module_counters, i64 14
+; CHECK-NOT:     getelementptr inbounds i64, ptr %hotline.module_counters
 ; CHECK:         ret void
