@@ -30,16 +30,16 @@ config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, os.environ.
 
 # Compile (and, when linking, link the static runtime and export its ABI so dlopen'ed
 # instrumented libraries find it). -Wl, flags are ignored with -c.
-hotline_cflags = "-fplugin={} -I{}".format(config.hotline_plugin, config.hotline_include)
+# Release builds of clang skip the IR verifier; the tests run it after the whole pipeline, so
+# that IR the plugin broke fails the test instead of miscompiling quietly.
+hotline_cflags = "-fplugin={} -I{} -fverify-intermediate-code".format(config.hotline_plugin,
+                                                                     config.hotline_include)
 def link_runtime(archive):
     return "-Wl,--push-state,--whole-archive {} -Wl,--pop-state -Wl,--export-dynamic-symbol=__hotline_*".format(archive)
 
 
 hotline_ldflags = link_runtime(config.hotline_rt_static)
-# Release builds of clang skip the IR verifier; the tests run it after the whole pipeline, so
-# that IR the plugin broke fails the test instead of miscompiling quietly.
-compile_and_link = "{} {} -fverify-intermediate-code -Wno-unused-command-line-argument".format(
-    hotline_cflags, hotline_ldflags)
+compile_and_link = "{} {} -Wno-unused-command-line-argument".format(hotline_cflags, hotline_ldflags)
 config.substitutions.append(("%clangxx_hotline", "{} {}".format(config.clangxx, compile_and_link)))
 config.substitutions.append(("%clang_hotline", "{} {}".format(config.clang, compile_and_link)))
 config.substitutions.append(("%hotline_cflags", hotline_cflags))
