@@ -15,10 +15,10 @@
 //
 // Counter R stands for counter X when every run that bumps R also bumps X, and nothing else
 // adds to R (no sum at a loop's exit, LoopCounterPass.cpp). R may be bumped K times in each of
-// its runs (a loop body unrolled K times); then R stands for each K increments of X there. Counters are offered as R in order
-// of how many increments they have, fewest first: a block's counter before the entry counter
-// of a function that is inlined in many places. A counter that stands for another keeps all
-// its increments.
+// its runs (a loop body unrolled K times); then R stands for each K increments of X there.
+// Counters are offered as R in order of how many increments they have, fewest first: a
+// block's counter before the entry counter of a function that is inlined in many places. A
+// counter that stands for another keeps all its increments.
 //
 //===----------------------------------------------------------------------===//
 #include "Instrumentation.h"
