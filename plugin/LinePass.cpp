@@ -356,6 +356,25 @@ static bool splitAfterCallsThatMayNotReturn(Function &F) {
   return !Points.empty();
 }
 
+// Before each indirect call of F, a call that tells the runtime which function it is about to
+// call (call-targets): one CALL_TARGETS site per call, at the call's line and discriminator,
+// where `hotline pgo` writes the targets for -fprofile-sample-use's indirect-call promotion.
+static void countCallTargets(Function &F, SiteTable &Sites) {
+  SmallVector<CallBase *, 8> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isIndirectCall())
+        if (const DILocation *Loc = Call->getDebugLoc().get(); Loc && Loc->getLine() != 0)
+          Calls.push_back(Call);
+  for (CallBase *Call : Calls) {
+    const DILocation *Loc = Call->getDebugLoc().get();
+    unsigned Site = Sites.addSite(F, HOTLINE_ABI_SITE_CALL_TARGETS, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
+                                  SiteTable::SelfCounter, HOTLINE_ABI_NO_SITE, 0, 0, Loc->getBaseDiscriminator());
+    IRBuilder<> B(Call);
+    B.CreateCall(callTargetFunction(*F.getParent()), {Sites.emitGlobalId(Site, Call), Call->getCalledOperand()});
+  }
+}
+
 PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
   SmallPtrSet<const Function *, 8> Annotated = annotatedFunctions(M);
   SmallVector<Function *, 16> Chosen;
@@ -396,6 +415,8 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
       FAM.invalidate(*F, PreservedAnalyses::none());
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     FunctionLines(*F, Sites, LI, Opts.Timing != TimingMode::Off).run();
+    if (Opts.CallTargets)
+      countCallTargets(*F, Sites);
     FAM.invalidate(*F, PreservedAnalyses::none());
   }
   return PreservedAnalyses::none();

@@ -106,6 +106,12 @@ Error Options::parse(StringRef Argument) {
     SystemHeaders = true;
     return Error::success();
   }
+  if (Name == "call-targets") {
+    if (Argument.contains('='))
+      return optionError("option 'call-targets' takes no value");
+    CallTargets = true;
+    return Error::success();
+  }
   if (Name == "system-header-dir") {
     if (Value.empty())
       return optionError("option 'system-header-dir' needs a directory, e.g. system-header-dir=/usr/include");
@@ -114,7 +120,7 @@ Error Options::parse(StringRef Argument) {
   }
   return optionError("unknown option '" + Name +
                      "' (known: timing, min-instructions, include, exclude, lines, lines-include, "
-                     "count-only, skip, filter, system-headers, system-header-dir; see "
+                     "count-only, skip, filter, system-headers, system-header-dir, call-targets; see "
                      "docs/plugin-options.md)");
 }
 

@@ -44,6 +44,9 @@ struct Options {
   // adds one.
   std::vector<std::string> SystemHeaderDirs;
   bool SystemHeaders = false;
+  // Line mode also counts the functions each indirect call calls ("call-targets"), for
+  // `hotline pgo`'s indirect-call promotion.
+  bool CallTargets = false;
 
   // Applies one "name=value" (or "name") argument; the error names the option.
   llvm::Error parse(llvm::StringRef Argument);

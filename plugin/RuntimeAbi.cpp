@@ -84,6 +84,13 @@ FunctionCallee cudaSiteFunction(Module &M) {
   return nounwindFunction(M, CudaSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
+FunctionCallee callTargetFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(
+      M, CallTargetName,
+      FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C), PointerType::getUnqual(C)}, false));
+}
+
 FunctionCallee threadCountersInitFunction(Module &M) {
   return hotPathFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(M.getContext()), false));
 }

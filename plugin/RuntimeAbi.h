@@ -22,6 +22,7 @@ inline constexpr const char *ExitName = "__hotline_exit";
 inline constexpr const char *RegionBeginName = "__hotline_region_begin";
 inline constexpr const char *RegionEndName = "__hotline_region_end";
 inline constexpr const char *CudaSiteName = "__hotline_cuda_site";
+inline constexpr const char *CallTargetName = "__hotline_call_target";
 // Everything the plugin itself emits carries this prefix and is never instrumented.
 inline constexpr const char *InternalPrefix = "__hotline";
 
@@ -48,6 +49,7 @@ llvm::FunctionCallee exitFunction(llvm::Module &M);
 llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
 llvm::FunctionCallee regionEndFunction(llvm::Module &M);
 llvm::FunctionCallee cudaSiteFunction(llvm::Module &M);
+llvm::FunctionCallee callTargetFunction(llvm::Module &M);
 llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
 // The calling convention of the runtime's init, enter and exit: preserve_most where the runtime
 // defines them so (x86-64, AArch64; abi.h), so that a function that counts or is timed keeps

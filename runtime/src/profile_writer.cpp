@@ -2,6 +2,7 @@
 #include "profile_writer.h"
 
 #include "byte_buffer.h"
+#include "call_targets.h"
 #include "cuda_tracing.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
@@ -297,6 +298,17 @@ void add_mpi(StringTable &strings, const LoadedObjects &loaded, const TickConver
   });
 }
 
+// The CALL_TARGETS section (the plugin's call-targets option): one record per slot of the
+// table, the function as an object and an address in it.
+void add_call_targets(const LoadedObjects &loaded, uint32_t site_count, ByteBuffer &targets) {
+  for_each_call_target([&](uint32_t site, uint64_t target, uint64_t count) {
+    if (site >= site_count)
+      return; // a module registered after the sites were written
+    RelativeAddress at = relative(loaded, target);
+    targets.append_record(hotline_call_target_record{at.address, at.object, site, count});
+  });
+}
+
 // The CUDA sections, for a process that used CUDA: the module's status, the devices, the CUDA
 // calls by place, and the GPU records with their call's place as an index into GPU_SITES.
 struct GpuSections {
@@ -547,6 +559,8 @@ void write_profile() {
   add_io(strings, loaded, time, files_section, io_section);
   ByteBuffer sync_section;
   add_sync(loaded, time, sync_section);
+  ByteBuffer call_targets_section;
+  add_call_targets(loaded, site_count, call_targets_section);
   bool mpi = mpi_seen();
   ByteBuffer mpi_section;
   if (mpi)
@@ -630,6 +644,8 @@ void write_profile() {
       {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_events_section, o.trace},
       {HOTLINE_SECTION_JOB, sizeof(hotline_job_record), job_section, job().launched},
       {HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record), mpi_section, mpi},
+      {HOTLINE_SECTION_CALL_TARGETS, sizeof(hotline_call_target_record), call_targets_section,
+       call_targets_section.size() > 0},
   };
   uint32_t section_count = 0;
   for (const Section &section : sections)

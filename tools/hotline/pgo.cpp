@@ -9,6 +9,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
 namespace hotline {
 
 namespace {
@@ -27,19 +32,32 @@ const cli::CommandSpec kPgoCommand = {
         {"output", "PROFILE", "write the profile to PROFILE ('-': standard output)", 'o'},
     }};
 
+// " callee:calls" for each function an indirect call called, the most called first.
+std::string call_targets_text(const std::map<std::string, uint64_t> &targets) {
+  std::vector<std::pair<std::string, uint64_t>> sorted(targets.begin(), targets.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+  std::string out;
+  for (const auto &[name, calls] : sorted)
+    out += fmt::format(" {}:{}", name, calls);
+  return out;
+}
+
 // LLVM's text sample profile (llvm/lib/ProfileData/SampleProfReader.cpp):
 //   name:total:head
-//    offset[.discriminator]: count
+//    offset[.discriminator]: count[ callee:calls...]
 std::string sample_profile_text(const analysis::SampleProfile &profile) {
   std::string out;
   for (const analysis::FunctionSamples &function : profile.functions) {
     out += fmt::format("{}:{}:{}\n", function.name, function.total(), function.head);
     for (const auto &[place, count] : function.body) {
       auto [offset, discriminator] = place;
+      std::string targets;
+      if (auto found = function.call_targets.find(place); found != function.call_targets.end())
+        targets = call_targets_text(found->second);
       if (discriminator == 0)
-        out += fmt::format(" {}: {}\n", offset, count);
+        out += fmt::format(" {}: {}{}\n", offset, count, targets);
       else
-        out += fmt::format(" {}.{}: {}\n", offset, discriminator, count);
+        out += fmt::format(" {}.{}: {}{}\n", offset, discriminator, count, targets);
     }
   }
   return out;
@@ -68,6 +86,9 @@ int run_pgo(const std::vector<std::string> &args) {
   if (samples.functions_without_lines > 0)
     note += fmt::format("; left out {} that ran without line counts (built without line mode or debug information)",
                         text::format_count_of(samples.functions_without_lines, "function", "functions"));
+  if (samples.unnamed_call_targets > 0)
+    note += fmt::format("; left out {} indirect calls whose callee has no name in its object's symbols",
+                        text::format_count(samples.unnamed_call_targets));
   fmt::print(stderr, "{}\n", note);
   return 0;
 }

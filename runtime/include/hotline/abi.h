@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 6u
+#define HOTLINE_ABI_VERSION 7u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -52,7 +52,10 @@ enum __hotline_site_kind_abi {
                                            (a fused multiply-add counts 2) */
   HOTLINE_ABI_SITE_LOOP_FLOPS64 = 7,    /* the same on double and wider */
   HOTLINE_ABI_SITE_LOOP_BYTES = 8,      /* bytes loaded and stored */
-  HOTLINE_ABI_SITE_LOOP_CALLS = 9       /* calls made (their own work is not counted) */
+  HOTLINE_ABI_SITE_LOOP_CALLS = 9,      /* calls made (their own work is not counted) */
+  /* An indirect call (call-targets option, line mode): its counter is unused; the runtime
+     counts the functions it called, through __hotline_call_target. */
+  HOTLINE_ABI_SITE_CALL_TARGETS = 10
 };
 
 /* No site: the `loop` of a site outside any loop. */
@@ -143,6 +146,11 @@ HOTLINE_ABI_EXPORT void __hotline_region_begin(const char *name);
 HOTLINE_ABI_EXPORT void __hotline_region_end(void);
 /* Adds `amount` to the counter `name` of the calling thread's innermost open region. */
 HOTLINE_ABI_EXPORT void __hotline_count(const char *name, uint64_t amount);
+
+/* Indirect calls (call-targets option, line mode): the plugin calls this just before each
+ * indirect call, with the call's CALL_TARGETS site (global id) and the function about to be
+ * called. The runtime counts calls per (site, function) for `hotline pgo`. */
+HOTLINE_ABI_EXPORT void __hotline_call_target(uint32_t site_id, const void *target);
 
 /* CUDA: the plugin calls this just before each call of a CUDA runtime function in host code
  * (cuda*, and __cudaPushCallConfiguration, which starts a kernel launch's <<<...>>>), so the

@@ -71,8 +71,10 @@ enum hotline_section_kind {
   HOTLINE_SECTION_TRACE_EVENTS = 30, /* struct hotline_trace_event_record[], grouped by thread */
   /* Written only when a launcher (MPI, Slurm) started the process as one rank of a job: */
   HOTLINE_SECTION_JOB = 31,        /* one struct hotline_job_record */
-  HOTLINE_SECTION_MPI_SITES = 32   /* struct hotline_mpi_site_record[]: MPI calls by place
+  HOTLINE_SECTION_MPI_SITES = 32,  /* struct hotline_mpi_site_record[]: MPI calls by place
                                       (written only when the process called MPI) */
+  HOTLINE_SECTION_CALL_TARGETS = 33 /* struct hotline_call_target_record[]: the functions that
+                                       indirect calls called (call-targets option only) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -118,8 +120,10 @@ enum hotline_site_kind {
                                        `loop`'s own blocks (FMA = 2, vector lanes counted) */
   HOTLINE_SITE_LOOP_FLOPS64 = 7,    /* the same on double and wider */
   HOTLINE_SITE_LOOP_BYTES = 8,      /* bytes loaded and stored in `loop`'s own blocks */
-  HOTLINE_SITE_LOOP_CALLS = 9       /* calls made from `loop`'s own blocks, whose work is
+  HOTLINE_SITE_LOOP_CALLS = 9,      /* calls made from `loop`'s own blocks, whose work is
                                        not in the counts above */
+  HOTLINE_SITE_CALL_TARGETS = 10    /* unused: an indirect call, whose callees are in
+                                       CALL_TARGETS */
 };
 
 #define HOTLINE_NO_SITE 0xffffffffu
@@ -567,6 +571,16 @@ struct hotline_mpi_site_record {
                                call has one; 0 where not counted */
 };
 
+/* How many times one indirect call (a CALL_TARGETS site) called one function, all threads.
+ * The function is named by its address, as in SAMPLES; a reader looks its name up in the
+ * object's symbols. A (site, function) pair may appear in more than one record: add them. */
+struct hotline_call_target_record {
+  uint64_t address;       /* the function's, relative to the object (as in SAMPLES) */
+  uint32_t object;        /* index into OBJECTS, or HOTLINE_NO_OBJECT */
+  uint32_t site;          /* index into SITES */
+  uint64_t count;
+};
+
 enum hotline_trace_event_kind {
   HOTLINE_TRACE_CALL = 1,       /* a timed call: `id` is its call node within the thread */
   HOTLINE_TRACE_REGION = 2,     /* a region: `id` is its name (string) */
@@ -655,6 +669,7 @@ _Static_assert(sizeof(struct hotline_trace_record) == 32, "profile layout change
 _Static_assert(sizeof(struct hotline_trace_event_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_job_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_mpi_site_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_call_target_record) == 24, "profile layout changed");
 #endif
 
 #endif

@@ -45,6 +45,21 @@ void SampleProfileBuilder::add(const profile::Profile &profile) {
     uint64_t &line = copies[site.function].body[{site.line - function.line, site.discriminator}];
     line = std::max(line, count);
   }
+  for (const profile::CallTarget &target : profile.call_targets) {
+    const profile::Site &call = profile.sites[target.site];
+    const profile::Site &function = profile.sites[call.function];
+    if (profile.site_counts[call.function] == 0 || call.file != function.file || function.line == 0 ||
+        call.line < function.line || call.line - function.line > 0xffff)
+      continue;
+    std::string name = target.object == profile::kNoObject
+                           ? ""
+                           : symbolizer_.linkage_name(profile.objects[target.object].path, target.address);
+    if (name.empty()) {
+      result_.unnamed_call_targets += target.count;
+      continue;
+    }
+    copies[call.function].call_targets[{call.line - function.line, call.discriminator}][name] += target.count;
+  }
   // Copies of one function (an inline function in several translation units,
   // several runs) add up.
   for (auto &[site, copy] : copies) {
@@ -53,6 +68,9 @@ void SampleProfileBuilder::add(const profile::Profile &profile) {
     sum.head += copy.head;
     for (const auto &[place, count] : copy.body)
       sum.body[place] += count;
+    for (const auto &[place, targets] : copy.call_targets)
+      for (const auto &[name, calls] : targets)
+        sum.call_targets[place][name] += calls;
   }
 }
 

@@ -2,6 +2,7 @@
 // per-line counts, in the shape of LLVM's sample profiles.
 #pragma once
 
+#include "analysis/symbolizer.h"
 #include "profile/reader.h"
 
 #include <cstdint>
@@ -19,6 +20,9 @@ struct FunctionSamples {
   std::string name; // linkage name: what the compiler calls the function
   uint64_t head = 0; // entries
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> body; // (offset, discriminator) -> count
+  // The functions the indirect calls at a place called (call-targets option), by linkage
+  // name: the compiler promotes the hottest to direct calls.
+  std::map<std::pair<uint32_t, uint32_t>, std::map<std::string, uint64_t>> call_targets;
   uint64_t total() const;
 };
 
@@ -31,6 +35,9 @@ struct SampleProfile {
   // Line sites left out: in another file than their function (a macro, code
   // inlined before line mode ran) or above its first line.
   size_t lines_elsewhere = 0;
+  // Calls to functions whose name the objects' symbols did not give (the object moved or
+  // was stripped): left out of the call targets.
+  uint64_t unnamed_call_targets = 0;
 };
 
 // Adds profiles one at a time, then finish() sums them.
@@ -42,6 +49,7 @@ public:
 private:
   std::map<std::string, FunctionSamples> functions_;
   SampleProfile result_;
+  Symbolizer symbolizer_;
 };
 
 } // namespace hotline::analysis

@@ -71,4 +71,19 @@ std::vector<SourcePlace> Symbolizer::inlined_places(
   return places;
 }
 
+std::string Symbolizer::linkage_name(const std::string &object_path, uint64_t address) {
+  if (!mangled_) {
+    llvm::symbolize::LLVMSymbolizer::Options options = symbolizer_options();
+    options.Demangle = false;
+    options.PrintFunctions = llvm::DILineInfoSpecifier::FunctionNameKind::LinkageName;
+    mangled_ = std::make_unique<llvm::symbolize::LLVMSymbolizer>(options);
+  }
+  auto info = mangled_->symbolizeCode(object_path, {address, llvm::object::SectionedAddress::UndefSection});
+  if (!info) {
+    llvm::consumeError(info.takeError());
+    return "";
+  }
+  return info->FunctionName == llvm::DILineInfo::BadString ? "" : info->FunctionName;
+}
+
 } // namespace hotline::analysis

@@ -37,12 +37,16 @@ public:
   // function. Empty when the object or the address is unknown.
   std::vector<SourcePlace> inlined_places(const std::string &object_path,
                                           uint64_t address);
+  // The linkage (mangled) name of the function at `address`, as the compiler
+  // names it; "" when unknown.
+  std::string linkage_name(const std::string &object_path, uint64_t address);
   // Whether the object could be read at all (false: moved, deleted, or not an
   // object file); each unreadable object is reported once by the caller.
   bool readable(const std::string &object_path);
 
 private:
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> llvm_;
+  std::unique_ptr<llvm::symbolize::LLVMSymbolizer> mangled_; // made on first use
 };
 
 } // namespace hotline::analysis

@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <tuple>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -109,11 +111,13 @@ const char *section_name(uint32_t kind) {
     return "JOB";
   case HOTLINE_SECTION_MPI_SITES:
     return "MPI_SITES";
+  case HOTLINE_SECTION_CALL_TARGETS:
+    return "CALL_TARGETS";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_MPI_SITES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_CALL_TARGETS;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -173,6 +177,7 @@ public:
     read_trace_events();
     read_job();
     read_mpi_sites();
+    read_call_targets();
     return std::move(profile_);
   }
 
@@ -1024,6 +1029,29 @@ private:
       site.ns = record.ns;
       site.bytes = record.bytes;
       profile_.mpi_sites.push_back(std::move(site));
+    }
+  }
+
+  // Records of one (site, function) pair are added up.
+  void read_call_targets() {
+    uint64_t count = record_count(HOTLINE_SECTION_CALL_TARGETS, sizeof(hotline_call_target_record));
+    std::map<std::tuple<uint32_t, uint32_t, uint64_t>, uint64_t> counts;
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_CALL_TARGETS, i);
+      auto record = load_record<hotline_call_target_record>(HOTLINE_SECTION_CALL_TARGETS, i);
+      if (record.site >= profile_.sites.size() || profile_.sites[record.site].kind != HOTLINE_SITE_CALL_TARGETS)
+        fail(at + offsetof(hotline_call_target_record, site),
+             "call target {} at offset {} names site {}, which is not an indirect call's", i, at,
+             record.site);
+      if (record.object != HOTLINE_NO_OBJECT && record.object >= profile_.objects.size())
+        fail(at + offsetof(hotline_call_target_record, object),
+             "call target {} at offset {} names object {}, out of range ({} objects)", i, at,
+             record.object, profile_.objects.size());
+      counts[{record.site, record.object, record.address}] += record.count;
+    }
+    for (const auto &[key, calls] : counts) {
+      auto [site, object, address] = key;
+      profile_.call_targets.push_back({site, address, object, calls});
     }
   }
 

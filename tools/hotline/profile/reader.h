@@ -271,6 +271,15 @@ struct MpiSite {
   uint64_t bytes = 0; // the message sizes the calls named; 0 where not counted
 };
 
+// How many times one indirect call called one function (CALL_TARGETS section),
+// the same (site, function) pair summed over records.
+struct CallTarget {
+  uint32_t site = 0;           // the call's CALL_TARGETS site
+  uint64_t address = 0;        // the function's, relative to its object
+  uint32_t object = kNoObject; // index into Profile::objects
+  uint64_t count = 0;
+};
+
 // What the runtime's CUDA module could do (CUDA section); absent when the
 // process never used CUDA.
 struct Cuda {
@@ -409,6 +418,7 @@ struct Profile {
   std::vector<Counter> counters;
   std::vector<SyncSite> sync_sites;
   std::vector<MpiSite> mpi_sites;
+  std::vector<CallTarget> call_targets; // by site, then function
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;

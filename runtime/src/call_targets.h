@@ -1,0 +1,38 @@
+// The functions that indirect calls called (the plugin's call-targets option): how many times
+// each CALL_TARGETS site called each function, all threads, for `hotline pgo`.
+#pragma once
+
+#include <stdint.h>
+
+namespace hotline::rt {
+
+// Calls f(site, target, count) for every (site, function) pair recorded so far. A pair may
+// come more than once (a slot being claimed is skipped, never waited on): add them up.
+template <typename F> void for_each_call_target(F f);
+
+// Calls made after the table filled up: not attributed to any function.
+uint64_t call_targets_dropped();
+
+// Implementation details of for_each_call_target.
+struct CallTargetSlot {
+  uint32_t site;   // global site id + 1; 0: free; kClaiming: being filled in
+  uint32_t unused;
+  uint64_t target;
+  uint64_t count;
+};
+constexpr uint32_t kCallTargetSlots = 1u << 16;
+constexpr uint32_t kClaiming = ~0u;
+extern CallTargetSlot call_target_slots[kCallTargetSlots];
+
+template <typename F> void for_each_call_target(F f) {
+  for (CallTargetSlot &slot : call_target_slots) {
+    uint32_t site = __atomic_load_n(&slot.site, __ATOMIC_ACQUIRE);
+    if (site == 0 || site == kClaiming)
+      continue;
+    uint64_t count = __atomic_load_n(&slot.count, __ATOMIC_RELAXED);
+    if (count)
+      f(site - 1, slot.target, count);
+  }
+}
+
+} // namespace hotline::rt
