@@ -78,12 +78,16 @@ std::string Symbolizer::linkage_name(const std::string &object_path, uint64_t ad
     options.PrintFunctions = llvm::DILineInfoSpecifier::FunctionNameKind::LinkageName;
     mangled_ = std::make_unique<llvm::symbolize::LLVMSymbolizer>(options);
   }
-  auto info = mangled_->symbolizeCode(object_path, {address, llvm::object::SectionedAddress::UndefSection});
-  if (!info) {
-    llvm::consumeError(info.takeError());
+  // The outermost frame: a function's first instruction may be inlined code.
+  auto frames = mangled_->symbolizeInlinedCode(object_path, {address, llvm::object::SectionedAddress::UndefSection});
+  if (!frames) {
+    llvm::consumeError(frames.takeError());
     return "";
   }
-  return info->FunctionName == llvm::DILineInfo::BadString ? "" : info->FunctionName;
+  if (frames->getNumberOfFrames() == 0)
+    return "";
+  const llvm::DILineInfo &function = frames->getFrame(frames->getNumberOfFrames() - 1);
+  return function.FunctionName == llvm::DILineInfo::BadString ? "" : function.FunctionName;
 }
 
 } // namespace hotline::analysis
