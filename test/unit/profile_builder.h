@@ -245,6 +245,9 @@ public:
   }
 
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
+  void add_call_target(uint32_t site, uint32_t object, uint64_t address, uint64_t count) {
+    call_targets_.push_back({address, object, site, count});
+  }
 
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
@@ -311,6 +314,9 @@ public:
     if (!timing_stopped_.empty())
       section(HOTLINE_SECTION_TIMING_STOPPED, entry_size<uint32_t>(),
               records(timing_stopped_));
+    if (!call_targets_.empty())
+      section(HOTLINE_SECTION_CALL_TARGETS, entry_size<hotline_call_target_record>(),
+              records(call_targets_));
     if (has_timing_cost_)
       section(HOTLINE_SECTION_TIMING_COST,
               entry_size<hotline_timing_cost_record>(),
@@ -435,6 +441,7 @@ private:
   hotline_timing_cost_record timing_cost_{};
   bool has_timing_cost_ = false;
   std::vector<uint32_t> timing_stopped_;
+  std::vector<hotline_call_target_record> call_targets_;
   std::vector<hotline_object_record> objects_;
   hotline_heap_record heap_{};
   bool has_heap_ = false;

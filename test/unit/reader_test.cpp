@@ -258,6 +258,24 @@ TEST(Reader, ReadsTheSitesWhoseTimingStopped) {
   EXPECT_EQ(p.timing_stopped_sites, (std::vector<uint32_t>{2, 0}));
 }
 
+// Records of one (site, function) pair add up; pairs come out by site, then function.
+TEST(Reader, ReadsCallTargets) {
+  ProfileBuilder b = sample_builder();
+  b.site(2).kind = HOTLINE_SITE_CALL_TARGETS;
+  uint32_t app = b.add_object("/home/user/app");
+  b.add_call_target(2, app, 0x2040, 5);
+  b.add_call_target(2, app, 0x1000, 7);
+  b.add_call_target(2, app, 0x2040, 3);
+  Profile p = parse_profile(b.build(), "x");
+  ASSERT_EQ(p.call_targets.size(), 2u);
+  EXPECT_EQ(p.call_targets[0].address, 0x1000u);
+  EXPECT_EQ(p.call_targets[0].count, 7u);
+  EXPECT_EQ(p.call_targets[1].address, 0x2040u);
+  EXPECT_EQ(p.call_targets[1].count, 8u);
+  EXPECT_EQ(p.call_targets[1].site, 2u);
+  EXPECT_EQ(p.call_targets[1].object, app);
+}
+
 TEST(Reader, ReadsHeapMemoryAndIo) {
   Profile p = parse_profile(memory_io_builder().build(), "x");
   ASSERT_EQ(p.objects.size(), 2u);
@@ -683,6 +701,20 @@ TEST(ReaderErrors, TimingStoppedSiteOutOfRange) {
             std::string::npos);
   EXPECT_NE(format_error(b.build()).find("names site 3, out of range (3 sites)"),
             std::string::npos);
+}
+
+TEST(ReaderErrors, CallTargetOfASiteThatIsNoIndirectCall) {
+  ProfileBuilder b = sample_builder();
+  b.add_call_target(1, HOTLINE_NO_OBJECT, 0x1000, 1);
+  EXPECT_NE(format_error(b.build()).find("call target 0 at offset"), std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names site 1, which is not an indirect call's"), std::string::npos);
+}
+
+TEST(ReaderErrors, CallTargetObjectOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.site(2).kind = HOTLINE_SITE_CALL_TARGETS;
+  b.add_call_target(2, 4, 0x1000, 1);
+  EXPECT_NE(format_error(b.build()).find("names object 4, out of range (0 objects)"), std::string::npos);
 }
 
 TEST(ReaderErrors, RunEntrySizeTooSmall) {
