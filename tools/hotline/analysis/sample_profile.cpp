@@ -60,6 +60,17 @@ void SampleProfileBuilder::add(const profile::Profile &profile) {
     }
     copies[call.function].call_targets[{call.line - function.line, call.discriminator}][name] += target.count;
   }
+  // A call has a discriminator of its own where its line has several calls in one block
+  // (add-discriminators), and the compiler looks its targets up there: the place's count is
+  // the call's, exactly the sum of its targets' counts.
+  for (auto &[site, copy] : copies)
+    for (const auto &[place, targets] : copy.call_targets) {
+      uint64_t calls = 0;
+      for (const auto &[name, count] : targets)
+        calls += count;
+      uint64_t &line = copy.body[place];
+      line = std::max(line, calls);
+    }
   // Copies of one function (an inline function in several translation units,
   // several runs) add up.
   for (auto &[site, copy] : copies) {
