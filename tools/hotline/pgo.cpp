@@ -25,8 +25,10 @@ const cli::CommandSpec kPgoCommand = {
     "(-fplugin-arg-hotline-lines and -g) as a sample profile in LLVM's text\n"
     "format, for the next build: clang -O2 -g -fprofile-sample-use=PROFILE.\n"
     "Each function gets its entry count and the count of every line, by offset\n"
-    "from its first line and discriminator. Several files (runs, processes) add\n"
-    "up. Functions that did not run are left out: add\n"
+    "from its first line and discriminator; built with\n"
+    "-fplugin-arg-hotline-call-targets too, each indirect call's line lists the\n"
+    "functions it called, for indirect-call promotion. Several files (runs,\n"
+    "processes) add up. Functions that did not run are left out: add\n"
     "-fprofile-sample-accurate to treat them as cold.",
     {
         {"output", "PROFILE", "write the profile to PROFILE ('-': standard output)", 'o'},
