@@ -24,7 +24,6 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -371,7 +370,7 @@ static void countCallTargets(Function &F, SiteTable &Sites) {
     unsigned Site = Sites.addSite(F, HOTLINE_ABI_SITE_CALL_TARGETS, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
                                   SiteTable::SelfCounter, HOTLINE_ABI_NO_SITE, 0, 0, Loc->getBaseDiscriminator());
     IRBuilder<> B(Call);
-    B.CreateCall(callTargetFunction(*F.getParent()), {Sites.emitGlobalId(Site, Call), Call->getCalledOperand()});
+    createRuntimeCall(B, callTargetFunction(*F.getParent()), {Sites.emitGlobalId(Site, Call), Call->getCalledOperand()});
   }
 }
 

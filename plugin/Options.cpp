@@ -15,6 +15,14 @@ static Error optionError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }
 
+// A flag option: "name" alone.
+static Error setFlag(bool &Flag, StringRef Name, StringRef Argument) {
+  if (Argument.contains('='))
+    return optionError("option '" + Name + "' takes no value");
+  Flag = true;
+  return Error::success();
+}
+
 static Error addRegex(std::vector<std::shared_ptr<Regex>> &List, StringRef Name, StringRef Pattern) {
   if (Pattern.empty())
     return optionError("option '" + Name + "' needs a regular expression, e.g. " + Name + "=^ns::");
@@ -100,18 +108,10 @@ Error Options::parse(StringRef Argument) {
     return addLinkageName(Skip, Name, Value);
   if (Name == "filter")
     return applyFilterFile(*this, Value);
-  if (Name == "system-headers") {
-    if (Argument.contains('='))
-      return optionError("option 'system-headers' takes no value");
-    SystemHeaders = true;
-    return Error::success();
-  }
-  if (Name == "call-targets") {
-    if (Argument.contains('='))
-      return optionError("option 'call-targets' takes no value");
-    CallTargets = true;
-    return Error::success();
-  }
+  if (Name == "system-headers")
+    return setFlag(SystemHeaders, Name, Argument);
+  if (Name == "call-targets")
+    return setFlag(CallTargets, Name, Argument);
   if (Name == "system-header-dir") {
     if (Value.empty())
       return optionError("option 'system-header-dir' needs a directory, e.g. system-header-dir=/usr/include");

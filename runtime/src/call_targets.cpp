@@ -34,13 +34,9 @@ extern "C" HOTLINE_ABI_EXPORT void __hotline_call_target(uint32_t site_id, const
   for (uint32_t probe = 0; probe < kMaxProbes; ++probe) {
     CallTargetSlot &slot = call_target_slots[(first + probe) & (kCallTargetSlots - 1)];
     uint32_t seen = __atomic_load_n(&slot.site, __ATOMIC_ACQUIRE);
-    if (seen == 0) {
-      if (!__atomic_compare_exchange_n(&slot.site, &seen, kClaiming, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-        if (seen == kClaiming || seen != site || slot.target != address)
-          continue;
-        __atomic_fetch_add(&slot.count, 1, __ATOMIC_RELAXED);
-        return;
-      }
+    // A failed claim leaves in `seen` what the slot holds now.
+    if (seen == 0 &&
+        __atomic_compare_exchange_n(&slot.site, &seen, kClaiming, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
       slot.target = address;
       __atomic_store_n(&slot.count, 1, __ATOMIC_RELAXED);
       __atomic_store_n(&slot.site, site, __ATOMIC_RELEASE);

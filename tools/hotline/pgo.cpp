@@ -37,7 +37,9 @@ const cli::CommandSpec kPgoCommand = {
 // " callee:calls" for each function an indirect call called, the most called first.
 std::string call_targets_text(const std::map<std::string, uint64_t> &targets) {
   std::vector<std::pair<std::string, uint64_t>> sorted(targets.begin(), targets.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+  std::sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
   std::string out;
   for (const auto &[name, calls] : sorted)
     out += fmt::format(" {}:{}", name, calls);

@@ -4,6 +4,7 @@
 #include "hotline/profile_format.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace hotline::analysis {
 
@@ -13,6 +14,20 @@ uint64_t FunctionSamples::total() const {
     sum += count;
   return sum;
 }
+
+namespace {
+
+// A site's line as -fprofile-sample-use keys it: its offset from its function's
+// first line; none when the site is in another file or above that line (a macro,
+// code inlined before line mode ran).
+std::optional<uint32_t> line_offset(const profile::Site &site, const profile::Site &function) {
+  if (site.file != function.file || function.line == 0 || site.line < function.line ||
+      site.line - function.line > 0xffff)
+    return std::nullopt;
+  return site.line - function.line;
+}
+
+} // namespace
 
 void SampleProfileBuilder::add(const profile::Profile &profile) {
   ++result_.profiles;
@@ -37,19 +52,19 @@ void SampleProfileBuilder::add(const profile::Profile &profile) {
     uint64_t count = profile.site_counts[site.counter];
     if (profile.site_counts[site.function] == 0)
       continue;
-    if (site.file != function.file || function.line == 0 || site.line < function.line ||
-        site.line - function.line > 0xffff) {
+    std::optional<uint32_t> offset = line_offset(site, function);
+    if (!offset) {
       ++result_.lines_elsewhere;
       continue;
     }
-    uint64_t &line = copies[site.function].body[{site.line - function.line, site.discriminator}];
+    uint64_t &line = copies[site.function].body[{*offset, site.discriminator}];
     line = std::max(line, count);
   }
   for (const profile::CallTarget &target : profile.call_targets) {
     const profile::Site &call = profile.sites[target.site];
     const profile::Site &function = profile.sites[call.function];
-    if (profile.site_counts[call.function] == 0 || call.file != function.file || function.line == 0 ||
-        call.line < function.line || call.line - function.line > 0xffff)
+    std::optional<uint32_t> offset = line_offset(call, function);
+    if (profile.site_counts[call.function] == 0 || !offset)
       continue;
     std::string name = target.object == profile::kNoObject
                            ? ""
@@ -58,7 +73,7 @@ void SampleProfileBuilder::add(const profile::Profile &profile) {
       result_.unnamed_call_targets += target.count;
       continue;
     }
-    copies[call.function].call_targets[{call.line - function.line, call.discriminator}][name] += target.count;
+    copies[call.function].call_targets[{*offset, call.discriminator}][name] += target.count;
   }
   // A call has a discriminator of its own where its line has several calls in one block
   // (add-discriminators), and the compiler looks its targets up there: the place's count is
