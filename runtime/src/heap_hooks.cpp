@@ -1,7 +1,10 @@
 // The heap hooks: every malloc-family function and every form of C++ operator new and
 // delete, defined weak (a program's own definition wins) and exported, so that calls from the
 // program and from its libraries come here first. Each forwards to the real function, then
-// records the block with its place; frees forget the block first.
+// records the block with its place; frees forget the block first. Some tracked calls are also
+// timed inside the real function (heap_tracking.h, allocator_timing_weight): the thread's
+// memory time.
+#include "clock.h"
 #include "heap_tracking.h"
 #include "real_functions.h"
 #include "runtime.h"
@@ -23,6 +26,18 @@ namespace {
 
 bool tracking() { return heap_tracking_on() && !in_runtime(); }
 
+// Runs the real function of a tracked call on a block of `bytes`, timed when
+// allocator_timing_weight picks it.
+template <typename Call> auto in_allocator(size_t bytes, Call call) {
+  uint32_t weight = allocator_timing_weight(bytes);
+  if (weight == 0)
+    return call();
+  uint64_t start = now_ticks();
+  auto result = call();
+  add_allocator_time(now_ticks() - start, weight);
+  return result;
+}
+
 void *track(void *p, size_t bytes, void *caller) {
   if (p)
     record_allocation(p, bytes, caller);
@@ -37,7 +52,7 @@ void *allocate(size_t bytes, void *caller) {
   if (!tracking())
     return real.malloc(bytes);
   RuntimeScope scope;
-  return track(real.malloc(bytes), bytes, caller);
+  return track(in_allocator(bytes, [&] { return real.malloc(bytes); }), bytes, caller);
 }
 
 void *allocate_aligned(size_t alignment, size_t bytes, void *caller) {
@@ -50,23 +65,28 @@ void *allocate_aligned(size_t alignment, size_t bytes, void *caller) {
   if (!tracking())
     return real.posix_memalign(&p, alignment, bytes) == 0 ? p : nullptr;
   RuntimeScope scope;
-  return track(real.posix_memalign(&p, alignment, bytes) == 0 ? p : nullptr, bytes, caller);
+  int result = in_allocator(bytes, [&] { return real.posix_memalign(&p, alignment, bytes); });
+  return track(result == 0 ? p : nullptr, bytes, caller);
 }
 
 void release(void *p) {
   if (!p || is_bootstrap_block(p))
     return;
   ensure_real_functions();
-  if (tracking()) {
-    RuntimeScope scope;
-    LiveBlock block;
-    if (forget_block(p, &block))
-      account_free(block);
-    else
-      count_untracked_free();
-  }
-  if (real.free)
+  if (!real.free)
+    return;
+  if (!tracking())
+    return real.free(p);
+  RuntimeScope scope;
+  LiveBlock block{};
+  if (forget_block(p, &block))
+    account_free(block);
+  else
+    count_untracked_free();
+  in_allocator(block.bytes, [&] {
     real.free(p);
+    return 0;
+  });
 }
 
 void *reallocate(void *p, size_t bytes, void *caller) {
@@ -85,7 +105,8 @@ void *reallocate(void *p, size_t bytes, void *caller) {
   RuntimeScope scope;
   LiveBlock block;
   bool known = forget_block(p, &block);
-  void *q = real.realloc(p, bytes);
+  size_t larger = known && block.bytes > bytes ? block.bytes : bytes;
+  void *q = in_allocator(larger, [&] { return real.realloc(p, bytes); });
   if (!q && bytes != 0) { // failed: the old block is still there
     if (known)
       remember_block(block);
@@ -122,7 +143,7 @@ HOOK void *calloc(size_t count, size_t size) noexcept {
   if (!tracking())
     return real.calloc(count, size);
   RuntimeScope scope;
-  return track(real.calloc(count, size), bytes, CALLER);
+  return track(in_allocator(bytes, [&] { return real.calloc(count, size); }), bytes, CALLER);
 }
 
 HOOK void *reallocarray(void *p, size_t count, size_t size) noexcept {
@@ -139,7 +160,7 @@ HOOK int posix_memalign(void **out, size_t alignment, size_t bytes) noexcept {
   if (!tracking() || !real.posix_memalign)
     return real.posix_memalign ? real.posix_memalign(out, alignment, bytes) : ENOMEM;
   RuntimeScope scope;
-  int result = real.posix_memalign(out, alignment, bytes);
+  int result = in_allocator(bytes, [&] { return real.posix_memalign(out, alignment, bytes); });
   if (result == 0)
     track(*out, bytes, CALLER);
   return result;
@@ -155,7 +176,7 @@ HOOK int posix_memalign(void **out, size_t alignment, size_t bytes) noexcept {
     if (!tracking())                                                                               \
       return real.name args;                                                                       \
     RuntimeScope scope;                                                                            \
-    return track(real.name args, bytes, CALLER);                                                   \
+    return track(in_allocator(bytes, [&] { return real.name args; }), bytes, CALLER);              \
   }
 ALIGNED_HOOK(aligned_alloc, (size_t alignment, size_t bytes), (alignment, bytes), bytes)
 ALIGNED_HOOK(memalign, (size_t alignment, size_t bytes), (alignment, bytes), bytes)

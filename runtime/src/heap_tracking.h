@@ -46,6 +46,34 @@ struct LiveBlock {
 bool forget_block(void *p, LiveBlock *block);
 void account_free(const LiveBlock &block);
 void count_untracked_free();
+// Time a tracked call spent inside the real allocator function: added to the calling thread's
+// memory time and to its innermost open region's.
+// Which tracked calls are timed, and how many calls each timed one stands for: a call on a
+// block of at least kAlwaysTimedBytes (where the allocator maps and unmaps memory, which
+// takes microseconds) always, 1; one smaller call in kTimedOneIn, picked at random so that
+// no repeating pattern of calls is always or never timed, kTimedOneIn; any other, 0. Timing
+// every call would cost about as much again as tracking it.
+constexpr size_t kAlwaysTimedBytes = 64 * 1024;
+constexpr uint32_t kTimedOneIn = 16;
+extern __thread uint64_t tls_timing_random __attribute__((tls_model("initial-exec")));
+uint64_t seed_timing_random();
+inline uint32_t allocator_timing_weight(size_t bytes) {
+  if (bytes >= kAlwaysTimedBytes)
+    return 1;
+  uint64_t x = tls_timing_random; // xorshift64
+  if (__builtin_expect(x == 0, 0))
+    x = seed_timing_random();
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  tls_timing_random = x;
+  return x % kTimedOneIn == 0 ? kTimedOneIn : 0;
+}
+
+// Adds the time of a timed call, less what reading the clock around a call costs by itself,
+// `weight` times to the calling thread's memory time and to its innermost open region's.
+void add_allocator_time(uint64_t ticks, uint32_t weight);
+
 // Puts back a block that forget_block removed, when freeing it failed (a failed realloc).
 void remember_block(const LiveBlock &block);
 
@@ -56,7 +84,8 @@ struct HeapTotals {
 HeapTotals heap_totals();
 PlaceTable<HeapPlace> &heap_places();
 
-// Called once, from runtime_init: makes fork safe for the tracking tables.
+// Called once, from runtime_init: makes fork safe for the tracking tables, and measures what
+// reading the clock around a call costs (the clock must be set up).
 void heap_tracking_init();
 
 } // namespace hotline::rt

@@ -257,6 +257,7 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
     record.inclusive_ns = time.duration_ns(ticks);
     record.io_ns = time.duration_ns(n.io_ticks);
     record.sync_ns = time.duration_ns(n.sync_ticks);
+    record.memory_ns = time.duration_ns(n.memory_ticks);
     regions.append_record(record);
   }
   uint32_t counter_count = __atomic_load_n(&r->counter_count, __ATOMIC_ACQUIRE);
@@ -516,6 +517,7 @@ void write_profile() {
     record.name = strings.add(t->name);
     t->profile_index = thread_count;
     record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
+    record.memory_ns = time.duration_ns(__atomic_load_n(&t->memory_ticks, __ATOMIC_RELAXED));
     uint32_t node_count = 0;
     for_each_node(t, [&](const CallNode &n) {
       if (&n == &t->root)

@@ -43,6 +43,7 @@ struct ThreadState {
   pid_t tid;
   uint64_t start_ticks;
   uint64_t end_ticks;
+  uint64_t memory_ticks;    // inside the heap allocator's functions (heap_hooks.cpp)
   char name[16];
   ThreadSampler sampler;    // where it runs, in line mode
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first

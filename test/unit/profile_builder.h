@@ -163,8 +163,9 @@ public:
 
   uint32_t add_region(uint32_t thread, uint32_t parent, const std::string &name,
                       uint64_t entries, uint64_t inclusive_ns, uint64_t io_ns = 0,
-                      uint64_t sync_ns = 0) {
-    hotline_region_record record{thread, parent, string(name), 0, entries, inclusive_ns, io_ns, sync_ns};
+                      uint64_t sync_ns = 0, uint64_t memory_ns = 0) {
+    hotline_region_record record{thread, parent, string(name), 0,      entries,
+                                 inclusive_ns, io_ns,  sync_ns,      memory_ns};
     regions_.push_back(record);
     return uint32_t(regions_.size() - 1);
   }
@@ -252,6 +253,9 @@ public:
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
   void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
+  // Writes THREADS and REGIONS records as profiles did before fields were
+  // appended to them (memory_ns).
+  void set_first_record_versions() { first_versions_ = true; }
   // A section of a kind this reader does not know, written first.
   void add_unknown_section(uint32_t kind, const Bytes &payload) {
     unknown_sections_.push_back({kind, payload});
@@ -307,8 +311,12 @@ public:
             records(sites_));
     section(HOTLINE_SECTION_SITE_COUNTS, entry_size<uint64_t>(),
             records(counts_));
-    section(HOTLINE_SECTION_THREADS, entry_size<hotline_thread_record>(),
-            records(threads));
+    if (first_versions_)
+      section(HOTLINE_SECTION_THREADS, offsetof(hotline_thread_record, memory_ns),
+              record_prefixes(threads, offsetof(hotline_thread_record, memory_ns)));
+    else
+      section(HOTLINE_SECTION_THREADS, entry_size<hotline_thread_record>(),
+              records(threads));
     section(HOTLINE_SECTION_CALL_TREE, entry_size<hotline_call_node_record>(),
             records(nodes));
     if (!timing_stopped_.empty())
@@ -339,7 +347,10 @@ public:
     if (has_system_)
       section(HOTLINE_SECTION_SYSTEM, entry_size<hotline_system_record>(),
               records(std::vector<hotline_system_record>{system_}));
-    if (!regions_.empty())
+    if (!regions_.empty() && first_versions_)
+      section(HOTLINE_SECTION_REGIONS, offsetof(hotline_region_record, memory_ns),
+              record_prefixes(regions_, offsetof(hotline_region_record, memory_ns)));
+    else if (!regions_.empty())
       section(HOTLINE_SECTION_REGIONS, entry_size<hotline_region_record>(), records(regions_));
     if (!counters_.empty())
       section(HOTLINE_SECTION_COUNTERS, entry_size<hotline_counter_record>(), records(counters_));
@@ -420,6 +431,13 @@ private:
     return uint32_t(sizeof(Record)) + extra_record_bytes_;
   }
   template <typename Record>
+  Bytes record_prefixes(const std::vector<Record> &list, size_t bytes) const {
+    Bytes out;
+    for (const Record &record : list)
+      append(out, &record, bytes);
+    return out;
+  }
+  template <typename Record>
   Bytes records(const std::vector<Record> &list) const {
     Bytes out;
     for (const Record &record : list) {
@@ -469,6 +487,7 @@ private:
   std::vector<hotline_gpu_sync_record> gpu_syncs_;
   std::vector<hotline_gpu_memory_record> gpu_memory_;
   uint32_t extra_record_bytes_ = 0;
+  bool first_versions_ = false;
   uint32_t version_ = HOTLINE_PROFILE_VERSION;
   uint32_t omitted_kind_ = 0;
 };

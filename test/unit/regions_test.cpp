@@ -144,6 +144,53 @@ TEST(Regions, MergedByPathWithCategoriesAndRates) {
   EXPECT_DOUBLE_EQ(time_of(Category::DataLoading).main_percent, 40.0);
 }
 
+// Time inside the heap allocator is memory, whatever region it was in: main spends 1 ms of
+// data_loading and 0.5 ms outside every region in the allocator, the worker 2 ms of compute.
+TEST(Regions, AllocatorTimeIsMemory) {
+  ProfileBuilder b = region_builder();
+  b.region(0).memory_ns = 1000000;
+  b.thread(0).memory_ns = 1500000;
+  b.region(3).memory_ns = 2000000;
+  b.thread(1).memory_ns = 2000000;
+  std::vector<Profile> profiles = {profile::parse_profile(b.build(), "app.hotline")};
+  EXPECT_EQ(profiles[0].threads[0].memory_ns, 1500000u);
+  EXPECT_EQ(profiles[0].regions[0].memory_ns, 1000000u);
+  analysis::RegionTable table = analysis::compute_region_table(profiles);
+  auto time_of = [&](Category c) {
+    for (const analysis::CategoryTime &t : table.categories)
+      if (t.category == c)
+        return t;
+    return analysis::CategoryTime{};
+  };
+  EXPECT_EQ(time_of(Category::Memory).main_ns, 1500000u);
+  EXPECT_EQ(time_of(Category::Memory).all_ns, 3500000u);
+  EXPECT_EQ(time_of(Category::DataLoading).main_ns, 3000000u); // 6 ms less 2 of I/O, 1 in the allocator
+  EXPECT_EQ(time_of(Category::Other).main_ns, 2500000u);       // 3 ms less 0.5 in the allocator
+  EXPECT_EQ(time_of(Category::Compute).all_ns, 4000000u);      // 1 ms, and the worker's 8 less 3 and 2
+  EXPECT_EQ(table.regions[2].path, "data_loading");
+  EXPECT_EQ(table.regions[2].memory_ns, 1000000u);
+  uint64_t sum = 0;
+  for (const analysis::CategoryTime &t : table.categories)
+    sum += t.all_ns;
+  EXPECT_EQ(sum, table.all_threads_ns); // every nanosecond once
+}
+
+// Profiles written before memory_ns was appended to thread and region records still read,
+// with no allocator time.
+TEST(Regions, OlderRecordsWithoutAllocatorTime) {
+  ProfileBuilder b = region_builder();
+  b.region(0).memory_ns = 1000000;
+  b.thread(0).memory_ns = 1500000;
+  b.set_first_record_versions();
+  Profile p = profile::parse_profile(b.build(), "app.hotline");
+  ASSERT_EQ(p.threads.size(), 2u);
+  EXPECT_EQ(p.threads[1].tid, 4243u);
+  EXPECT_EQ(p.threads[0].memory_ns, 0u);
+  ASSERT_EQ(p.regions.size(), 4u);
+  EXPECT_EQ(p.regions[3].sync_ns, 3000000u);
+  EXPECT_EQ(p.regions[0].memory_ns, 0u);
+}
+
 TEST(Regions, CategoryOfName) {
   EXPECT_EQ(analysis::category_of_name("Data-Loading/decode"), Category::DataLoading);
   EXPECT_EQ(analysis::category_of_name("preprocessing"), Category::Preprocessing);

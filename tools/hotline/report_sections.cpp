@@ -151,6 +151,7 @@ std::string regions_text(const analysis::RegionTable &table) {
                   {"threads", Align::Right},
                   {"I/O", Align::Right},
                   {"waits", Align::Right},
+                  {"allocator", Align::Right},
                   {"region", Align::Left, 40},
                   {"category", Align::Left},
                   {"counters (per second in the region)", Align::Left}});
@@ -160,6 +161,7 @@ std::string regions_text(const analysis::RegionTable &table) {
     rows.add_row({text::format_duration(r.inclusive_ns), text::format_percent(r.wall_percent),
                   text::format_count(r.entries), std::to_string(r.threads),
                   text::format_duration(r.io_ns), text::format_duration(r.sync_ns),
+                  text::format_duration(r.memory_ns),
                   std::string(2 * r.depth, ' ') + text::printable(r.name) + (r.open_at_write ? " *" : ""),
                   analysis::category_name(r.category), counters_cell(r.counters)});
   }
@@ -233,6 +235,7 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.field("exclusive_ns", r.exclusive_ns);
     json.field("io_ns", r.io_ns);
     json.field("sync_ns", r.sync_ns);
+    json.field("memory_ns", r.memory_ns);
     json.field("threads", r.threads);
     json.field("wall_percent", json::rounded(r.wall_percent));
     json.field("open_at_write", r.open_at_write);

@@ -158,6 +158,8 @@ struct hotline_thread_record {
   uint32_t node_count;
   uint32_t name;           /* string: the thread's name (pthread_getname_np), may be "" */
   uint32_t flags;          /* HOTLINE_THREAD_* */
+  /* Appended; 0 in profiles whose records are 40 bytes: */
+  uint64_t memory_ns;      /* inside the heap allocator's functions (tracked calls only) */
 };
 
 enum hotline_thread_flags {
@@ -341,7 +343,8 @@ struct hotline_system_sample_record {
  * hotline_region_begin/end, HOTLINE_REGION, [[hotline::region]] functions and NVTX ranges open
  * and close). Records are grouped by thread, parents before children. Times are wall-clock
  * time from begin to end; io_ns and sync_ns are the parts of it the thread spent blocked in
- * I/O and synchronization calls while this region was the innermost open one. */
+ * I/O and synchronization calls while this region was the innermost open one, memory_ns the
+ * part it spent inside the heap allocator's functions. */
 struct hotline_region_record {
   uint32_t thread;          /* index into THREADS */
   uint32_t parent;          /* index into REGIONS of the enclosing region, or HOTLINE_NO_REGION */
@@ -351,6 +354,8 @@ struct hotline_region_record {
   uint64_t inclusive_ns;
   uint64_t io_ns;
   uint64_t sync_ns;
+  /* Appended; 0 in profiles whose records are 48 bytes: */
+  uint64_t memory_ns;
 };
 
 enum hotline_region_flags {
@@ -616,14 +621,14 @@ static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: see
 static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_thread_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_heap_record) == 64, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_memory_site_record) == 80, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_region_record) == 48, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_region_record) == 56, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_counter_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sync_site_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_mpi_site_record) == 48, "profile layout changed: see the versioning rule above");
@@ -643,7 +648,7 @@ _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout chan
 _Static_assert(sizeof(struct hotline_run_record) == 96, "profile layout changed");
 _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_site_record) == 48, "profile layout changed");
-_Static_assert(sizeof(struct hotline_thread_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_thread_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
@@ -655,7 +660,7 @@ _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed"
 _Static_assert(sizeof(struct hotline_io_site_record) == 128, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_sample_record) == 48, "profile layout changed");
-_Static_assert(sizeof(struct hotline_region_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_region_record) == 56, "profile layout changed");
 _Static_assert(sizeof(struct hotline_counter_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sync_site_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_cuda_record) == 40, "profile layout changed");

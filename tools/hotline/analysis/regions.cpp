@@ -113,8 +113,8 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       }
     }
 
-    // Each thread's lifetime, split: blocked time first, then the time of the
-    // innermost region, then Other.
+    // Each thread's lifetime, split: blocked and allocator time first, then
+    // the time of the innermost region, then Other.
     std::vector<uint64_t> io_ns(profile.threads.size(), 0), sync_ns(profile.threads.size(), 0);
     for (const profile::IoSite &site : profile.io_sites)
       if (site.thread != profile::kNoThread) {
@@ -127,15 +127,17 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
         sync_ns[site.thread] += site.wait_ns;
     std::vector<std::array<uint64_t, kCategoryCount>> split(profile.threads.size());
     std::vector<uint64_t> in_regions(profile.threads.size(), 0), region_io(profile.threads.size(), 0),
-        region_sync(profile.threads.size(), 0);
+        region_sync(profile.threads.size(), 0), region_memory(profile.threads.size(), 0);
     for (size_t i = 0; i < n; ++i) {
       const profile::Region &r = profile.regions[i];
       uint64_t exclusive = less(r.inclusive_ns, children_ns[i]);
-      split[r.thread][size_t(categories[i])] += less(exclusive, r.io_ns + r.sync_ns);
+      split[r.thread][size_t(categories[i])] += less(exclusive, r.io_ns + r.sync_ns + r.memory_ns);
       split[r.thread][size_t(Category::Io)] += r.io_ns;
       split[r.thread][size_t(Category::Synchronization)] += r.sync_ns;
+      split[r.thread][size_t(Category::Memory)] += r.memory_ns;
       region_io[r.thread] += r.io_ns;
       region_sync[r.thread] += r.sync_ns;
+      region_memory[r.thread] += r.memory_ns;
       if (r.parent == profile::kNoRegion)
         in_regions[r.thread] += r.inclusive_ns;
     }
@@ -144,10 +146,12 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       uint64_t lifetime = profile.threads[t].lifetime_ns();
       uint64_t outside_io = less(io_ns[t], region_io[t]);
       uint64_t outside_sync = less(sync_ns[t], region_sync[t]);
+      uint64_t outside_memory = less(profile.threads[t].memory_ns, region_memory[t]);
       split[t][size_t(Category::Io)] += outside_io;
       split[t][size_t(Category::Synchronization)] += outside_sync;
+      split[t][size_t(Category::Memory)] += outside_memory;
       split[t][size_t(Category::Other)] +=
-          less(less(lifetime, in_regions[t]), outside_io + outside_sync);
+          less(less(lifetime, in_regions[t]), outside_io + outside_sync + outside_memory);
       table.all_threads_ns += lifetime;
       if (t == main)
         table.main_threads_ns += lifetime;
@@ -171,6 +175,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       m.stats.exclusive_ns += less(r.inclusive_ns, children_ns[i]);
       m.stats.io_ns += r.io_ns;
       m.stats.sync_ns += r.sync_ns;
+      m.stats.memory_ns += r.memory_ns;
       m.stats.open_at_write |= r.open_at_write;
       m.threads[{&profile, r.thread}] = true;
     }

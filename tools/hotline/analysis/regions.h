@@ -14,7 +14,8 @@ namespace hotline::analysis {
 // The built-in categories of time. A region's category is its name's first
 // part ("preprocessing/resize") when that names one, else its enclosing
 // region's, else Other; blocked time in I/O and synchronization calls is I/O
-// and Synchronization whatever region it is in.
+// and Synchronization, and time inside the heap allocator is Memory, whatever
+// region it is in.
 enum class Category {
   DataLoading,
   Preprocessing,
@@ -49,6 +50,7 @@ struct RegionStats {
   uint64_t exclusive_ns = 0; // less the regions inside it
   uint64_t io_ns = 0;
   uint64_t sync_ns = 0;
+  uint64_t memory_ns = 0; // inside the heap allocator
   uint32_t threads = 0; // threads that entered it
   double wall_percent = 0; // inclusive_ns of the processes' wall time
   bool open_at_write = false;

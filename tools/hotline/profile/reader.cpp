@@ -325,6 +325,8 @@ private:
   }
 
   // The number of records in an array section, after checking its entry_size.
+  // `known_size` is the size of the record's first version: a record that grew
+  // by appended fields is still read from older profiles (load_record).
   uint64_t record_count(uint32_t kind, size_t known_size) const {
     const SectionSpan &span = sections_[kind];
     if (!span.present)
@@ -349,10 +351,13 @@ private:
   }
 
   // Loads the prefix this reader knows of record `index`; newer writers may
-  // append fields.
+  // append fields. Fields that an older writer did not write yet read as 0.
   template <typename Record>
   Record load_record(uint32_t kind, uint64_t index) const {
-    return load<Record>(record_offset(kind, index));
+    Record record{};
+    size_t bytes = std::min<size_t>(sizeof record, sections_[kind].entry_size);
+    std::memcpy(&record, data_ + record_offset(kind, index), bytes);
+    return record;
   }
   // A section that holds exactly one record; false when the section is absent.
   template <typename Record> bool load_single_record(uint32_t kind, Record *record) {
@@ -684,7 +689,7 @@ private:
   // Regions come grouped by thread, each after the region that encloses it.
   void read_regions() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_REGIONS, sizeof(hotline_region_record));
+        record_count(HOTLINE_SECTION_REGIONS, offsetof(hotline_region_record, memory_ns));
     profile_.regions.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_REGIONS, i);
@@ -711,6 +716,7 @@ private:
       region.inclusive_ns = record.inclusive_ns;
       region.io_ns = record.io_ns;
       region.sync_ns = record.sync_ns;
+      region.memory_ns = record.memory_ns;
       region.open_at_write = record.flags & HOTLINE_REGION_OPEN_AT_WRITE;
       profile_.regions.push_back(std::move(region));
     }
@@ -1245,7 +1251,7 @@ private:
 
   void read_threads() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record));
+        record_count(HOTLINE_SECTION_THREADS, offsetof(hotline_thread_record, memory_ns));
     uint64_t node_count = record_count(HOTLINE_SECTION_CALL_TREE,
                                        sizeof(hotline_call_node_record));
     profile_.threads.reserve(count);
@@ -1276,6 +1282,7 @@ private:
       thread.name = string_at(
           record.name, at + offsetof(hotline_thread_record, name), "name");
       thread.flags = record.flags;
+      thread.memory_ns = record.memory_ns;
       profile_.threads.push_back(std::move(thread));
     }
     if (previous_end != node_count)

@@ -112,6 +112,7 @@ struct Thread {
   uint32_t node_count = 0;
   std::string name;
   uint32_t flags = 0; // HOTLINE_THREAD_*
+  uint64_t memory_ns = 0; // inside the heap allocator (tracked calls)
 
   // end_ns - start_ns (0 if the clock went back).
   uint64_t lifetime_ns() const;
@@ -237,6 +238,7 @@ struct Region {
   uint64_t inclusive_ns = 0;
   uint64_t io_ns = 0;   // blocked in I/O while it was the innermost region
   uint64_t sync_ns = 0; // blocked in synchronization calls, likewise
+  uint64_t memory_ns = 0; // inside the heap allocator, likewise
   bool open_at_write = false;
 };
 
