@@ -440,6 +440,8 @@ void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId 
   add(&site->host_ticks, ticks);
   if (site->api == HOTLINE_GPU_API_SYNCHRONIZE)
     add_region_sync(site->key.thread, ticks);
+  else
+    add_region_gpu(site->key.thread, ticks);
   tls_site_mark = nullptr;
   tls_call_site = nullptr;
 }

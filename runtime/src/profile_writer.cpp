@@ -258,6 +258,7 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
     record.io_ns = time.duration_ns(n.io_ticks);
     record.sync_ns = time.duration_ns(n.sync_ticks);
     record.memory_ns = time.duration_ns(n.memory_ticks);
+    record.gpu_ns = time.duration_ns(n.gpu_ticks);
     regions.append_record(record);
   }
   uint32_t counter_count = __atomic_load_n(&r->counter_count, __ATOMIC_ACQUIRE);

@@ -185,6 +185,12 @@ void add_region_memory(ThreadState *t, uint64_t ticks) {
     t->regions->nodes[node].memory_ticks += ticks;
 }
 
+void add_region_gpu(ThreadState *t, uint64_t ticks) {
+  uint32_t node = innermost_region(t ? t->regions : nullptr);
+  if (node != kNoRegion)
+    t->regions->nodes[node].gpu_ticks += ticks;
+}
+
 void regions_init() { hold_across_fork<g_names_lock>(); }
 
 const char *region_name(uint32_t name) { return g_name_texts[name]; }

@@ -24,6 +24,7 @@ struct RegionNode {
   uint64_t inclusive_ticks;
   uint64_t io_ticks, sync_ticks; // blocked while it was the innermost open region
   uint64_t memory_ticks;         // inside the heap allocator while it was, likewise
+  uint64_t gpu_ticks;            // inside CUDA calls other than synchronize, likewise
 };
 
 struct RegionCounter {
@@ -56,8 +57,9 @@ void regions_init();
 // Blocked time inside an I/O or synchronization hook, added to the innermost open region.
 void add_region_io(ThreadState *t, uint64_t ticks);
 void add_region_sync(ThreadState *t, uint64_t ticks);
-// Time inside the heap allocator, likewise.
+// Time inside the heap allocator, and inside CUDA calls other than synchronize, likewise.
 void add_region_memory(ThreadState *t, uint64_t ticks);
+void add_region_gpu(ThreadState *t, uint64_t ticks);
 
 // The same as the ABI's begin and end, for the NVTX ranges; begin returns the new depth.
 int begin_region(const char *name);

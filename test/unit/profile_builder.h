@@ -163,9 +163,9 @@ public:
 
   uint32_t add_region(uint32_t thread, uint32_t parent, const std::string &name,
                       uint64_t entries, uint64_t inclusive_ns, uint64_t io_ns = 0,
-                      uint64_t sync_ns = 0, uint64_t memory_ns = 0) {
-    hotline_region_record record{thread, parent, string(name), 0,      entries,
-                                 inclusive_ns, io_ns,  sync_ns,      memory_ns};
+                      uint64_t sync_ns = 0, uint64_t memory_ns = 0, uint64_t gpu_ns = 0) {
+    hotline_region_record record{thread,       parent, string(name), 0,         entries,
+                                 inclusive_ns, io_ns,  sync_ns,      memory_ns, gpu_ns};
     regions_.push_back(record);
     return uint32_t(regions_.size() - 1);
   }

@@ -175,11 +175,53 @@ TEST(Regions, AllocatorTimeIsMemory) {
   EXPECT_EQ(sum, table.all_threads_ns); // every nanosecond once
 }
 
-// Profiles written before memory_ns was appended to thread and region records still read,
-// with no allocator time.
+// Time inside CUDA calls: waiting in a synchronize call is synchronization, the rest GPU,
+// in whichever region it was. The worker's launches take 1.5 ms, 1 of it in its compute
+// region; main synchronizes for 0.7 ms outside every region.
+TEST(Regions, CudaCallTimeIsGpuOrSynchronization) {
+  ProfileBuilder b = region_builder();
+  b.region(3).gpu_ns = 1000000;
+  hotline_cuda_record &cuda = b.cuda();
+  cuda.state = HOTLINE_CUDA_TRACED;
+  cuda.device_count = 1;
+  auto site = [&](uint32_t thread, uint32_t api, const char *function, uint64_t host_ns) {
+    hotline_gpu_site_record record{};
+    record.thread = thread;
+    record.node = HOTLINE_NO_PARENT;
+    record.object = HOTLINE_NO_OBJECT;
+    record.api = api;
+    record.function = b.string(function);
+    record.calls = 10;
+    record.host_ns = host_ns;
+    b.add_gpu_site(record);
+  };
+  site(1, HOTLINE_GPU_API_LAUNCH, "cudaLaunchKernel", 1500000);
+  site(0, HOTLINE_GPU_API_SYNCHRONIZE, "cudaDeviceSynchronize", 700000);
+  std::vector<Profile> profiles = {profile::parse_profile(b.build(), "app.hotline")};
+  EXPECT_EQ(profiles[0].regions[3].gpu_ns, 1000000u);
+  analysis::RegionTable table = analysis::compute_region_table(profiles);
+  auto time_of = [&](Category c) {
+    for (const analysis::CategoryTime &t : table.categories)
+      if (t.category == c)
+        return t;
+    return analysis::CategoryTime{};
+  };
+  EXPECT_EQ(time_of(Category::Gpu).main_ns, 0u);
+  EXPECT_EQ(time_of(Category::Gpu).all_ns, 1500000u);
+  EXPECT_EQ(time_of(Category::Synchronization).main_ns, 700000u);
+  EXPECT_EQ(time_of(Category::Synchronization).all_ns, 3700000u);
+  EXPECT_EQ(time_of(Category::Other).main_ns, 2300000u); // 3 ms less 0.7 synchronizing
+  EXPECT_EQ(time_of(Category::Compute).all_ns, 5000000u); // 1 ms, and the worker's 8 less 3 and 1
+  EXPECT_EQ(time_of(Category::Other).all_ns, 3800000u);   // main's 2.3, the worker's 2 less 0.5
+  EXPECT_EQ(table.regions[0].gpu_ns, 1000000u);           // compute, both threads
+}
+
+// Profiles written before memory_ns (and gpu_ns) were appended to thread and region records
+// still read, with no allocator or CUDA time.
 TEST(Regions, OlderRecordsWithoutAllocatorTime) {
   ProfileBuilder b = region_builder();
   b.region(0).memory_ns = 1000000;
+  b.region(0).gpu_ns = 1000000;
   b.thread(0).memory_ns = 1500000;
   b.set_first_record_versions();
   Profile p = profile::parse_profile(b.build(), "app.hotline");
@@ -189,6 +231,7 @@ TEST(Regions, OlderRecordsWithoutAllocatorTime) {
   ASSERT_EQ(p.regions.size(), 4u);
   EXPECT_EQ(p.regions[3].sync_ns, 3000000u);
   EXPECT_EQ(p.regions[0].memory_ns, 0u);
+  EXPECT_EQ(p.regions[0].gpu_ns, 0u);
 }
 
 TEST(Regions, CategoryOfName) {

@@ -236,6 +236,7 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.field("io_ns", r.io_ns);
     json.field("sync_ns", r.sync_ns);
     json.field("memory_ns", r.memory_ns);
+    json.field("gpu_ns", r.gpu_ns);
     json.field("threads", r.threads);
     json.field("wall_percent", json::rounded(r.wall_percent));
     json.field("open_at_write", r.open_at_write);

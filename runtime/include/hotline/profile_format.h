@@ -344,7 +344,8 @@ struct hotline_system_sample_record {
  * and close). Records are grouped by thread, parents before children. Times are wall-clock
  * time from begin to end; io_ns and sync_ns are the parts of it the thread spent blocked in
  * I/O and synchronization calls while this region was the innermost open one, memory_ns the
- * part it spent inside the heap allocator's functions. */
+ * part it spent inside the heap allocator's functions, gpu_ns the part inside CUDA runtime
+ * calls other than the synchronize calls (which are in sync_ns). */
 struct hotline_region_record {
   uint32_t thread;          /* index into THREADS */
   uint32_t parent;          /* index into REGIONS of the enclosing region, or HOTLINE_NO_REGION */
@@ -356,6 +357,7 @@ struct hotline_region_record {
   uint64_t sync_ns;
   /* Appended; 0 in profiles whose records are 48 bytes: */
   uint64_t memory_ns;
+  uint64_t gpu_ns;
 };
 
 enum hotline_region_flags {
@@ -628,7 +630,7 @@ static_assert(sizeof(hotline_heap_record) == 64, "profile layout changed: see th
 static_assert(sizeof(hotline_memory_site_record) == 80, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_region_record) == 56, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_region_record) == 64, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_counter_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sync_site_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_mpi_site_record) == 48, "profile layout changed: see the versioning rule above");
@@ -660,7 +662,7 @@ _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed"
 _Static_assert(sizeof(struct hotline_io_site_record) == 128, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_sample_record) == 48, "profile layout changed");
-_Static_assert(sizeof(struct hotline_region_record) == 56, "profile layout changed");
+_Static_assert(sizeof(struct hotline_region_record) == 64, "profile layout changed");
 _Static_assert(sizeof(struct hotline_counter_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sync_site_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_cuda_record) == 40, "profile layout changed");

@@ -4,6 +4,8 @@
 
 #include "analysis/io.h"
 
+#include <hotline/profile_format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -125,19 +127,29 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
     for (const profile::SyncSite &site : profile.sync_sites)
       if (site.thread != profile::kNoThread)
         sync_ns[site.thread] += site.wait_ns;
+    // Inside CUDA calls: waiting for the GPU in the synchronize calls is
+    // synchronization, the rest (launches, copies, allocations) is GPU.
+    std::vector<uint64_t> gpu_ns(profile.threads.size(), 0);
+    for (const profile::GpuSite &site : profile.gpu_sites)
+      if (site.thread != profile::kNoThread)
+        (site.api == HOTLINE_GPU_API_SYNCHRONIZE ? sync_ns : gpu_ns)[site.thread] += site.host_ns;
     std::vector<std::array<uint64_t, kCategoryCount>> split(profile.threads.size());
     std::vector<uint64_t> in_regions(profile.threads.size(), 0), region_io(profile.threads.size(), 0),
-        region_sync(profile.threads.size(), 0), region_memory(profile.threads.size(), 0);
+        region_sync(profile.threads.size(), 0), region_memory(profile.threads.size(), 0),
+        region_gpu(profile.threads.size(), 0);
     for (size_t i = 0; i < n; ++i) {
       const profile::Region &r = profile.regions[i];
       uint64_t exclusive = less(r.inclusive_ns, children_ns[i]);
-      split[r.thread][size_t(categories[i])] += less(exclusive, r.io_ns + r.sync_ns + r.memory_ns);
+      split[r.thread][size_t(categories[i])] +=
+          less(exclusive, r.io_ns + r.sync_ns + r.memory_ns + r.gpu_ns);
       split[r.thread][size_t(Category::Io)] += r.io_ns;
       split[r.thread][size_t(Category::Synchronization)] += r.sync_ns;
       split[r.thread][size_t(Category::Memory)] += r.memory_ns;
+      split[r.thread][size_t(Category::Gpu)] += r.gpu_ns;
       region_io[r.thread] += r.io_ns;
       region_sync[r.thread] += r.sync_ns;
       region_memory[r.thread] += r.memory_ns;
+      region_gpu[r.thread] += r.gpu_ns;
       if (r.parent == profile::kNoRegion)
         in_regions[r.thread] += r.inclusive_ns;
     }
@@ -147,11 +159,13 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       uint64_t outside_io = less(io_ns[t], region_io[t]);
       uint64_t outside_sync = less(sync_ns[t], region_sync[t]);
       uint64_t outside_memory = less(profile.threads[t].memory_ns, region_memory[t]);
+      uint64_t outside_gpu = less(gpu_ns[t], region_gpu[t]);
       split[t][size_t(Category::Io)] += outside_io;
       split[t][size_t(Category::Synchronization)] += outside_sync;
       split[t][size_t(Category::Memory)] += outside_memory;
-      split[t][size_t(Category::Other)] +=
-          less(less(lifetime, in_regions[t]), outside_io + outside_sync + outside_memory);
+      split[t][size_t(Category::Gpu)] += outside_gpu;
+      split[t][size_t(Category::Other)] += less(less(lifetime, in_regions[t]),
+                                                outside_io + outside_sync + outside_memory + outside_gpu);
       table.all_threads_ns += lifetime;
       if (t == main)
         table.main_threads_ns += lifetime;
@@ -176,6 +190,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       m.stats.io_ns += r.io_ns;
       m.stats.sync_ns += r.sync_ns;
       m.stats.memory_ns += r.memory_ns;
+      m.stats.gpu_ns += r.gpu_ns;
       m.stats.open_at_write |= r.open_at_write;
       m.threads[{&profile, r.thread}] = true;
     }

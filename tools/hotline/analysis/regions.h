@@ -13,9 +13,10 @@ namespace hotline::analysis {
 
 // The built-in categories of time. A region's category is its name's first
 // part ("preprocessing/resize") when that names one, else its enclosing
-// region's, else Other; blocked time in I/O and synchronization calls is I/O
-// and Synchronization, and time inside the heap allocator is Memory, whatever
-// region it is in.
+// region's, else Other; blocked time in I/O and synchronization calls (CUDA's
+// synchronize calls included) is I/O and Synchronization, time inside the heap
+// allocator Memory, and time inside other CUDA calls GPU, whatever region it is
+// in.
 enum class Category {
   DataLoading,
   Preprocessing,
@@ -51,6 +52,7 @@ struct RegionStats {
   uint64_t io_ns = 0;
   uint64_t sync_ns = 0;
   uint64_t memory_ns = 0; // inside the heap allocator
+  uint64_t gpu_ns = 0;    // inside CUDA calls other than synchronize
   uint32_t threads = 0; // threads that entered it
   double wall_percent = 0; // inclusive_ns of the processes' wall time
   bool open_at_write = false;

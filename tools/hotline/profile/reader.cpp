@@ -717,6 +717,7 @@ private:
       region.io_ns = record.io_ns;
       region.sync_ns = record.sync_ns;
       region.memory_ns = record.memory_ns;
+      region.gpu_ns = record.gpu_ns;
       region.open_at_write = record.flags & HOTLINE_REGION_OPEN_AT_WRITE;
       profile_.regions.push_back(std::move(region));
     }

@@ -239,6 +239,7 @@ struct Region {
   uint64_t io_ns = 0;   // blocked in I/O while it was the innermost region
   uint64_t sync_ns = 0; // blocked in synchronization calls, likewise
   uint64_t memory_ns = 0; // inside the heap allocator, likewise
+  uint64_t gpu_ns = 0;    // inside CUDA calls other than synchronize, likewise
   bool open_at_write = false;
 };
 
