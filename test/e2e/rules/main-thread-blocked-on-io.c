@@ -1,17 +1,28 @@
 // main-thread-blocked-on-io: a main thread that waits 100 ms on a pipe a slow writer feeds is
-// reported; when a worker thread does that read while the main thread computes, it is not.
+// reported; when a worker thread does that read while the main thread computes, it is not;
+// nor when the main thread waits 100 ms for a child's pipe to close and reads nothing (how
+// googletest's death tests wait for their child): that is waiting for another process.
 // RUN: %clang_hotline -O2 -g -DTRIGGER %s -o %t.trigger -lpthread
 // RUN: %clang_hotline -O2 -g %s -o %t.clean -lpthread
-// RUN: rm -rf %t.d && mkdir -p %t.d/trigger %t.d/clean
+// RUN: %clang_hotline -O2 -g -DCHILD_CLOSES %s -o %t.child -lpthread
+// RUN: rm -rf %t.d && mkdir -p %t.d/trigger %t.d/clean %t.d/child
 // RUN: env HOTLINE_DIR=%t.d/trigger %t.trigger && env HOTLINE_DIR=%t.d/clean %t.clean
+// RUN: env HOTLINE_DIR=%t.d/child %t.child | FileCheck %s --check-prefix=CHILD-OUT
 // RUN: %hotline report %t.d/trigger/*.hotline | FileCheck %s --check-prefix=TRIGGER
 // RUN: %hotline report %t.d/clean/*.hotline | FileCheck %s --check-prefix=CLEAN
+// RUN: %hotline report %t.d/child/*.hotline | FileCheck %s --check-prefix=CLEAN
+// RUN: %hotline io %t.d/child/*.hotline | FileCheck %s --check-prefix=CHILD-IO
 // TRIGGER: [main-thread-blocked-on-io] The main thread of {{.*}} was blocked in I/O for
 // TRIGGER-NEXT: evidence: {{.*}} blocked of {{.*}} wall time
+// TRIGGER-NEXT: evidence: pipe:[{{[0-9]+}}]: 1 B in {{.*}}
 // CLEAN: Suggestions
 // CLEAN-NOT: [main-thread-blocked-on-io]
+// CHILD-OUT: child closed its end: read 0 bytes
+// CHILD-IO: main thread blocked in I/O for {{[1-9][0-9]\.[0-9]}}% of its
 
 #include <pthread.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,6 +57,18 @@ static void compute_for_ms(long ms) {
 int main(void) {
   if (pipe(pipe_ends) != 0)
     return 1;
+#ifdef CHILD_CLOSES
+  pid_t child = fork();
+  if (child == 0) {
+    usleep(100000);
+    _exit(0); // closes its end of the pipe, writing nothing
+  }
+  close(pipe_ends[1]);
+  char c;
+  printf("child closed its end: read %ld bytes\n", (long)read(pipe_ends[0], &c, 1));
+  waitpid(child, NULL, 0);
+  return 0;
+#endif
   pthread_t writer, worker;
   pthread_create(&writer, NULL, slow_writer, NULL);
 #ifdef TRIGGER

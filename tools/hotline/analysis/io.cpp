@@ -19,7 +19,18 @@ double per_second(uint64_t bytes, uint64_t ns) {
   return ns == 0 ? 0.0 : double(bytes) * 1e9 / double(ns);
 }
 
-ThreadIo thread_io(const Profile &profile, uint32_t t, uint64_t io_ns, bool main) {
+// Files by time, then bytes, then path.
+void sort_files(std::vector<IoFileStats> &files) {
+  std::sort(files.begin(), files.end(), [](const IoFileStats &a, const IoFileStats &b) {
+    auto key = [](const IoFileStats &f) { return std::make_tuple(f.io.time_ns(), bytes_moved(f.io)); };
+    if (key(a) != key(b))
+      return key(a) > key(b);
+    return a.path < b.path;
+  });
+}
+
+ThreadIo thread_io(const Profile &profile, uint32_t t, const std::map<std::string, IoCounts> &files,
+                   bool main) {
   const profile::Thread &thread = profile.threads[t];
   ThreadIo result;
   result.profile = profile.display_name;
@@ -28,13 +39,26 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, uint64_t io_ns, bool main
   result.name = thread.name;
   result.main = main;
   result.wall_ns = thread.lifetime_ns();
-  result.io_ns = io_ns;
-  result.blocked_percent =
-      result.wall_ns == 0 ? 0.0 : 100.0 * double(io_ns) / double(result.wall_ns);
+  for (const auto &[path, io] : files) {
+    result.io_ns += io.time_ns();
+    if (moved_data(io))
+      result.data_io_ns += io.time_ns();
+    result.files.push_back({path, io});
+  }
+  sort_files(result.files);
+  auto percent = [&](uint64_t ns) {
+    return result.wall_ns == 0 ? 0.0 : 100.0 * double(ns) / double(result.wall_ns);
+  };
+  result.blocked_percent = percent(result.io_ns);
+  result.data_blocked_percent = percent(result.data_io_ns);
   return result;
 }
 
 } // namespace
+
+bool moved_data(const IoCounts &io) {
+  return io.read_bytes + io.write_bytes + io.mapped_bytes > 0 || io.opens + io.syncs + io.maps > 0;
+}
 
 uint32_t main_thread(const Profile &profile) {
   for (uint32_t t = 0; t < profile.threads.size(); ++t)
@@ -74,16 +98,17 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
   for (const Profile &profile : profiles) {
     if (profile.io_sites.empty())
       continue;
-    std::vector<uint64_t> thread_ns(profile.threads.size(), 0);
+    std::vector<std::map<std::string, IoCounts>> thread_files(profile.threads.size());
     for (const profile::IoSite &site : profile.io_sites) {
       IoCounts io;
       io.add(site);
       table.total.add(site);
+      const std::string &path = site.file == profile::kNoFile ? "" : profile.files[site.file];
       if (site.thread == profile::kNoThread)
         table.no_thread_ns += io.time_ns();
       else
-        thread_ns[site.thread] += io.time_ns();
-      files[site.file == profile::kNoFile ? "" : profile.files[site.file]].add(site);
+        thread_files[site.thread][path].add(site);
+      files[path].add(site);
       RecordPlace place = placer.place(profile, site.node, site.object, site.address);
       places[place].add(site);
       std::string loop = enclosing_loop(profile, site.node);
@@ -93,11 +118,14 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
     if (profile.threads.empty())
       continue;
     uint32_t main = main_thread(profile);
-    table.threads.push_back(thread_io(profile, main, thread_ns[main], true));
+    table.threads.push_back(thread_io(profile, main, thread_files[main], true));
     size_t others = table.threads.size();
     for (uint32_t t = 0; t < profile.threads.size(); ++t)
-      if (t != main && thread_ns[t] > 0)
-        table.threads.push_back(thread_io(profile, t, thread_ns[t], false));
+      if (t != main && !thread_files[t].empty()) {
+        ThreadIo thread = thread_io(profile, t, thread_files[t], false);
+        if (thread.io_ns > 0)
+          table.threads.push_back(std::move(thread));
+      }
     std::sort(table.threads.begin() + others, table.threads.end(),
               [](const ThreadIo &a, const ThreadIo &b) {
                 if (a.io_ns != b.io_ns)
@@ -108,14 +136,7 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
 
   for (const auto &[path, io] : files)
     table.files.push_back({path, io});
-  std::sort(table.files.begin(), table.files.end(), [](const IoFileStats &a, const IoFileStats &b) {
-    auto key = [](const IoFileStats &f) {
-      return std::make_tuple(f.io.time_ns(), bytes_moved(f.io));
-    };
-    if (key(a) != key(b))
-      return key(a) > key(b);
-    return a.path < b.path;
-  });
+  sort_files(table.files);
 
   for (const auto &[place, io] : places) {
     IoPlaceStats stats{place, "", io};

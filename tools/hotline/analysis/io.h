@@ -42,6 +42,12 @@ struct IoFileStats {
   IoCounts io;
 };
 
+// Whether the calls on a descriptor moved data or worked on a file: false when
+// every one was a read or write that moved nothing, which is a wait for another
+// process (a child's pipe reaching its end, a peer closing its socket), not
+// loading.
+bool moved_data(const IoCounts &io);
+
 // The I/O calls made at one place, on any file.
 struct IoPlaceStats {
   RecordPlace place;
@@ -61,6 +67,9 @@ struct ThreadIo {
   uint64_t wall_ns = 0; // end_ns - start_ns
   uint64_t io_ns = 0;
   double blocked_percent = 0; // io_ns of wall_ns
+  uint64_t data_io_ns = 0;    // the part of io_ns on descriptors that moved data (moved_data)
+  double data_blocked_percent = 0; // data_io_ns of wall_ns
+  std::vector<IoFileStats> files;  // what it was blocked on, ordered like IoTable::files
 };
 
 struct IoTable {

@@ -65,8 +65,10 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
   std::map<RecordPlace, MemoryPlaceStats> places;
   std::map<RecordPlace, std::map<std::string, uint64_t>> loop_bytes;
   for (const Profile &profile : profiles) {
+    std::map<RecordPlace, uint64_t> not_freed_here;
     for (const profile::MemorySite &site : profile.memory_sites) {
       RecordPlace place = placer.place(profile, site.node, site.object, site.address);
+      not_freed_here[place] += site.allocations > site.frees ? site.allocations - site.frees : 0;
       MemoryPlaceStats &stats = places[place];
       stats.place = place;
       stats.allocations += site.allocations;
@@ -82,6 +84,10 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
       stats.loop_allocations += site.allocations;
       stats.loop_bytes += site.allocated_bytes;
       loop_bytes[place][loop] += site.allocated_bytes;
+    }
+    for (const auto &[place, blocks] : not_freed_here) {
+      uint64_t &most = places[place].most_not_freed_in_a_profile;
+      most = std::max(most, blocks);
     }
   }
   for (auto &[place, stats] : places) {

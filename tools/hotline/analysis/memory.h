@@ -52,6 +52,8 @@ struct MemoryPlaceStats {
   uint64_t loop_allocations = 0;
   uint64_t loop_bytes = 0;
   std::string loop;
+  // The most blocks from here that one profile (process) did not free.
+  uint64_t most_not_freed_in_a_profile = 0;
 
   uint64_t not_freed() const;
   uint64_t not_freed_bytes() const;

@@ -1,5 +1,7 @@
 // leak: heap blocks from one place still allocated when the profile was
-// written, above a size worth reporting.
+// written, above a size worth reporting. A library's own few blocks per process
+// (the C library's stdio buffers, the C++ library's exception pool), which live
+// until exit by design, are not a leak however many processes add up to the size.
 #include "rules/rules.h"
 
 #include "text_format.h"
@@ -9,6 +11,13 @@
 namespace hotline::rules {
 
 constexpr uint64_t kMinLeakedBytes = 1 << 20;
+constexpr uint64_t kLibraryBlocksPerProcess = 4;
+
+// Allocated by a library's code, not the program's, a few blocks in each process.
+bool library_lifetime_blocks(const analysis::MemoryPlaceStats &place) {
+  return place.place.source != analysis::PlaceSource::Line && !place.place.via.empty() &&
+         place.most_not_freed_in_a_profile <= kLibraryBlocksPerProcess;
+}
 
 void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
   if (!data.memory)
@@ -16,7 +25,7 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
   uint64_t allocated = data.memory->heap.allocated_bytes;
   for (const analysis::MemoryPlaceStats &place :
        analysis::top_memory_places(*data.memory, analysis::MemoryOrder::NotFreed, 0)) {
-    if (place.not_freed_bytes() < kMinLeakedBytes)
+    if (place.not_freed_bytes() < kMinLeakedBytes || library_lifetime_blocks(place))
       continue;
     double share = allocated ? 100.0 * double(place.not_freed_bytes()) / double(allocated) : 0;
     Finding f;
@@ -24,7 +33,7 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
     f.location = place_location(place.place);
     f.finding = fmt::format("{} allocated here were never freed.",
                             text::format_bytes(place.not_freed_bytes()));
-    f.evidence.push_back(fmt::format("{} of {} blocks still allocated at exit ({} of {} bytes)",
+    f.evidence.push_back(fmt::format("{} of {} blocks still allocated at exit ({} of {})",
                                      text::format_count(place.not_freed()),
                                      text::format_count(place.allocations),
                                      text::format_bytes(place.not_freed_bytes()),
