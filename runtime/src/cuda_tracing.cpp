@@ -439,9 +439,9 @@ void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId 
   add(&site->calls, 1);
   add(&site->host_ticks, ticks);
   if (site->api == HOTLINE_GPU_API_SYNCHRONIZE)
-    add_region_sync(site->key.thread, ticks);
+    add_region_time(site->key.thread, &RegionNode::sync_ticks, ticks);
   else
-    add_region_gpu(site->key.thread, ticks);
+    add_region_time(site->key.thread, &RegionNode::gpu_ticks, ticks);
   tls_site_mark = nullptr;
   tls_call_site = nullptr;
 }

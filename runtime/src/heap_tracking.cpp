@@ -204,7 +204,7 @@ void add_allocator_time(uint64_t ticks, uint32_t weight) {
   ticks = (ticks > floor ? ticks - floor : 0) * weight;
   // Only the owning thread adds; the profile writer reads it from another thread.
   __atomic_store_n(&t->memory_ticks, t->memory_ticks + ticks, __ATOMIC_RELAXED);
-  add_region_memory(t, ticks);
+  add_region_time(t, &RegionNode::memory_ticks, ticks);
 }
 
 HeapTotals heap_totals() {

@@ -140,7 +140,7 @@ void record_io(IoKind kind, int fd, uint64_t bytes, uint64_t ticks, void *return
   Place place = current_place(return_address);
   uint32_t file = file_of(fd);
   add_call(g_places.find_or_add(place, file), kind, bytes, ticks);
-  add_region_io(place.thread, ticks);
+  add_region_time(place.thread, &RegionNode::io_ticks, ticks);
   trace_io(place.thread, kind, file, bytes, ticks);
 }
 
@@ -154,7 +154,7 @@ void record_open(const char *path, int fd, uint64_t ticks, void *return_address)
   }
   Place place = current_place(return_address);
   add_call(g_places.find_or_add(place, file), IoKind::open, 0, ticks);
-  add_region_io(place.thread, ticks);
+  add_region_time(place.thread, &RegionNode::io_ticks, ticks);
   trace_io(place.thread, IoKind::open, file, 0, ticks);
 }
 

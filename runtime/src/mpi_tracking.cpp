@@ -34,7 +34,7 @@ void record_mpi_call(MpiFunction f, uint64_t ticks, uint64_t bytes, void *return
   __atomic_fetch_add(&p->ticks, ticks, __ATOMIC_RELAXED);
   __atomic_fetch_add(&p->bytes, bytes, __ATOMIC_RELAXED);
   __atomic_store_n(&g_seen, true, __ATOMIC_RELAXED);
-  add_region_sync(place.thread, ticks); // a rank waiting on the others is a wait
+  add_region_time(place.thread, &RegionNode::sync_ticks, ticks); // a rank waiting on the others is a wait
 }
 
 bool mpi_seen() { return __atomic_load_n(&g_seen, __ATOMIC_RELAXED); }

@@ -167,28 +167,10 @@ int end_region() {
   return int(depth);
 }
 
-void add_region_io(ThreadState *t, uint64_t ticks) {
+void add_region_time(ThreadState *t, uint64_t RegionNode::*time, uint64_t ticks) {
   uint32_t node = innermost_region(t ? t->regions : nullptr);
   if (node != kNoRegion)
-    t->regions->nodes[node].io_ticks += ticks;
-}
-
-void add_region_sync(ThreadState *t, uint64_t ticks) {
-  uint32_t node = innermost_region(t ? t->regions : nullptr);
-  if (node != kNoRegion)
-    t->regions->nodes[node].sync_ticks += ticks;
-}
-
-void add_region_memory(ThreadState *t, uint64_t ticks) {
-  uint32_t node = innermost_region(t ? t->regions : nullptr);
-  if (node != kNoRegion)
-    t->regions->nodes[node].memory_ticks += ticks;
-}
-
-void add_region_gpu(ThreadState *t, uint64_t ticks) {
-  uint32_t node = innermost_region(t ? t->regions : nullptr);
-  if (node != kNoRegion)
-    t->regions->nodes[node].gpu_ticks += ticks;
+    t->regions->nodes[node].*time += ticks;
 }
 
 void regions_init() { hold_across_fork<g_names_lock>(); }

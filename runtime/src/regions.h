@@ -54,12 +54,9 @@ inline uint32_t innermost_region(const RegionThread *r) {
 // Called once from runtime_init: makes the region names fork-safe.
 void regions_init();
 
-// Blocked time inside an I/O or synchronization hook, added to the innermost open region.
-void add_region_io(ThreadState *t, uint64_t ticks);
-void add_region_sync(ThreadState *t, uint64_t ticks);
-// Time inside the heap allocator, and inside CUDA calls other than synchronize, likewise.
-void add_region_memory(ThreadState *t, uint64_t ticks);
-void add_region_gpu(ThreadState *t, uint64_t ticks);
+// Adds time spent inside a hooked call to one of the times of thread t's innermost open
+// region: add_region_time(t, &RegionNode::io_ticks, ticks).
+void add_region_time(ThreadState *t, uint64_t RegionNode::*time, uint64_t ticks);
 
 // The same as the ABI's begin and end, for the NVTX ranges; begin returns the new depth.
 int begin_region(const char *name);

@@ -18,7 +18,7 @@ void record_wait(uint32_t kind, uint64_t ticks, void *return_address) {
   SyncPlace *p = g_places.find_or_add(place, kind);
   __atomic_fetch_add(&p->waits, 1, __ATOMIC_RELAXED);
   __atomic_fetch_add(&p->wait_ticks, ticks, __ATOMIC_RELAXED);
-  add_region_sync(place.thread, ticks);
+  add_region_time(place.thread, &RegionNode::sync_ticks, ticks);
 }
 
 PlaceTable<SyncPlace> &sync_places() { return g_places; }

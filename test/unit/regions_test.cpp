@@ -47,6 +47,13 @@ ProfileBuilder region_builder() {
   return b;
 }
 
+analysis::CategoryTime category_time(const analysis::RegionTable &table, Category category) {
+  for (const analysis::CategoryTime &t : table.categories)
+    if (t.category == category)
+      return t;
+  return analysis::CategoryTime{};
+}
+
 std::string format_error(const Bytes &bytes) {
   try {
     profile::parse_profile(bytes, "app.hotline");
@@ -126,12 +133,7 @@ TEST(Regions, MergedByPathWithCategoriesAndRates) {
   ASSERT_EQ(table.outside_counters.size(), 1u);
   EXPECT_EQ(table.outside_counters[0].value, 5u);
 
-  auto time_of = [&](Category c) {
-    for (const analysis::CategoryTime &t : table.categories)
-      if (t.category == c)
-        return t;
-    return analysis::CategoryTime{};
-  };
+  auto time_of = [&](Category c) { return category_time(table, c); };
   EXPECT_EQ(table.main_threads_ns, 10000000u);
   EXPECT_EQ(table.all_threads_ns, 20000000u);
   EXPECT_EQ(time_of(Category::DataLoading).main_ns, 4000000u); // 6 ms less 2 ms of I/O
@@ -156,12 +158,7 @@ TEST(Regions, AllocatorTimeIsMemory) {
   EXPECT_EQ(profiles[0].threads[0].memory_ns, 1500000u);
   EXPECT_EQ(profiles[0].regions[0].memory_ns, 1000000u);
   analysis::RegionTable table = analysis::compute_region_table(profiles);
-  auto time_of = [&](Category c) {
-    for (const analysis::CategoryTime &t : table.categories)
-      if (t.category == c)
-        return t;
-    return analysis::CategoryTime{};
-  };
+  auto time_of = [&](Category c) { return category_time(table, c); };
   EXPECT_EQ(time_of(Category::Memory).main_ns, 1500000u);
   EXPECT_EQ(time_of(Category::Memory).all_ns, 3500000u);
   EXPECT_EQ(time_of(Category::DataLoading).main_ns, 3000000u); // 6 ms less 2 of I/O, 1 in the allocator
@@ -200,12 +197,7 @@ TEST(Regions, CudaCallTimeIsGpuOrSynchronization) {
   std::vector<Profile> profiles = {profile::parse_profile(b.build(), "app.hotline")};
   EXPECT_EQ(profiles[0].regions[3].gpu_ns, 1000000u);
   analysis::RegionTable table = analysis::compute_region_table(profiles);
-  auto time_of = [&](Category c) {
-    for (const analysis::CategoryTime &t : table.categories)
-      if (t.category == c)
-        return t;
-    return analysis::CategoryTime{};
-  };
+  auto time_of = [&](Category c) { return category_time(table, c); };
   EXPECT_EQ(time_of(Category::Gpu).main_ns, 0u);
   EXPECT_EQ(time_of(Category::Gpu).all_ns, 1500000u);
   EXPECT_EQ(time_of(Category::Synchronization).main_ns, 700000u);
