@@ -46,8 +46,6 @@ struct LiveBlock {
 bool forget_block(void *p, LiveBlock *block);
 void account_free(const LiveBlock &block);
 void count_untracked_free();
-// Time a tracked call spent inside the real allocator function: added to the calling thread's
-// memory time and to its innermost open region's.
 // Which tracked calls are timed, and how many calls each timed one stands for: a call on a
 // block of at least kAlwaysTimedBytes (where the allocator maps and unmaps memory, which
 // takes microseconds) always, 1; one smaller call in kTimedOneIn, picked at random so that
@@ -56,13 +54,10 @@ void count_untracked_free();
 constexpr size_t kAlwaysTimedBytes = 64 * 1024;
 constexpr uint32_t kTimedOneIn = 16;
 extern __thread uint64_t tls_timing_random __attribute__((tls_model("initial-exec")));
-uint64_t seed_timing_random();
 inline uint32_t allocator_timing_weight(size_t bytes) {
   if (bytes >= kAlwaysTimedBytes)
     return 1;
   uint64_t x = tls_timing_random; // xorshift64
-  if (__builtin_expect(x == 0, 0))
-    x = seed_timing_random();
   x ^= x << 13;
   x ^= x >> 7;
   x ^= x << 17;

@@ -22,19 +22,6 @@ using profile::Profile;
 
 constexpr uint32_t kNo = HOTLINE_NO_GPU_SITE;
 
-hotline_gpu_site_record gpu_site(uint32_t thread, uint32_t node, uint32_t api, uint32_t function,
-                                 uint64_t calls, uint64_t host_ns) {
-  hotline_gpu_site_record record{};
-  record.thread = thread;
-  record.node = node;
-  record.object = HOTLINE_NO_OBJECT;
-  record.api = api;
-  record.function = function;
-  record.calls = calls;
-  record.host_ns = host_ns;
-  return record;
-}
-
 hotline_gpu_kernel_record kernel(uint64_t start_ns, uint64_t end_ns, uint32_t site, uint32_t name,
                                  uint32_t device = 0) {
   hotline_gpu_kernel_record record{};

@@ -513,4 +513,18 @@ template <typename T> void poke(Bytes &file, size_t offset, T value) {
   std::memcpy(file.data() + offset, &value, sizeof value);
 }
 
+// A GPU_SITES record made outside every object; `function` is a string of the builder.
+inline hotline_gpu_site_record gpu_site(uint32_t thread, uint32_t node, uint32_t api, uint32_t function,
+                                 uint64_t calls, uint64_t host_ns) {
+  hotline_gpu_site_record record{};
+  record.thread = thread;
+  record.node = node;
+  record.object = HOTLINE_NO_OBJECT;
+  record.api = api;
+  record.function = function;
+  record.calls = calls;
+  record.host_ns = host_ns;
+  return record;
+}
+
 } // namespace hotline::test

@@ -181,19 +181,9 @@ TEST(Regions, CudaCallTimeIsGpuOrSynchronization) {
   hotline_cuda_record &cuda = b.cuda();
   cuda.state = HOTLINE_CUDA_TRACED;
   cuda.device_count = 1;
-  auto site = [&](uint32_t thread, uint32_t api, const char *function, uint64_t host_ns) {
-    hotline_gpu_site_record record{};
-    record.thread = thread;
-    record.node = HOTLINE_NO_PARENT;
-    record.object = HOTLINE_NO_OBJECT;
-    record.api = api;
-    record.function = b.string(function);
-    record.calls = 10;
-    record.host_ns = host_ns;
-    b.add_gpu_site(record);
-  };
-  site(1, HOTLINE_GPU_API_LAUNCH, "cudaLaunchKernel", 1500000);
-  site(0, HOTLINE_GPU_API_SYNCHRONIZE, "cudaDeviceSynchronize", 700000);
+  b.add_gpu_site(gpu_site(1, HOTLINE_NO_PARENT, HOTLINE_GPU_API_LAUNCH, b.string("cudaLaunchKernel"), 10, 1500000));
+  b.add_gpu_site(
+      gpu_site(0, HOTLINE_NO_PARENT, HOTLINE_GPU_API_SYNCHRONIZE, b.string("cudaDeviceSynchronize"), 10, 700000));
   std::vector<Profile> profiles = {profile::parse_profile(b.build(), "app.hotline")};
   EXPECT_EQ(profiles[0].regions[3].gpu_ns, 1000000u);
   analysis::RegionTable table = analysis::compute_region_table(profiles);

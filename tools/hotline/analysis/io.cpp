@@ -120,12 +120,11 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
     uint32_t main = main_thread(profile);
     table.threads.push_back(thread_io(profile, main, thread_files[main], true));
     size_t others = table.threads.size();
-    for (uint32_t t = 0; t < profile.threads.size(); ++t)
-      if (t != main && !thread_files[t].empty()) {
-        ThreadIo thread = thread_io(profile, t, thread_files[t], false);
-        if (thread.io_ns > 0)
-          table.threads.push_back(std::move(thread));
-      }
+    for (uint32_t t = 0; t < profile.threads.size(); ++t) {
+      ThreadIo thread = thread_io(profile, t, thread_files[t], false);
+      if (t != main && thread.io_ns > 0)
+        table.threads.push_back(std::move(thread));
+    }
     std::sort(table.threads.begin() + others, table.threads.end(),
               [](const ThreadIo &a, const ThreadIo &b) {
                 if (a.io_ns != b.io_ns)

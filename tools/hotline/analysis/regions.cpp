@@ -45,6 +45,19 @@ std::vector<CounterStats> counter_list(const std::map<std::string, uint64_t> &co
   return list;
 }
 
+// The categories whose time the runtime's hooks measure, whatever region was
+// open, and a region's share of each.
+constexpr Category kHookedCategories[] = {Category::Io, Category::Synchronization, Category::Memory,
+                                          Category::Gpu};
+std::array<uint64_t, kCategoryCount> hooked_times(const profile::Region &r) {
+  std::array<uint64_t, kCategoryCount> times{};
+  times[size_t(Category::Io)] = r.io_ns;
+  times[size_t(Category::Synchronization)] = r.sync_ns;
+  times[size_t(Category::Memory)] = r.memory_ns;
+  times[size_t(Category::Gpu)] = r.gpu_ns;
+  return times;
+}
+
 } // namespace
 
 const char *category_name(Category category) {
@@ -115,57 +128,54 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       }
     }
 
-    // Each thread's lifetime, split: blocked and allocator time first, then
-    // the time of the innermost region, then Other.
-    std::vector<uint64_t> io_ns(profile.threads.size(), 0), sync_ns(profile.threads.size(), 0);
+    // Each thread's lifetime, split: the hooked calls' time first, then the
+    // time of the innermost region, then Other. `hooked` is each thread's time
+    // in the hooked calls, `hooked_in_regions` the part of it regions saw.
+    using Times = std::array<uint64_t, kCategoryCount>;
+    std::vector<Times> hooked(profile.threads.size(), Times{}), hooked_in_regions(profile.threads.size(), Times{});
     for (const profile::IoSite &site : profile.io_sites)
       if (site.thread != profile::kNoThread) {
         IoCounts io;
         io.add(site);
-        io_ns[site.thread] += io.time_ns();
+        hooked[site.thread][size_t(Category::Io)] += io.time_ns();
       }
     for (const profile::SyncSite &site : profile.sync_sites)
       if (site.thread != profile::kNoThread)
-        sync_ns[site.thread] += site.wait_ns;
+        hooked[site.thread][size_t(Category::Synchronization)] += site.wait_ns;
     // Inside CUDA calls: waiting for the GPU in the synchronize calls is
     // synchronization, the rest (launches, copies, allocations) is GPU.
-    std::vector<uint64_t> gpu_ns(profile.threads.size(), 0);
     for (const profile::GpuSite &site : profile.gpu_sites)
       if (site.thread != profile::kNoThread)
-        (site.api == HOTLINE_GPU_API_SYNCHRONIZE ? sync_ns : gpu_ns)[site.thread] += site.host_ns;
-    std::vector<std::array<uint64_t, kCategoryCount>> split(profile.threads.size());
-    std::vector<uint64_t> in_regions(profile.threads.size(), 0), region_io(profile.threads.size(), 0),
-        region_sync(profile.threads.size(), 0), region_memory(profile.threads.size(), 0),
-        region_gpu(profile.threads.size(), 0);
+        hooked[site.thread][size_t(site.api == HOTLINE_GPU_API_SYNCHRONIZE ? Category::Synchronization
+                                                                           : Category::Gpu)] += site.host_ns;
+    for (uint32_t t = 0; t < profile.threads.size(); ++t)
+      hooked[t][size_t(Category::Memory)] += profile.threads[t].memory_ns;
+
+    std::vector<Times> split(profile.threads.size(), Times{});
+    std::vector<uint64_t> in_regions(profile.threads.size(), 0);
     for (size_t i = 0; i < n; ++i) {
       const profile::Region &r = profile.regions[i];
-      uint64_t exclusive = less(r.inclusive_ns, children_ns[i]);
-      split[r.thread][size_t(categories[i])] +=
-          less(exclusive, r.io_ns + r.sync_ns + r.memory_ns + r.gpu_ns);
-      split[r.thread][size_t(Category::Io)] += r.io_ns;
-      split[r.thread][size_t(Category::Synchronization)] += r.sync_ns;
-      split[r.thread][size_t(Category::Memory)] += r.memory_ns;
-      split[r.thread][size_t(Category::Gpu)] += r.gpu_ns;
-      region_io[r.thread] += r.io_ns;
-      region_sync[r.thread] += r.sync_ns;
-      region_memory[r.thread] += r.memory_ns;
-      region_gpu[r.thread] += r.gpu_ns;
+      Times own = hooked_times(r);
+      uint64_t own_hooked = 0;
+      for (Category c : kHookedCategories) {
+        split[r.thread][size_t(c)] += own[size_t(c)];
+        hooked_in_regions[r.thread][size_t(c)] += own[size_t(c)];
+        own_hooked += own[size_t(c)];
+      }
+      split[r.thread][size_t(categories[i])] += less(less(r.inclusive_ns, children_ns[i]), own_hooked);
       if (r.parent == profile::kNoRegion)
         in_regions[r.thread] += r.inclusive_ns;
     }
     uint32_t main = main_thread(profile);
     for (uint32_t t = 0; t < profile.threads.size(); ++t) {
       uint64_t lifetime = profile.threads[t].lifetime_ns();
-      uint64_t outside_io = less(io_ns[t], region_io[t]);
-      uint64_t outside_sync = less(sync_ns[t], region_sync[t]);
-      uint64_t outside_memory = less(profile.threads[t].memory_ns, region_memory[t]);
-      uint64_t outside_gpu = less(gpu_ns[t], region_gpu[t]);
-      split[t][size_t(Category::Io)] += outside_io;
-      split[t][size_t(Category::Synchronization)] += outside_sync;
-      split[t][size_t(Category::Memory)] += outside_memory;
-      split[t][size_t(Category::Gpu)] += outside_gpu;
-      split[t][size_t(Category::Other)] += less(less(lifetime, in_regions[t]),
-                                                outside_io + outside_sync + outside_memory + outside_gpu);
+      uint64_t outside_hooked = 0;
+      for (Category c : kHookedCategories) {
+        uint64_t outside = less(hooked[t][size_t(c)], hooked_in_regions[t][size_t(c)]);
+        split[t][size_t(c)] += outside;
+        outside_hooked += outside;
+      }
+      split[t][size_t(Category::Other)] += less(less(lifetime, in_regions[t]), outside_hooked);
       table.all_threads_ns += lifetime;
       if (t == main)
         table.main_threads_ns += lifetime;

@@ -13,11 +13,13 @@ namespace hotline::rules {
 constexpr uint64_t kMinLeakedBytes = 1 << 20;
 constexpr uint64_t kLibraryBlocksPerProcess = 4;
 
+namespace {
 // Allocated by a library's code, not the program's, a few blocks in each process.
 bool library_lifetime_blocks(const analysis::MemoryPlaceStats &place) {
   return place.place.source != analysis::PlaceSource::Line && !place.place.via.empty() &&
          place.most_not_freed_in_a_profile <= kLibraryBlocksPerProcess;
 }
+} // namespace
 
 void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
   if (!data.memory)
