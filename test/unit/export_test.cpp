@@ -20,18 +20,6 @@ using profile::Profile;
 
 Profile parse(const Bytes &bytes) { return profile::parse_profile(bytes, "app.hotline"); }
 
-hotline_trace_event_record trace_event(uint32_t thread, uint32_t kind, uint32_t id,
-                                       uint64_t start_ns, uint64_t end_ns, uint64_t value = 0) {
-  hotline_trace_event_record record{};
-  record.start_ns = start_ns;
-  record.end_ns = end_ns;
-  record.value = value;
-  record.thread = thread;
-  record.kind = kind;
-  record.id = id;
-  return record;
-}
-
 Slice slice(uint32_t index, uint64_t start_ns, uint64_t end_ns) {
   return {Slice::Source::Trace, index, start_ns, end_ns};
 }

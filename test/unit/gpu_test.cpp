@@ -653,6 +653,75 @@ TEST(GpuAnalysis, KernelsAreBottlenecksByTheirShareOfTheWallTime) {
   EXPECT_TRUE(step);
 }
 
+// A traced process, 1 ms of wall time: a worker (tid 124, thread 0) and the main
+// thread (tid 123, thread 1). Device 0 runs kernels [100, 200), [400, 500) and
+// [800, 900) µs: idle gaps [200, 400) and [500, 800), 500 µs of the 800 µs span.
+// The main thread's I/O:
+//   [190, 520) read a.bin 8192 B: all of the first gap, 20 µs of the second
+//   [600, 650) read b.bin 1000 B: 50 µs in the second gap
+//   [650, 700) read b.bin 0 B: a read that got nothing, left out
+//   [700, 720) open a.bin: 20 µs
+//   [820, 880) read a.bin 4096 B: the GPU is busy
+// The worker reads c.bin [200, 400) while the GPU idles: not the main thread.
+ProfileBuilder io_and_gpu_builder(bool traced) {
+  ProfileBuilder b;
+  b.run().wall_ns = 1000000;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
+  b.add_thread(124, "worker");
+  b.add_thread(123, "main");
+  b.add_node(main_site, HOTLINE_NO_PARENT, 1, 1000000);
+  b.cuda().state = HOTLINE_CUDA_TRACED;
+  b.cuda().device_count = 1;
+  uint32_t step = b.string("_Z4stepv");
+  for (uint64_t start : {100000, 400000, 800000})
+    b.add_gpu_kernel(kernel(start, start + 100000, kNo, step));
+  uint32_t a = b.add_file("/data/a.bin"), bfile = b.add_file("/data/b.bin");
+  uint32_t c = b.add_file("/data/c.bin");
+  if (!traced)
+    return b;
+  b.trace();
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_READ, a, 190000, 520000, 8192));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_READ, bfile, 600000, 650000, 1000));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_READ, bfile, 650000, 700000, 0));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_OPEN, a, 700000, 720000));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_READ, a, 820000, 880000, 4096));
+  b.add_trace_event(trace_event(1, HOTLINE_TRACE_CALL, 0, 0, 1000000));
+  b.add_trace_event(trace_event(0, HOTLINE_TRACE_READ, c, 200000, 400000, 65536));
+  return b;
+}
+
+TEST(GpuAnalysis, MainThreadIoInIdleGaps) {
+  std::vector<Profile> profiles = {parse(io_and_gpu_builder(true).build())};
+  analysis::Symbolizer symbolizer;
+  analysis::GpuTable table = analysis::compute_gpu_table(profiles, symbolizer, 1);
+  ASSERT_EQ(table.devices.size(), 1u);
+  const analysis::DeviceTimeline &device = table.devices[0];
+  EXPECT_EQ(device.span_idle_ns, 500000u);
+  EXPECT_TRUE(device.traced);
+  EXPECT_EQ(device.main_io_in_gaps_ns, 290000u);
+  EXPECT_DOUBLE_EQ(device.main_io_in_gaps_percent(), 100.0 * 290 / 800);
+  ASSERT_EQ(device.main_io_in_gaps.size(), 2u);
+  EXPECT_EQ(device.main_io_in_gaps[0].path, "/data/a.bin");
+  EXPECT_EQ(device.main_io_in_gaps[0].calls, 2u);
+  EXPECT_EQ(device.main_io_in_gaps[0].bytes, 8192u);
+  EXPECT_EQ(device.main_io_in_gaps[0].ns, 240000u);
+  EXPECT_EQ(device.main_io_in_gaps[1].path, "/data/b.bin");
+  EXPECT_EQ(device.main_io_in_gaps[1].calls, 1u);
+  EXPECT_EQ(device.main_io_in_gaps[1].bytes, 1000u);
+  EXPECT_EQ(device.main_io_in_gaps[1].ns, 50000u);
+}
+
+TEST(GpuAnalysis, NoIoInGapsWithoutATrace) {
+  std::vector<Profile> profiles = {parse(io_and_gpu_builder(false).build())};
+  analysis::Symbolizer symbolizer;
+  analysis::GpuTable table = analysis::compute_gpu_table(profiles, symbolizer, 1);
+  ASSERT_EQ(table.devices.size(), 1u);
+  EXPECT_FALSE(table.devices[0].traced);
+  EXPECT_EQ(table.devices[0].main_io_in_gaps_ns, 0u);
+  EXPECT_TRUE(table.devices[0].main_io_in_gaps.empty());
+}
+
 // The GPU rules on a table made by hand: each at its threshold and just below it.
 std::vector<rules::Finding> gpu_findings(const analysis::GpuTable &gpu) {
   std::vector<Profile> profiles(1);
@@ -663,6 +732,7 @@ std::vector<rules::Finding> gpu_findings(const analysis::GpuTable &gpu) {
   rules::check_pageable_transfers(data, rules::Thresholds{}, findings);
   rules::check_tiny_kernels(data, rules::Thresholds{}, findings);
   rules::check_gpu_idle(data, rules::Thresholds{}, findings);
+  rules::check_io_while_gpu_idle(data, rules::Thresholds{}, findings);
   return findings;
 }
 
@@ -791,6 +861,47 @@ TEST(GpuRules, GpuIdleAtItsThreshold) {
   EXPECT_TRUE(gpu_findings(idle_table(299999)).empty());
 }
 
+// A device busy for the first and last 10 ms of a span, idle between (too
+// little to be gpu-idle's when the span is long), with the main thread's I/O
+// in that gap.
+analysis::GpuTable io_in_gaps_table(uint64_t span_ns, uint64_t io_ns) {
+  analysis::GpuTable gpu;
+  analysis::DeviceTimeline device;
+  device.worked = true;
+  device.traced = true;
+  device.first_ns = 5000000;
+  device.last_ns = device.first_ns + span_ns;
+  device.span_idle_ns = span_ns / 4;
+  device.gap_count = 1;
+  device.main_io_in_gaps_ns = io_ns;
+  device.main_io_in_gaps.push_back({"/data/train.bin", 12, 48000000, io_ns - io_ns / 4});
+  device.main_io_in_gaps.push_back({"", 3, 0, io_ns / 4});
+  gpu.devices.push_back(device);
+  return gpu;
+}
+
+TEST(GpuRules, IoWhileGpuIdleAtItsThresholds) {
+  // 10 ms of a 100 ms span.
+  std::vector<rules::Finding> findings = gpu_findings(io_in_gaps_table(100000000, 10000000));
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].rule, "io-while-gpu-idle");
+  EXPECT_EQ(findings[0].location, "");
+  EXPECT_EQ(findings[0].finding, "GPU device 0 was idle while the main thread was blocked in "
+                                 "I/O for 10.0 ms, 10.0% of the 100 ms between its first and "
+                                 "last work.");
+  ASSERT_EQ(findings[0].evidence.size(), 3u);
+  EXPECT_EQ(findings[0].evidence[0], "the GPU was idle 25.0 ms in all between its first and "
+                                     "last work; the main thread's I/O covered 40.0% of that");
+  EXPECT_EQ(findings[0].evidence[1],
+            "/data/train.bin: 12 calls, 48.0 MB, 7.50 ms of them while the GPU idled");
+  EXPECT_EQ(findings[0].evidence[2],
+            "(unnamed descriptor): 3 calls, 0 B, 2.50 ms of them while the GPU idled");
+  EXPECT_DOUBLE_EQ(findings[0].impact_percent, 10.0);
+  // Just under 10 ms; 10 ms of a 101 ms span is under 10%.
+  EXPECT_TRUE(gpu_findings(io_in_gaps_table(99999990, 9999999)).empty());
+  EXPECT_TRUE(gpu_findings(io_in_gaps_table(101000000, 10000000)).empty());
+}
+
 TEST(GpuRules, NothingWithoutCuda) {
   std::vector<Profile> profiles(1);
   rules::ReportData data;
@@ -799,6 +910,7 @@ TEST(GpuRules, NothingWithoutCuda) {
   rules::check_pageable_transfers(data, rules::Thresholds{}, findings);
   rules::check_tiny_kernels(data, rules::Thresholds{}, findings);
   rules::check_gpu_idle(data, rules::Thresholds{}, findings);
+  rules::check_io_while_gpu_idle(data, rules::Thresholds{}, findings);
   EXPECT_TRUE(findings.empty());
 }
 

@@ -527,4 +527,18 @@ inline hotline_gpu_site_record gpu_site(uint32_t thread, uint32_t node, uint32_t
   return record;
 }
 
+// A TRACE_EVENTS record; `id` as on disk (a call node within its thread).
+inline hotline_trace_event_record trace_event(uint32_t thread, uint32_t kind, uint32_t id,
+                                              uint64_t start_ns, uint64_t end_ns,
+                                              uint64_t value = 0) {
+  hotline_trace_event_record record{};
+  record.start_ns = start_ns;
+  record.end_ns = end_ns;
+  record.value = value;
+  record.thread = thread;
+  record.kind = kind;
+  record.id = id;
+  return record;
+}
+
 } // namespace hotline::test

@@ -114,6 +114,9 @@ std::string idle_block(const GpuTable &table, bool several_profiles) {
         text::format_duration(device.span_idle_ns),
         text::format_duration(device.last_ns - device.first_ns),
         text::format_percent(device.span_idle_percent()), text::format_count(device.gap_count));
+    if (device.traced)
+      out += fmt::format("   the main thread was blocked in I/O for {} of that idle time\n",
+                         text::format_duration(device.main_io_in_gaps_ns));
     if (device.longest_gaps.empty())
       continue;
     gaps +=

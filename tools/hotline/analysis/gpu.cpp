@@ -2,6 +2,8 @@
 // each device's work on its run's timeline.
 #include "analysis/gpu.h"
 
+#include "analysis/io.h"
+
 #include <hotline/profile_format.h>
 
 #include "llvm/Demangle/Demangle.h"
@@ -76,6 +78,11 @@ double DeviceTimeline::span_idle_percent() const {
   return span ? 100.0 * double(span_idle_ns) / double(span) : 0;
 }
 
+double DeviceTimeline::main_io_in_gaps_percent() const {
+  uint64_t span = last_ns - first_ns;
+  return span ? 100.0 * double(main_io_in_gaps_ns) / double(span) : 0;
+}
+
 const std::string &KernelNames::operator()(const std::string &mangled) {
   auto [it, inserted] = names_.emplace(mangled, std::string());
   if (inserted)
@@ -111,6 +118,43 @@ struct Work {
 uint64_t overlap(uint64_t start, uint64_t end, uint64_t from, uint64_t to) {
   uint64_t a = std::max(start, from), b = std::min(end, to);
   return b > a ? b - a : 0;
+}
+
+// Lays the main thread's traced I/O calls on a device's idle gaps (in time
+// order, not overlapping): the time each call spent in a gap, by file.
+void place_main_io_in_gaps(const Profile &profile, const std::vector<std::pair<uint64_t, uint64_t>> &gaps,
+                           DeviceTimeline &timeline) {
+  timeline.traced = profile.trace.present;
+  uint32_t main = main_thread(profile);
+  std::map<uint32_t, IoInIdleGaps> files;
+  for (const profile::TraceEvent &event : profile.trace_events) {
+    if (event.thread != main || !is_io_event(event) || !moved_data(event))
+      continue;
+    // The gaps that may overlap the call: from the last one starting before its end.
+    auto after = std::upper_bound(gaps.begin(), gaps.end(), std::make_pair(event.end_ns, UINT64_MAX));
+    uint64_t ns = 0;
+    for (auto gap = after; gap != gaps.begin();) {
+      --gap;
+      if (gap->second <= event.start_ns)
+        break;
+      ns += overlap(event.start_ns, event.end_ns, gap->first, gap->second);
+    }
+    if (ns == 0)
+      continue;
+    IoInIdleGaps &file = files[event.id];
+    ++file.calls;
+    file.bytes += event.value;
+    file.ns += ns;
+    timeline.main_io_in_gaps_ns += ns;
+  }
+  for (auto &[id, file] : files) {
+    file.path = id == profile::kNoFile ? "" : profile.files[id];
+    timeline.main_io_in_gaps.push_back(std::move(file));
+  }
+  std::sort(timeline.main_io_in_gaps.begin(), timeline.main_io_in_gaps.end(),
+            [](const IoInIdleGaps &a, const IoInIdleGaps &b) {
+              return std::tie(b.ns, a.path) < std::tie(a.ns, b.path);
+            });
 }
 
 // The ordinals of the devices that GPU_DEVICES lists or that ran anything.
@@ -183,6 +227,10 @@ DeviceTimeline device_timeline(const Profile &profile, uint32_t device,
   timeline.last_ns = block_end;
   timeline.span_idle_ns = (block_end - work[0].start_ns) - busy_in_span;
   timeline.gap_count = gaps.size();
+  std::vector<std::pair<uint64_t, uint64_t>> gap_times; // in time order
+  for (const Gap &gap : gaps)
+    gap_times.push_back({gap.start_ns, gap.end_ns});
+  place_main_io_in_gaps(profile, gap_times, timeline);
   std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
     if (a.end_ns - a.start_ns != b.end_ns - b.start_ns)
       return a.end_ns - a.start_ns > b.end_ns - b.start_ns;

@@ -99,6 +99,14 @@ struct IdleGap {
   uint64_t length_ns() const { return end_ns - start_ns; }
 };
 
+// The main thread's I/O on one file while a device was idle (trace mode).
+struct IoInIdleGaps {
+  std::string path;    // "" for a descriptor with no file
+  uint64_t calls = 0;  // calls that overlapped an idle gap
+  uint64_t bytes = 0;  // the bytes those calls moved or mapped
+  uint64_t ns = 0;     // the part of their time inside idle gaps
+};
+
 // One device of one process, over its run's wall time.
 struct DeviceTimeline {
   std::string profile;  // its profile's display name
@@ -115,9 +123,17 @@ struct DeviceTimeline {
   uint64_t span_idle_ns = 0;         // idle between first_ns and last_ns
   size_t gap_count = 0;              // idle gaps between first_ns and last_ns
   std::vector<IdleGap> longest_gaps; // longest first, then earliest
+  // Trace mode only (the profile kept a timeline): the main thread's I/O calls
+  // that moved data (or opened, synced or mapped), the part of them that fell
+  // in this device's idle gaps between first_ns and last_ns. I/O calls shorter
+  // than the trace's min_ns are not in the timeline, so not counted.
+  bool traced = false;
+  uint64_t main_io_in_gaps_ns = 0;
+  std::vector<IoInIdleGaps> main_io_in_gaps; // by time, then path
 
   double busy_percent() const;      // of wall_ns
   double span_idle_percent() const; // of last_ns - first_ns
+  double main_io_in_gaps_percent() const; // of last_ns - first_ns
 };
 
 // The calls to one CUDA function from one place that make the host wait:

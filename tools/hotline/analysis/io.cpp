@@ -1,6 +1,8 @@
 // Adds up IO_SITES records by file, by place and by thread.
 #include "analysis/io.h"
 
+#include <hotline/profile_format.h>
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -58,6 +60,15 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, const std::map<std::strin
 
 bool moved_data(const IoCounts &io) {
   return io.read_bytes + io.write_bytes + io.mapped_bytes > 0 || io.opens + io.syncs + io.maps > 0;
+}
+
+bool moved_data(const profile::TraceEvent &io_call) {
+  return io_call.value > 0 || io_call.kind == HOTLINE_TRACE_OPEN ||
+         io_call.kind == HOTLINE_TRACE_SYNC || io_call.kind == HOTLINE_TRACE_MAP;
+}
+
+bool is_io_event(const profile::TraceEvent &event) {
+  return event.kind >= HOTLINE_TRACE_READ && event.kind <= HOTLINE_TRACE_MAP;
 }
 
 uint32_t main_thread(const Profile &profile) {

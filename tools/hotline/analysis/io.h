@@ -47,6 +47,11 @@ struct IoFileStats {
 // process (a child's pipe reaching its end, a peer closing its socket), not
 // loading.
 bool moved_data(const IoCounts &io);
+// The same for one I/O call of a trace: it moved bytes, or opened, synced or
+// mapped. A read that got nothing waited for another process.
+bool moved_data(const profile::TraceEvent &io_call);
+// A trace event that is an I/O call (read, write, open, sync, map).
+bool is_io_event(const profile::TraceEvent &event);
 
 // The I/O calls made at one place, on any file.
 struct IoPlaceStats {

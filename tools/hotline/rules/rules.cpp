@@ -33,6 +33,8 @@ const std::vector<Rule> &all_rules() {
        check_tiny_kernels},
       {"gpu-idle", "the GPU idles for much of the time between its first and last work",
        check_gpu_idle},
+      {"io-while-gpu-idle", "the GPU idles while the main thread is blocked in I/O (trace mode)",
+       check_io_while_gpu_idle},
       {"rank-imbalance", "one rank of a job works much longer than the others, which wait for it",
        check_rank_imbalance},
   };
