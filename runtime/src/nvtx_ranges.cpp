@@ -1,5 +1,6 @@
 // NVTX ranges as regions: the runtime is an NVTX injection (the tool that NVTX's header-only
-// API hands its calls to), so nvtxRangePush/Pop open and close regions like HOTLINE_REGION.
+// API hands its calls to), so nvtxRangePush/Pop open and close regions like HOTLINE_REGION,
+// and nvtxRangeStart/End ranges go to start_end_ranges.
 // NVTX 3 is header-only: the first NVTX call of a program looks for a tool
 // (the library named by NVTX_INJECTION64_PATH, else the InitializeInjectionNvtx2_fnptr symbol,
 // which the program's NVTX defines weak and null) and, when one answers, asks it for the
@@ -7,6 +8,7 @@
 // (nvtx3/nvtxDetail/nvtxTypes.h, nvToolsExt.h); they are declared here so that building the
 // runtime needs no CUDA headers.
 #include "regions.h"
+#include "start_end_ranges.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,7 +28,9 @@ using NvtxInitializeInjection = int (*)(NvtxGetExportTable);
 constexpr uint32_t kExportTableCallbacks = 1; // NVTX_ETID_CALLBACKS
 constexpr int kModuleCore = 1;                // NVTX_CB_MODULE_CORE
 constexpr int kModuleCore2 = 5;               // NVTX_CB_MODULE_CORE2
+constexpr unsigned kCoreRangeStartEx = 4, kCoreRangeStartA = 5, kCoreRangeStartW = 6, kCoreRangeEnd = 7;
 constexpr unsigned kCoreRangePushEx = 8, kCoreRangePushA = 9, kCoreRangePushW = 10, kCoreRangePop = 11;
+constexpr unsigned kCore2DomainRangeStartEx = 2, kCore2DomainRangeEnd = 3;
 constexpr unsigned kCore2DomainRangePushEx = 4, kCore2DomainRangePop = 5,
                    kCore2DomainRegisterStringA = 10, kCore2DomainRegisterStringW = 11;
 
@@ -63,19 +67,29 @@ const void *register_string(const char *text) { return hotline::rt::region_name_
 
 int push_named(const char *name) { return hotline::rt::begin_region(name && name[0] ? name : "nvtx"); }
 
-int push_attributes(const NvtxEventAttributes *a) {
-  char buffer[256];
+// The name an event's attributes give, narrowed into `buffer` when it is wide; null for none.
+const char *attributes_name(const NvtxEventAttributes *a, char *buffer, size_t capacity) {
   if (!a)
-    return push_named(nullptr);
+    return nullptr;
   switch (a->message_type) {
   case kMessageAscii:
-    return push_named(a->message.ascii);
+    return a->message.ascii;
   case kMessageUnicode:
-    return push_named(narrow(a->message.unicode, buffer, sizeof buffer));
+    return narrow(a->message.unicode, buffer, capacity);
   case kMessageRegistered:
-    return push_named(static_cast<const char *>(a->message.registered));
+    return static_cast<const char *>(a->message.registered);
   }
-  return push_named(nullptr);
+  return nullptr;
+}
+
+int push_attributes(const NvtxEventAttributes *a) {
+  char buffer[256];
+  return push_named(attributes_name(a, buffer, sizeof buffer));
+}
+
+uint64_t start_attributes(const NvtxEventAttributes *a) {
+  char buffer[256];
+  return hotline::rt::start_range(attributes_name(a, buffer, sizeof buffer));
 }
 
 int range_push_a(const char *message) { return push_named(message); }
@@ -85,6 +99,15 @@ int range_push_w(const wchar_t *message) {
 }
 int range_push_ex(const NvtxEventAttributes *a) { return push_attributes(a); }
 int range_pop() { return hotline::rt::end_region(); }
+uint64_t range_start_a(const char *message) { return hotline::rt::start_range(message); }
+uint64_t range_start_w(const wchar_t *message) {
+  char buffer[256];
+  return hotline::rt::start_range(narrow(message, buffer, sizeof buffer));
+}
+uint64_t range_start_ex(const NvtxEventAttributes *a) { return start_attributes(a); }
+void range_end(uint64_t id) { hotline::rt::end_range(id); }
+uint64_t domain_range_start_ex(void *, const NvtxEventAttributes *a) { return start_attributes(a); }
+void domain_range_end(void *, uint64_t id) { hotline::rt::end_range(id); }
 int domain_range_push_ex(void *, const NvtxEventAttributes *a) { return push_attributes(a); }
 int domain_range_pop(void *) { return hotline::rt::end_region(); }
 const void *domain_register_string_a(void *, const char *text) { return register_string(text); }
@@ -110,9 +133,15 @@ int initialize_injection(NvtxGetExportTable get_export_table) {
   attach(core, core_size, kCoreRangePushW, range_push_w);
   attach(core, core_size, kCoreRangePushEx, range_push_ex);
   attach(core, core_size, kCoreRangePop, range_pop);
+  attach(core, core_size, kCoreRangeStartA, range_start_a);
+  attach(core, core_size, kCoreRangeStartW, range_start_w);
+  attach(core, core_size, kCoreRangeStartEx, range_start_ex);
+  attach(core, core_size, kCoreRangeEnd, range_end);
   if (callbacks->GetModuleFunctionTable(kModuleCore2, &core2, &core2_size) && core2) {
     attach(core2, core2_size, kCore2DomainRangePushEx, domain_range_push_ex);
     attach(core2, core2_size, kCore2DomainRangePop, domain_range_pop);
+    attach(core2, core2_size, kCore2DomainRangeStartEx, domain_range_start_ex);
+    attach(core2, core2_size, kCore2DomainRangeEnd, domain_range_end);
     attach(core2, core2_size, kCore2DomainRegisterStringA, domain_register_string_a);
     attach(core2, core2_size, kCore2DomainRegisterStringW, domain_register_string_w);
   }

@@ -15,6 +15,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "sampling.h"
+#include "start_end_ranges.h"
 #include "mpi_tracking.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
@@ -300,6 +301,29 @@ void add_mpi(StringTable &strings, const LoadedObjects &loaded, const TickConver
   });
 }
 
+// The RANGES section: NVTX start/end ranges by name.
+void add_ranges(StringTable &strings, const TickConverter &time, ByteBuffer &ranges) {
+  struct Context {
+    StringTable &strings;
+    const TickConverter &time;
+    ByteBuffer &ranges;
+  } context{strings, time, ranges};
+  for_each_range_name(
+      [](const RangeTotals &t, void *c) {
+        Context &context = *static_cast<Context *>(c);
+        hotline_range_record r{};
+        r.name = context.strings.add(region_name(t.name));
+        r.open = t.open;
+        r.count = t.count;
+        r.ns = context.time.duration_ns(t.ticks);
+        r.min_ns = context.time.duration_ns(t.min_ticks);
+        r.max_ns = context.time.duration_ns(t.max_ticks);
+        r.other_thread = t.other_thread;
+        context.ranges.append_record(r);
+      },
+      &context);
+}
+
 // The CALL_TARGETS section (the plugin's call-targets option): one record per slot of the
 // table, the function as an object and an address in it.
 void add_call_targets(const LoadedObjects &loaded, uint32_t site_count, ByteBuffer &targets) {
@@ -564,6 +588,8 @@ void write_profile() {
   add_sync(loaded, time, sync_section);
   ByteBuffer call_targets_section;
   add_call_targets(loaded, site_count, call_targets_section);
+  ByteBuffer ranges_section;
+  add_ranges(strings, time, ranges_section);
   bool mpi = mpi_seen();
   ByteBuffer mpi_section;
   if (mpi)
@@ -649,6 +675,7 @@ void write_profile() {
       {HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record), mpi_section, mpi},
       {HOTLINE_SECTION_CALL_TARGETS, sizeof(hotline_call_target_record), call_targets_section,
        call_targets_section.size() > 0},
+      {HOTLINE_SECTION_RANGES, sizeof(hotline_range_record), ranges_section, ranges_section.size() > 0},
   };
   uint32_t section_count = 0;
   for (const Section &section : sections)

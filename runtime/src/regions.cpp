@@ -175,6 +175,8 @@ void add_region_time(ThreadState *t, uint64_t RegionNode::*time, uint64_t ticks)
 
 void regions_init() { hold_across_fork<g_names_lock>(); }
 
+uint32_t intern_region_name(const char *text) { return intern_name(text); }
+
 const char *region_name(uint32_t name) { return g_name_texts[name]; }
 
 const char *region_name_handle(const char *text) {

@@ -62,7 +62,9 @@ void add_region_time(ThreadState *t, uint64_t RegionNode::*time, uint64_t ticks)
 int begin_region(const char *name);
 int end_region();
 
-// Interned names of regions and counters.
+// Interned names of regions and counters: the index of `text`, added on first sight, or
+// kNoRegion when there is no room.
+uint32_t intern_region_name(const char *text);
 const char *region_name(uint32_t name);
 // The interned copy of `text`, which lives as long as the process (NVTX's registered strings).
 const char *region_name_handle(const char *text);

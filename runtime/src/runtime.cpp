@@ -12,6 +12,7 @@
 #include "modules.h"
 #include "profile_writer.h"
 #include "regions.h"
+#include "start_end_ranges.h"
 #include "runtime_scope.h"
 #include "mpi_tracking.h"
 #include "sync_tracking.h"
@@ -160,6 +161,7 @@ void runtime_init() {
   set_cuda_tracing(g_options.cuda);
   modules_init();
   regions_init();
+  start_end_ranges_init();
   heap_tracking_init();
   io_tracking_init();
   sync_tracking_init();

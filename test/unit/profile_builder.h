@@ -246,6 +246,12 @@ public:
   }
 
   void add_timing_stopped(uint32_t site) { timing_stopped_.push_back(site); }
+  hotline_range_record &add_range(const std::string &name, uint64_t count, uint64_t ns,
+                                  uint64_t min_ns, uint64_t max_ns) {
+    ranges_.push_back({string(name), 0, count, ns, min_ns, max_ns, 0});
+    return ranges_.back();
+  }
+
   void add_call_target(uint32_t site, uint32_t object, uint64_t address, uint64_t count) {
     call_targets_.push_back({address, object, site, count});
   }
@@ -325,6 +331,8 @@ public:
     if (!call_targets_.empty())
       section(HOTLINE_SECTION_CALL_TARGETS, entry_size<hotline_call_target_record>(),
               records(call_targets_));
+    if (!ranges_.empty())
+      section(HOTLINE_SECTION_RANGES, entry_size<hotline_range_record>(), records(ranges_));
     if (has_timing_cost_)
       section(HOTLINE_SECTION_TIMING_COST,
               entry_size<hotline_timing_cost_record>(),
@@ -460,6 +468,7 @@ private:
   bool has_timing_cost_ = false;
   std::vector<uint32_t> timing_stopped_;
   std::vector<hotline_call_target_record> call_targets_;
+  std::vector<hotline_range_record> ranges_;
   std::vector<hotline_object_record> objects_;
   hotline_heap_record heap_{};
   bool has_heap_ = false;

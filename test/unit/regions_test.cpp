@@ -216,6 +216,47 @@ TEST(Regions, OlderRecordsWithoutAllocatorTime) {
   EXPECT_EQ(p.regions[0].gpu_ns, 0u);
 }
 
+// Start/end ranges: read back, refused when their times cannot be, and added up
+// by name over profiles (the shortest and longest of those that ended).
+TEST(Regions, StartEndRangesByName) {
+  ProfileBuilder a = region_builder();
+  a.add_range("batch", 3, 9000, 2000, 4000).other_thread = 2;
+  a.add_range("never ended", 0, 0, 0, 0).open = 1;
+  ProfileBuilder b = region_builder();
+  b.add_range("batch", 2, 3000, 1000, 2000).open = 1;
+  std::vector<Profile> profiles = {profile::parse_profile(a.build(), "a.hotline"),
+                                   profile::parse_profile(b.build(), "b.hotline")};
+  ASSERT_EQ(profiles[0].ranges.size(), 2u);
+  EXPECT_EQ(profiles[0].ranges[0].name, "batch");
+  EXPECT_EQ(profiles[0].ranges[0].count, 3u);
+  EXPECT_EQ(profiles[0].ranges[0].other_thread, 2u);
+  EXPECT_EQ(profiles[0].ranges[1].open, 1u);
+
+  analysis::RegionTable table = analysis::compute_region_table(profiles);
+  ASSERT_EQ(table.ranges.size(), 2u);
+  const analysis::RangeStats &batch = table.ranges[0];
+  EXPECT_EQ(batch.name, "batch");
+  EXPECT_EQ(batch.count, 5u);
+  EXPECT_EQ(batch.ns, 12000u);
+  EXPECT_EQ(batch.mean_ns(), 2400u);
+  EXPECT_EQ(batch.min_ns, 1000u);
+  EXPECT_EQ(batch.max_ns, 4000u);
+  EXPECT_EQ(batch.other_thread, 2u);
+  EXPECT_EQ(batch.open, 1u);
+  EXPECT_EQ(table.ranges[1].name, "never ended");
+  EXPECT_EQ(table.ranges[1].count, 0u);
+  EXPECT_EQ(table.ranges[1].min_ns, 0u);
+
+  ProfileBuilder longer = region_builder();
+  longer.add_range("batch", 3, 3000, 2000, 4000);
+  EXPECT_NE(format_error(longer.build()).find("range 0 at offset"), std::string::npos);
+  EXPECT_NE(format_error(longer.build()).find("shortest 2000 ns, longest 4000 ns and total 3000 ns do not fit"),
+            std::string::npos);
+  ProfileBuilder crossed = region_builder();
+  crossed.add_range("batch", 1, 10, 10, 10).other_thread = 2;
+  EXPECT_NE(format_error(crossed.build()).find("2 of 1 ended on another thread"), std::string::npos);
+}
+
 TEST(Regions, CategoryOfName) {
   EXPECT_EQ(analysis::category_of_name("Data-Loading/decode"), Category::DataLoading);
   EXPECT_EQ(analysis::category_of_name("preprocessing"), Category::Preprocessing);
@@ -265,7 +306,7 @@ TEST(Rules, EveryRuleHasAnIdAndASummary) {
     EXPECT_TRUE(ids.insert(rule.id).second) << rule.id;
     EXPECT_NE(std::string(rule.summary), "");
   }
-  EXPECT_EQ(ids.size(), 13u);
+  EXPECT_EQ(ids.size(), 14u);
 }
 
 } // namespace

@@ -597,7 +597,7 @@ std::string render_report(const ReportOptions &options,
   // The detailed sections, as the text report prints them.
   std::string details =
       text_loops(loops, options.loops, machine, lines.period_ns) +
-      regions_text(regions) + categories_text(regions) +
+      regions_text(regions) + ranges_text(regions) + categories_text(regions) +
       (memory ? text_memory(*memory) : "") +
       (io ? text_io(*io, profiles.size() > 1) : "") +
       (sync ? sync_text(*sync, kMemoryIoRows) : "") +

@@ -173,6 +173,30 @@ std::string regions_text(const analysis::RegionTable &table) {
   return out;
 }
 
+std::string ranges_text(const analysis::RegionTable &table) {
+  if (table.ranges.empty())
+    return "";
+  std::string out = "\nRanges (NVTX start/end: each from the call that started it to the one that "
+                    "ended it, on any thread)\n\n";
+  TextTable rows({{"time", Align::Right},
+                  {"count", Align::Right},
+                  {"mean", Align::Right},
+                  {"min", Align::Right},
+                  {"max", Align::Right},
+                  {"ended elsewhere", Align::Right},
+                  {"open", Align::Right},
+                  {"range", Align::Left}});
+  for (const analysis::RangeStats &r : table.ranges) {
+    auto ended = [&](uint64_t ns) { return r.count ? text::format_duration(ns) : "-"; };
+    rows.add_row({ended(r.ns), text::format_count(r.count), ended(r.mean_ns()), ended(r.min_ns),
+                  ended(r.max_ns), text::format_count(r.other_thread), text::format_count(r.open),
+                  text::printable(r.name)});
+  }
+  return out + rows.render() +
+         "ended elsewhere: on another thread than started them; open: not ended when the "
+         "profile was written, not in the times.\n";
+}
+
 std::string categories_text(const analysis::RegionTable &table) {
   bool only_other = true;
   for (const analysis::CategoryTime &c : table.categories)
@@ -247,6 +271,20 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
   json.end_array();
   json.key("outside_counters");
   counters(table.outside_counters);
+  json.key("ranges");
+  json.begin_array();
+  for (const analysis::RangeStats &r : table.ranges) {
+    json.begin_object();
+    json.field("name", r.name);
+    json.field("count", r.count);
+    json.field("ns", r.ns);
+    json.field("min_ns", r.min_ns);
+    json.field("max_ns", r.max_ns);
+    json.field("other_thread", r.other_thread);
+    json.field("open", r.open);
+    json.end_object();
+  }
+  json.end_array();
   json.end_object();
 }
 

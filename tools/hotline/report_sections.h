@@ -28,6 +28,8 @@ void write_findings_json(json::Writer &json, const std::vector<rules::Finding> &
 std::string regions_text(const analysis::RegionTable &table);
 // Time by category; empty when all the time is Other (no region, no blocked time).
 std::string categories_text(const analysis::RegionTable &table);
+// NVTX start/end ranges by name; "" without any.
+std::string ranges_text(const analysis::RegionTable &table);
 void write_regions_json(json::Writer &json, const analysis::RegionTable &table);
 
 // Empty when no wait was recorded.

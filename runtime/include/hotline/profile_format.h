@@ -73,8 +73,10 @@ enum hotline_section_kind {
   HOTLINE_SECTION_JOB = 31,        /* one struct hotline_job_record */
   HOTLINE_SECTION_MPI_SITES = 32,  /* struct hotline_mpi_site_record[]: MPI calls by place
                                       (written only when the process called MPI) */
-  HOTLINE_SECTION_CALL_TARGETS = 33 /* struct hotline_call_target_record[]: the functions that
+  HOTLINE_SECTION_CALL_TARGETS = 33, /* struct hotline_call_target_record[]: the functions that
                                        indirect calls called (call-targets option only) */
+  HOTLINE_SECTION_RANGES = 34      /* struct hotline_range_record[]: ranges started and ended
+                                      anywhere (nvtxRangeStart/End), by name */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -588,6 +590,18 @@ struct hotline_call_target_record {
   uint64_t count;
 };
 
+/* The ranges of one name that a call started and another ended, on any thread (NVTX's
+ * nvtxRangeStart/End): unlike regions, they need not nest, and may end on another thread. */
+struct hotline_range_record {
+  uint32_t name;          /* string */
+  uint32_t open;          /* started and not ended when the profile was written */
+  uint64_t count;         /* ended */
+  uint64_t ns;            /* their time from start to end, all together */
+  uint64_t min_ns;        /* the shortest and longest; 0 when count is 0 */
+  uint64_t max_ns;
+  uint64_t other_thread;  /* of count: ended on a thread other than the one that started them */
+};
+
 enum hotline_trace_event_kind {
   HOTLINE_TRACE_CALL = 1,       /* a timed call: `id` is its call node within the thread */
   HOTLINE_TRACE_REGION = 2,     /* a region: `id` is its name (string) */
@@ -677,6 +691,7 @@ _Static_assert(sizeof(struct hotline_trace_event_record) == 40, "profile layout 
 _Static_assert(sizeof(struct hotline_job_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_mpi_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_target_record) == 24, "profile layout changed");
+_Static_assert(sizeof(struct hotline_range_record) == 48, "profile layout changed");
 #endif
 
 #endif

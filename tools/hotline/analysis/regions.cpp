@@ -7,6 +7,7 @@
 #include <hotline/profile_format.h>
 
 #include <algorithm>
+#include <tuple>
 #include <cctype>
 #include <map>
 
@@ -105,6 +106,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
   RegionTable table;
   std::map<std::string, MergedRegion> merged;
   std::map<std::string, uint64_t> outside;
+  std::map<std::string, RangeStats> ranges;
   std::array<uint64_t, kCategoryCount> main_ns{}, all_ns{};
 
   for (const Profile &profile : profiles) {
@@ -210,7 +212,24 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
       else
         merged[paths[c.region]].counters[c.name] += c.value;
     }
+    for (const profile::Range &r : profile.ranges) {
+      RangeStats &m = ranges[r.name];
+      if (r.count > 0) {
+        m.min_ns = m.count == 0 ? r.min_ns : std::min(m.min_ns, r.min_ns);
+        m.max_ns = std::max(m.max_ns, r.max_ns);
+      }
+      m.name = r.name;
+      m.count += r.count;
+      m.ns += r.ns;
+      m.other_thread += r.other_thread;
+      m.open += r.open;
+    }
   }
+  for (auto &[name, stats] : ranges)
+    table.ranges.push_back(stats);
+  std::sort(table.ranges.begin(), table.ranges.end(), [](const RangeStats &a, const RangeStats &b) {
+    return std::tie(b.ns, a.name) < std::tie(a.ns, b.name);
+  });
 
   // Depth first: each region followed by the regions inside it, siblings by
   // time.

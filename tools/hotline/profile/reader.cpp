@@ -113,11 +113,13 @@ const char *section_name(uint32_t kind) {
     return "MPI_SITES";
   case HOTLINE_SECTION_CALL_TARGETS:
     return "CALL_TARGETS";
+  case HOTLINE_SECTION_RANGES:
+    return "RANGES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_CALL_TARGETS;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_RANGES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -178,6 +180,7 @@ public:
     read_job();
     read_mpi_sites();
     read_call_targets();
+    read_ranges();
     return std::move(profile_);
   }
 
@@ -1059,6 +1062,32 @@ private:
     for (const auto &[key, calls] : counts) {
       auto [site, object, address] = key;
       profile_.call_targets.push_back({site, address, object, calls});
+    }
+  }
+
+  void read_ranges() {
+    uint64_t count = record_count(HOTLINE_SECTION_RANGES, sizeof(hotline_range_record));
+    profile_.ranges.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_RANGES, i);
+      auto record = load_record<hotline_range_record>(HOTLINE_SECTION_RANGES, i);
+      Range range;
+      range.name = string_at(record.name, at + offsetof(hotline_range_record, name), "name");
+      if (record.min_ns > record.max_ns || record.max_ns > record.ns)
+        fail(at + offsetof(hotline_range_record, min_ns),
+             "range {} at offset {}: shortest {} ns, longest {} ns and total {} ns do not fit", i,
+             at, record.min_ns, record.max_ns, record.ns);
+      if (record.other_thread > record.count)
+        fail(at + offsetof(hotline_range_record, other_thread),
+             "range {} at offset {}: {} of {} ended on another thread", i, at,
+             record.other_thread, record.count);
+      range.count = record.count;
+      range.ns = record.ns;
+      range.min_ns = record.min_ns;
+      range.max_ns = record.max_ns;
+      range.other_thread = record.other_thread;
+      range.open = record.open;
+      profile_.ranges.push_back(std::move(range));
     }
   }
 

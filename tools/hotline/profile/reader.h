@@ -283,6 +283,18 @@ struct CallTarget {
   uint64_t count = 0;
 };
 
+// The ranges of one name that one call started and another ended, on any thread
+// (RANGES section: NVTX's nvtxRangeStart/End).
+struct Range {
+  std::string name;
+  uint64_t count = 0; // ended
+  uint64_t ns = 0;    // all of them, start to end
+  uint64_t min_ns = 0;
+  uint64_t max_ns = 0;
+  uint64_t other_thread = 0; // of count: ended on another thread than they started
+  uint32_t open = 0;         // not ended when the profile was written
+};
+
 // What the runtime's CUDA module could do (CUDA section); absent when the
 // process never used CUDA.
 struct Cuda {
@@ -422,6 +434,7 @@ struct Profile {
   std::vector<SyncSite> sync_sites;
   std::vector<MpiSite> mpi_sites;
   std::vector<CallTarget> call_targets; // by site, then function
+  std::vector<Range> ranges;
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;
