@@ -5,7 +5,7 @@
 // compile time that it needs debug information.
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d && env HOTLINE_DIR=%t.d HOTLINE_SAMPLE_HZ=10000 %t | FileCheck %s --check-prefix=OUT
-// RUN: %hotline lines --top 2 %t.d/*.hotline | FileCheck %s --check-prefix=LINES
+// RUN: %hotline lines --top 4 %t.d/*.hotline | FileCheck %s --check-prefix=LINES
 // RUN: %hotline annotate --color never --function '^work' %t.d/*.hotline | FileCheck %s --check-prefix=ANNOTATE --strict-whitespace
 // RUN: not %hotline annotate --color never --function '^nothing$' %t.d/*.hotline | FileCheck %s --check-prefix=NOMATCH
 // RUN: %clangxx_hotline -O2 -fplugin-arg-hotline-lines %s -o %t.nodebug 2>&1 | FileCheck %s --check-prefix=NODEBUG
@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
 // LINES: Line times are sampled: {{[0-9,]+}} samples of CPU time, one every 100 µs per thread
 // LINES: time{{ +}}±{{ +}}time%{{ +}}count{{ +}}line
 // LINES-NEXT: 30,000,000  {{.*}}lines-time-and-annotate.cpp:19  work(unsigned long, unsigned long)  in loop {{.*}}lines-time-and-annotate.cpp:18
-// LINES-NEXT: 30,000,000  {{.*}}lines-time-and-annotate.cpp:20  work(unsigned long, unsigned long)  in loop {{.*}}lines-time-and-annotate.cpp:18
+// LINES:      30,000,000  {{.*}}lines-time-and-annotate.cpp:20  work(unsigned long, unsigned long)  in loop {{.*}}lines-time-and-annotate.cpp:18
 
 // ANNOTATE: work(unsigned long, unsigned long) ({{.*}}lines-time-and-annotate.cpp:16): {{[0-9.]+}}% of the samples
 // ANNOTATE-NEXT:        count       time  time%   line  source
