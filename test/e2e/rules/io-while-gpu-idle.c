@@ -26,13 +26,13 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "../Inputs/compute_for_ms.h"
 
 enum { kBatches = 6, kBatchBytes = 4096 };
 
 static int pipe_ends[2];
-static volatile double sink;
 
 static void *slow_writer(void *unused) {
   (void)unused;
@@ -57,16 +57,6 @@ static long read_batch(char *batch) {
     got += n;
   }
   return got;
-}
-
-static void compute_for_ms(long ms) {
-  struct timespec start, now;
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  do {
-    for (int i = 0; i < 1000; ++i)
-      sink = sink + i * 0.5;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-  } while ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 < ms);
 }
 
 int main(void) {

@@ -24,11 +24,11 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "../Inputs/compute_for_ms.h"
+
 static int pipe_ends[2];
-static volatile double sink;
 
 static void *slow_writer(void *unused) {
   (void)unused;
@@ -42,16 +42,6 @@ static void *reader(void *unused) {
   (void)unused;
   char c;
   return (void *)(long)read(pipe_ends[0], &c, 1);
-}
-
-static void compute_for_ms(long ms) {
-  struct timespec start, now;
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  do {
-    for (int i = 0; i < 1000; ++i)
-      sink = sink + i * 0.5;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-  } while ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 < ms);
 }
 
 int main(void) {

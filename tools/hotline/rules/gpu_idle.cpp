@@ -15,19 +15,15 @@ constexpr size_t kGapsShown = 3;
 void check_gpu_idle(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
   if (!data.gpu)
     return;
-  bool several_profiles = data.profiles->size() > 1;
   for (const analysis::DeviceTimeline &device : data.gpu->devices) {
     double percent = device.span_idle_percent();
     if (!device.worked || percent < kMinIdlePercent)
       continue;
     Finding f;
     f.rule = "gpu-idle";
-    std::string label = fmt::format("device {}", device.device);
-    if (several_profiles)
-      label = text::printable(device.profile) + ": " + label;
     f.finding = fmt::format("GPU {} was idle {} of the {} between its first and last work ({}), "
                             "in {} gaps.",
-                            label, text::format_duration(device.span_idle_ns),
+                            device_label(data, device), text::format_duration(device.span_idle_ns),
                             text::format_duration(device.last_ns - device.first_ns),
                             text::format_percent(percent), text::format_count(device.gap_count));
     for (size_t i = 0; i < device.longest_gaps.size() && i < kGapsShown; ++i) {

@@ -17,19 +17,15 @@ void check_io_while_gpu_idle(const ReportData &data, const Thresholds &,
                              std::vector<Finding> &findings) {
   if (!data.gpu)
     return;
-  bool several_profiles = data.profiles->size() > 1;
   for (const analysis::DeviceTimeline &device : data.gpu->devices) {
     double percent = device.main_io_in_gaps_percent();
     if (!device.worked || percent < kMinPercent || device.main_io_in_gaps_ns < kMinNs)
       continue;
     Finding f;
     f.rule = "io-while-gpu-idle";
-    std::string label = fmt::format("device {}", device.device);
-    if (several_profiles)
-      label = text::printable(device.profile) + ": " + label;
     f.finding = fmt::format("GPU {} was idle while the main thread was blocked in I/O for {}, "
                             "{} of the {} between its first and last work.",
-                            label, text::format_duration(device.main_io_in_gaps_ns),
+                            device_label(data, device), text::format_duration(device.main_io_in_gaps_ns),
                             text::format_percent(percent),
                             text::format_duration(device.last_ns - device.first_ns));
     f.evidence.push_back(fmt::format("the GPU was idle {} in all between its first and last "

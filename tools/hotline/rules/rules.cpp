@@ -70,6 +70,11 @@ std::string place_location(const analysis::RecordPlace &place) {
   return at;
 }
 
+std::string device_label(const ReportData &data, const analysis::DeviceTimeline &device) {
+  std::string label = fmt::format("device {}", device.device);
+  return data.profiles->size() > 1 ? text::printable(device.profile) + ": " + label : label;
+}
+
 std::string gpu_call_location(const analysis::GpuCallPlace &site) {
   if (!site.known)
     return "unknown launch site";
