@@ -123,6 +123,15 @@ public:
   static bool isRequired() { return true; }
 };
 
+// Calls of the C++ library's out-of-line waits (hotline-wait-sites, at pipeline start):
+// __hotline_wait_site before each and __hotline_wait_site_end after, so that the runtime places
+// the wait at the program's line. See WaitSitePass.cpp.
+class WaitSitePass : public llvm::PassInfoMixin<WaitSitePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 // Every point where a call of F ends, for code that must run then: before each return,
 // resume and musttail call, before calls that never return (exit, abort, longjmp), and, by
 // adding cleanup pads, on unwinding. Changes F's exception handling to make the last possible.

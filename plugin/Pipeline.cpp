@@ -15,6 +15,7 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     MPM.addPass(CountPass(Opts));
     MPM.addPass(RegionPass());
     MPM.addPass(CudaSitePass());
+    MPM.addPass(WaitSitePass());
     MPM.addPass(LinePass(Opts));
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
@@ -53,6 +54,10 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {
   }
   if (Name == "hotline-cuda-sites") {
     MPM.addPass(CudaSitePass());
+    return true;
+  }
+  if (Name == "hotline-wait-sites") {
+    MPM.addPass(WaitSitePass());
     return true;
   }
   if (Name == "hotline-loop-work") {

@@ -84,6 +84,14 @@ FunctionCallee cudaSiteFunction(Module &M) {
   return nounwindFunction(M, CudaSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
+FunctionCallee waitSiteFunction(Module &M) {
+  return nounwindFunction(M, WaitSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+}
+
+FunctionCallee waitSiteEndFunction(Module &M) {
+  return nounwindFunction(M, WaitSiteEndName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+}
+
 FunctionCallee callTargetFunction(Module &M) {
   LLVMContext &C = M.getContext();
   return nounwindFunction(

@@ -22,6 +22,8 @@ inline constexpr const char *ExitName = "__hotline_exit";
 inline constexpr const char *RegionBeginName = "__hotline_region_begin";
 inline constexpr const char *RegionEndName = "__hotline_region_end";
 inline constexpr const char *CudaSiteName = "__hotline_cuda_site";
+inline constexpr const char *WaitSiteName = "__hotline_wait_site";
+inline constexpr const char *WaitSiteEndName = "__hotline_wait_site_end";
 inline constexpr const char *CallTargetName = "__hotline_call_target";
 // Everything the plugin itself emits carries this prefix and is never instrumented.
 inline constexpr const char *InternalPrefix = "__hotline";
@@ -49,6 +51,8 @@ llvm::FunctionCallee exitFunction(llvm::Module &M);
 llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
 llvm::FunctionCallee regionEndFunction(llvm::Module &M);
 llvm::FunctionCallee cudaSiteFunction(llvm::Module &M);
+llvm::FunctionCallee waitSiteFunction(llvm::Module &M);
+llvm::FunctionCallee waitSiteEndFunction(llvm::Module &M);
 llvm::FunctionCallee callTargetFunction(llvm::Module &M);
 llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
 // The calling convention of the runtime's init, enter and exit: preserve_most where the runtime

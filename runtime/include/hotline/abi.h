@@ -158,6 +158,12 @@ HOTLINE_ABI_EXPORT void __hotline_call_target(uint32_t site_id, const void *targ
  * runtime's CUDA module, before the program's first CUDA call. */
 HOTLINE_ABI_EXPORT void __hotline_cuda_site(void);
 
+/* Before and after each call of the C++ library's out-of-line waits (std::thread::join,
+ * std::condition_variable::wait, the futex wait behind std::future), so that the waits the
+ * synchronization hooks see inside are placed at the calling line, not inside the library. */
+HOTLINE_ABI_EXPORT void __hotline_wait_site(void);
+HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void);
+
 /* Loops in line mode are timed with the same two calls (the loop's site id at entry and at
  * every exit). Their iteration counts are kept in registers while the loop runs and added to
  * the thread's counters at its exits, so counting does not stop the optimizer from
