@@ -51,6 +51,8 @@ PreservedAnalyses WaitSitePass::run(Module &M, ModuleAnalysisManager &) {
         }
   }
   for (CallBase *Call : Calls) {
+    if (auto *Tail = dyn_cast<CallInst>(Call); Tail && Tail->isMustTailCall())
+      continue; // nothing may come between it and the return
     IRBuilder<>(Call).CreateCall(waitSiteFunction(M));
     // Clearing a mark that is not set does nothing, so a block that other edges also reach
     // may clear it too.
