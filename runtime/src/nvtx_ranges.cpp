@@ -65,7 +65,11 @@ const char *narrow(const wchar_t *wide, char *buffer, size_t capacity) {
 // A registered string's handle is a copy of its text, kept for the life of the process.
 const void *register_string(const char *text) { return hotline::rt::region_name_handle(text); }
 
-int push_named(const char *name) { return hotline::rt::begin_region(name && name[0] ? name : "nvtx"); }
+// A range without a name is called "nvtx".
+const char *named(const char *name) { return name && name[0] ? name : "nvtx"; }
+
+int push_named(const char *name) { return hotline::rt::begin_region(named(name)); }
+uint64_t start_named(const char *name) { return hotline::rt::start_range(named(name)); }
 
 // The name an event's attributes give, narrowed into `buffer` when it is wide; null for none.
 const char *attributes_name(const NvtxEventAttributes *a, char *buffer, size_t capacity) {
@@ -89,7 +93,7 @@ int push_attributes(const NvtxEventAttributes *a) {
 
 uint64_t start_attributes(const NvtxEventAttributes *a) {
   char buffer[256];
-  return hotline::rt::start_range(attributes_name(a, buffer, sizeof buffer));
+  return start_named(attributes_name(a, buffer, sizeof buffer));
 }
 
 int range_push_a(const char *message) { return push_named(message); }
@@ -99,10 +103,10 @@ int range_push_w(const wchar_t *message) {
 }
 int range_push_ex(const NvtxEventAttributes *a) { return push_attributes(a); }
 int range_pop() { return hotline::rt::end_region(); }
-uint64_t range_start_a(const char *message) { return hotline::rt::start_range(message); }
+uint64_t range_start_a(const char *message) { return start_named(message); }
 uint64_t range_start_w(const wchar_t *message) {
   char buffer[256];
-  return hotline::rt::start_range(narrow(message, buffer, sizeof buffer));
+  return start_named(narrow(message, buffer, sizeof buffer));
 }
 uint64_t range_start_ex(const NvtxEventAttributes *a) { return start_attributes(a); }
 void range_end(uint64_t id) { hotline::rt::end_range(id); }

@@ -40,10 +40,18 @@ uint32_t totals_of(uint32_t name) {
   return g_total_count++;
 }
 
-void report_full(const char *what) {
+void report_full(const char *what, uint32_t limit) {
   if (!g_full_reported)
-    report_problem("%s: later NVTX start/end ranges are not recorded", what);
+    report_problem("more than %u %s: later NVTX start/end ranges are not recorded", limit, what);
   g_full_reported = true;
+}
+
+// The slot that holds `held` (0: a free slot), probing from range `id`'s own; null when none.
+OpenRange *open_slot(uint64_t id, uint64_t held) {
+  for (uint32_t n = 0, i = uint32_t(id % kMaxOpenRanges); n < kMaxOpenRanges; ++n, i = (i + 1) % kMaxOpenRanges)
+    if (g_open[i].id == held)
+      return &g_open[i];
+  return nullptr;
 }
 
 pid_t current_tid() {
@@ -58,22 +66,22 @@ void start_end_ranges_init() { hold_across_fork<g_lock>(); }
 uint64_t start_range(const char *name) {
   uint64_t start = now_ticks();
   RuntimeScope scope;
-  uint32_t interned = intern_region_name(name && name[0] ? name : "nvtx");
+  uint32_t interned = intern_region_name(name);
   pid_t tid = current_tid();
   SpinLockGuard guard(g_lock);
   uint64_t id = ++g_next_id;
   uint32_t totals = interned == kNoRegion ? kMaxRangeNames : totals_of(interned);
   if (totals == kMaxRangeNames) {
-    report_full("more than 1024 range names");
+    report_full("range names", kMaxRangeNames);
     return id;
   }
-  for (uint32_t n = 0, i = uint32_t(id) % kMaxOpenRanges; n < kMaxOpenRanges; ++n, i = (i + 1) % kMaxOpenRanges)
-    if (g_open[i].id == 0) {
-      g_open[i] = OpenRange{id, totals, tid, start};
-      ++g_totals[totals].open;
-      return id;
-    }
-  report_full("more than 4096 ranges open at once");
+  OpenRange *slot = open_slot(id, 0);
+  if (!slot) {
+    report_full("ranges open at once", kMaxOpenRanges);
+    return id;
+  }
+  *slot = OpenRange{id, totals, tid, start};
+  ++g_totals[totals].open;
   return id;
 }
 
@@ -84,21 +92,18 @@ void end_range(uint64_t id) {
   RuntimeScope scope;
   pid_t tid = current_tid();
   SpinLockGuard guard(g_lock);
-  for (uint32_t n = 0, i = uint32_t(id) % kMaxOpenRanges; n < kMaxOpenRanges; ++n, i = (i + 1) % kMaxOpenRanges) {
-    OpenRange &range = g_open[i];
-    if (range.id != id)
-      continue;
-    RangeTotals &totals = g_totals[range.totals];
-    uint64_t ticks = end > range.start_ticks ? end - range.start_ticks : 0;
-    totals.min_ticks = totals.count == 0 || ticks < totals.min_ticks ? ticks : totals.min_ticks;
-    totals.max_ticks = ticks > totals.max_ticks ? ticks : totals.max_ticks;
-    totals.ticks += ticks;
-    ++totals.count;
-    --totals.open;
-    totals.other_thread += range.tid != tid;
-    range.id = 0;
+  OpenRange *range = open_slot(id, id);
+  if (!range)
     return;
-  }
+  RangeTotals &totals = g_totals[range->totals];
+  uint64_t ticks = end > range->start_ticks ? end - range->start_ticks : 0;
+  totals.min_ticks = totals.count == 0 || ticks < totals.min_ticks ? ticks : totals.min_ticks;
+  totals.max_ticks = ticks > totals.max_ticks ? ticks : totals.max_ticks;
+  totals.ticks += ticks;
+  ++totals.count;
+  --totals.open;
+  totals.other_thread += range->tid != tid;
+  range->id = 0;
 }
 
 void for_each_range_name(void (*f)(const RangeTotals &totals, void *context), void *context) {

@@ -13,7 +13,8 @@ constexpr uint32_t kMaxRangeNames = 1024; // ranges of later new names are not k
 // Called once from runtime_init: makes the table fork-safe.
 void start_end_ranges_init();
 
-// Starts a range named `name` and returns its id (never 0), for end_range.
+// Starts a range named `name` (a region name: interned likewise) and returns its id (never 0),
+// for end_range.
 uint64_t start_range(const char *name);
 // Ends the range `id` started; an id not started, or already ended, is ignored.
 void end_range(uint64_t id);

@@ -234,7 +234,7 @@ TEST(Regions, StartEndRangesByName) {
 
   analysis::RegionTable table = analysis::compute_region_table(profiles);
   ASSERT_EQ(table.ranges.size(), 2u);
-  const analysis::RangeStats &batch = table.ranges[0];
+  const profile::Range &batch = table.ranges[0];
   EXPECT_EQ(batch.name, "batch");
   EXPECT_EQ(batch.count, 5u);
   EXPECT_EQ(batch.ns, 12000u);

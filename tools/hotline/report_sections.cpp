@@ -186,7 +186,7 @@ std::string ranges_text(const analysis::RegionTable &table) {
                   {"ended elsewhere", Align::Right},
                   {"open", Align::Right},
                   {"range", Align::Left}});
-  for (const analysis::RangeStats &r : table.ranges) {
+  for (const profile::Range &r : table.ranges) {
     auto ended = [&](uint64_t ns) { return r.count ? text::format_duration(ns) : "-"; };
     rows.add_row({ended(r.ns), text::format_count(r.count), ended(r.mean_ns()), ended(r.min_ns),
                   ended(r.max_ns), text::format_count(r.other_thread), text::format_count(r.open),
@@ -273,7 +273,7 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
   counters(table.outside_counters);
   json.key("ranges");
   json.begin_array();
-  for (const analysis::RangeStats &r : table.ranges) {
+  for (const profile::Range &r : table.ranges) {
     json.begin_object();
     json.field("name", r.name);
     json.field("count", r.count);

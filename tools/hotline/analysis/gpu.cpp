@@ -115,6 +115,13 @@ struct Work {
   size_t index;
 };
 
+// A time between two busy blocks of a device, and the work that opens the
+// next block.
+struct Gap {
+  uint64_t start_ns, end_ns;
+  const Work *next;
+};
+
 uint64_t overlap(uint64_t start, uint64_t end, uint64_t from, uint64_t to) {
   uint64_t a = std::max(start, from), b = std::min(end, to);
   return b > a ? b - a : 0;
@@ -122,8 +129,7 @@ uint64_t overlap(uint64_t start, uint64_t end, uint64_t from, uint64_t to) {
 
 // Lays the main thread's traced I/O calls on a device's idle gaps (in time
 // order, not overlapping): the time each call spent in a gap, by file.
-void place_main_io_in_gaps(const Profile &profile, const std::vector<std::pair<uint64_t, uint64_t>> &gaps,
-                           DeviceTimeline &timeline) {
+void place_main_io_in_gaps(const Profile &profile, const std::vector<Gap> &gaps, DeviceTimeline &timeline) {
   timeline.traced = profile.trace.present;
   uint32_t main = main_thread(profile);
   std::map<uint32_t, IoInIdleGaps> files;
@@ -131,13 +137,14 @@ void place_main_io_in_gaps(const Profile &profile, const std::vector<std::pair<u
     if (event.thread != main || !is_io_event(event) || !moved_data(event))
       continue;
     // The gaps that may overlap the call: from the last one starting before its end.
-    auto after = std::upper_bound(gaps.begin(), gaps.end(), std::make_pair(event.end_ns, UINT64_MAX));
+    auto after = std::upper_bound(gaps.begin(), gaps.end(), event.end_ns,
+                                  [](uint64_t end, const Gap &gap) { return end < gap.start_ns; });
     uint64_t ns = 0;
     for (auto gap = after; gap != gaps.begin();) {
       --gap;
-      if (gap->second <= event.start_ns)
+      if (gap->end_ns <= event.start_ns)
         break;
-      ns += overlap(event.start_ns, event.end_ns, gap->first, gap->second);
+      ns += overlap(event.start_ns, event.end_ns, gap->start_ns, gap->end_ns);
     }
     if (ns == 0)
       continue;
@@ -199,10 +206,6 @@ DeviceTimeline device_timeline(const Profile &profile, uint32_t device,
 
   // Merges the intervals into busy blocks; a gap lies before every block but
   // the first, and the work that opens the block ends it.
-  struct Gap {
-    uint64_t start_ns, end_ns;
-    const Work *next;
-  };
   std::vector<Gap> gaps;
   uint64_t busy_in_wall = 0, busy_in_span = 0;
   uint64_t block_start = work[0].start_ns, block_end = work[0].end_ns;
@@ -227,10 +230,7 @@ DeviceTimeline device_timeline(const Profile &profile, uint32_t device,
   timeline.last_ns = block_end;
   timeline.span_idle_ns = (block_end - work[0].start_ns) - busy_in_span;
   timeline.gap_count = gaps.size();
-  std::vector<std::pair<uint64_t, uint64_t>> gap_times; // in time order
-  for (const Gap &gap : gaps)
-    gap_times.push_back({gap.start_ns, gap.end_ns});
-  place_main_io_in_gaps(profile, gap_times, timeline);
+  place_main_io_in_gaps(profile, gaps, timeline); // while they are in time order
   std::sort(gaps.begin(), gaps.end(), [](const Gap &a, const Gap &b) {
     if (a.end_ns - a.start_ns != b.end_ns - b.start_ns)
       return a.end_ns - a.start_ns > b.end_ns - b.start_ns;

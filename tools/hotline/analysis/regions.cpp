@@ -106,7 +106,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
   RegionTable table;
   std::map<std::string, MergedRegion> merged;
   std::map<std::string, uint64_t> outside;
-  std::map<std::string, RangeStats> ranges;
+  std::map<std::string, profile::Range> ranges;
   std::array<uint64_t, kCategoryCount> main_ns{}, all_ns{};
 
   for (const Profile &profile : profiles) {
@@ -213,7 +213,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
         merged[paths[c.region]].counters[c.name] += c.value;
     }
     for (const profile::Range &r : profile.ranges) {
-      RangeStats &m = ranges[r.name];
+      profile::Range &m = ranges[r.name];
       if (r.count > 0) {
         m.min_ns = m.count == 0 ? r.min_ns : std::min(m.min_ns, r.min_ns);
         m.max_ns = std::max(m.max_ns, r.max_ns);
@@ -227,7 +227,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
   }
   for (auto &[name, stats] : ranges)
     table.ranges.push_back(stats);
-  std::sort(table.ranges.begin(), table.ranges.end(), [](const RangeStats &a, const RangeStats &b) {
+  std::sort(table.ranges.begin(), table.ranges.end(), [](const profile::Range &a, const profile::Range &b) {
     return std::tie(b.ns, a.name) < std::tie(a.ns, b.name);
   });
 

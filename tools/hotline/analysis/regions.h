@@ -59,21 +59,6 @@ struct RegionStats {
   std::vector<CounterStats> counters; // by name
 };
 
-// The start/end ranges of one name (NVTX's nvtxRangeStart/End), all processes
-// together. They may overlap and cross threads, so they are not split into
-// categories.
-struct RangeStats {
-  std::string name;
-  uint64_t count = 0; // ended
-  uint64_t ns = 0;    // start to end, summed
-  uint64_t min_ns = 0;
-  uint64_t max_ns = 0;
-  uint64_t other_thread = 0; // ended on another thread than they started
-  uint64_t open = 0;         // not ended when their profile was written
-
-  uint64_t mean_ns() const { return count ? ns / count : 0; }
-};
-
 // Time of each category, for the main threads and for all threads.
 struct CategoryTime {
   Category category = Category::Other;
@@ -87,7 +72,9 @@ struct RegionTable {
   std::vector<RegionStats> regions; // depth-first, each level by time
   std::vector<CounterStats> outside_counters; // counted outside every region
   std::vector<CategoryTime> categories; // every category, by all threads' time
-  std::vector<RangeStats> ranges;       // by time, then name
+  // NVTX start/end ranges by name, all processes together, by time then name.
+  // They may overlap and cross threads, so they are not split into categories.
+  std::vector<profile::Range> ranges;
   uint64_t main_threads_ns = 0; // lifetimes of the processes' main threads
   uint64_t all_threads_ns = 0;  // lifetimes of all threads
   uint64_t wall_ns = 0;         // the processes' wall times, summed (rules judge rates by it)

@@ -292,7 +292,9 @@ struct Range {
   uint64_t min_ns = 0;
   uint64_t max_ns = 0;
   uint64_t other_thread = 0; // of count: ended on another thread than they started
-  uint32_t open = 0;         // not ended when the profile was written
+  uint64_t open = 0;         // not ended when the profile was written
+
+  uint64_t mean_ns() const { return count ? ns / count : 0; }
 };
 
 // What the runtime's CUDA module could do (CUDA section); absent when the
