@@ -88,11 +88,11 @@ template <typename Call, typename Slept>
 auto timed_wait(uint32_t kind, void *caller, Call call, Slept slept) {
   uint64_t start = now_ticks();
   auto result = call();
-  uint64_t ticks = now_ticks() - start;
+  uint64_t end = now_ticks();
   int saved_errno = errno;
   if (slept(result, saved_errno)) {
     RuntimeScope scope;
-    record_wait(kind, ticks, caller);
+    record_wait(kind, start, end, caller);
   }
   errno = saved_errno;
   return result;

@@ -2,6 +2,7 @@
 #include "sync_tracking.h"
 
 #include "regions.h"
+#include "tracing.h"
 
 #include <hotline/abi.h>
 
@@ -18,12 +19,15 @@ __thread void *tls_wait_mark __attribute__((tls_model("initial-exec")));
 bool sync_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
 void set_sync_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
 
-void record_wait(uint32_t kind, uint64_t ticks, void *return_address) {
+void record_wait(uint32_t kind, uint64_t start_ticks, uint64_t end_ticks, void *return_address) {
+  uint64_t ticks = end_ticks - start_ticks;
   Place place = current_place(tls_wait_mark ? tls_wait_mark : return_address);
   SyncPlace *p = g_places.find_or_add(place, kind);
   __atomic_fetch_add(&p->waits, 1, __ATOMIC_RELAXED);
   __atomic_fetch_add(&p->wait_ticks, ticks, __ATOMIC_RELAXED);
   add_region_time(place.thread, &RegionNode::sync_ticks, ticks);
+  if (place.thread)
+    trace_span(place.thread, HOTLINE_TRACE_WAIT, kind, start_ticks, end_ticks);
 }
 
 PlaceTable<SyncPlace> &sync_places() { return g_places; }

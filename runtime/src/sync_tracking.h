@@ -18,8 +18,9 @@ struct SyncPlace {
 bool sync_tracking_on();
 void set_sync_tracking(bool on);
 
-// One wait of `kind` (enum hotline_sync_kind) that blocked for `ticks`.
-void record_wait(uint32_t kind, uint64_t ticks, void *return_address);
+// One wait of `kind` (enum hotline_sync_kind) that blocked from `start_ticks` to `end_ticks`;
+// in trace mode it joins the thread's timeline too.
+void record_wait(uint32_t kind, uint64_t start_ticks, uint64_t end_ticks, void *return_address);
 
 PlaceTable<SyncPlace> &sync_places();
 

@@ -233,6 +233,12 @@ public:
     return uint32_t(trace_events_.size() - 1);
   }
   hotline_trace_event_record &trace_event(uint32_t index) { return trace_events_[index]; }
+  // A TRACE_WAITS record.
+  uint32_t add_trace_wait(const hotline_trace_event_record &record) {
+    trace_waits_.push_back(record);
+    return uint32_t(trace_waits_.size() - 1);
+  }
+  hotline_trace_event_record &trace_wait(uint32_t index) { return trace_waits_[index]; }
 
   // `node` is relative to the record's thread, as on disk.
   uint32_t add_mpi_site(const hotline_mpi_site_record &record) {
@@ -395,6 +401,9 @@ public:
     if (!trace_events_.empty())
       section(HOTLINE_SECTION_TRACE_EVENTS, entry_size<hotline_trace_event_record>(),
               records(trace_events_));
+    if (!trace_waits_.empty())
+      section(HOTLINE_SECTION_TRACE_WAITS, entry_size<hotline_trace_event_record>(),
+              records(trace_waits_));
     if (has_job_)
       section(HOTLINE_SECTION_JOB, entry_size<hotline_job_record>(),
               records(std::vector<hotline_job_record>{job_}));
@@ -486,6 +495,7 @@ private:
   bool has_trace_ = false;
   hotline_trace_record trace_{};
   std::vector<hotline_trace_event_record> trace_events_;
+  std::vector<hotline_trace_event_record> trace_waits_;
   std::vector<hotline_mpi_site_record> mpi_sites_;
   bool has_job_ = false;
   hotline_job_record job_{};

@@ -306,7 +306,7 @@ TEST(Rules, EveryRuleHasAnIdAndASummary) {
     EXPECT_TRUE(ids.insert(rule.id).second) << rule.id;
     EXPECT_NE(std::string(rule.summary), "");
   }
-  EXPECT_EQ(ids.size(), 14u);
+  EXPECT_EQ(ids.size(), 15u);
 }
 
 } // namespace

@@ -101,6 +101,48 @@ TEST(TraceReaderErrors, ThreadFileKindAndTimeAreChecked) {
   EXPECT_NE(error_of(time, &offset).find("ends at 80 ns, before its start at 90 ns"), std::string::npos);
 }
 
+TEST(TraceReader, ReadsWaitsAfterTheEvents) {
+  ProfileBuilder b = trace_builder();
+  b.add_trace_wait({150, 380, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_CONDITION, 0});
+  b.add_trace_wait({400, 420, 0, 1, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_FUTEX, 0});
+  Profile p = parse_profile(b.build(), "t.hotline");
+  ASSERT_EQ(p.trace_events.size(), 6u);
+  EXPECT_EQ(p.trace_events[4].kind, uint32_t(HOTLINE_TRACE_WAIT));
+  EXPECT_EQ(p.trace_events[4].id, uint32_t(HOTLINE_SYNC_CONDITION));
+  EXPECT_EQ(p.trace_events[4].thread, 0u);
+  EXPECT_EQ(p.trace_events[4].start_ns, 150u);
+  EXPECT_EQ(p.trace_events[4].end_ns, 380u);
+  EXPECT_EQ(p.trace_events[5].id, uint32_t(HOTLINE_SYNC_FUTEX));
+  EXPECT_EQ(p.trace_events[5].thread, 1u);
+}
+
+TEST(TraceReaderErrors, WaitsAreCheckedLikeEventsAndByKind) {
+  uint64_t offset = 0;
+  ProfileBuilder kind = trace_builder();
+  kind.add_trace_wait({150, 380, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
+  kind.trace_wait(0).kind = HOTLINE_TRACE_READ;
+  EXPECT_NE(error_of(kind, &offset).find("wait 0 at offset"), std::string::npos);
+  EXPECT_NE(error_of(kind, &offset).find("has kind 4, not 9"), std::string::npos);
+  ProfileBuilder wait_kind = trace_builder();
+  wait_kind.add_trace_wait({150, 380, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_FUTEX + 1, 0});
+  EXPECT_NE(error_of(wait_kind, &offset).find("has wait kind 8, not 1 to 7"), std::string::npos);
+  ProfileBuilder thread = trace_builder();
+  thread.add_trace_wait({150, 380, 0, 2, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
+  EXPECT_NE(error_of(thread, &offset).find("names thread 2, out of range (2 threads)"), std::string::npos);
+  ProfileBuilder time = trace_builder();
+  time.add_trace_wait({150, 140, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
+  EXPECT_NE(error_of(time, &offset).find("ends at 140 ns, before its start at 150 ns"), std::string::npos);
+  // A wait in TRACE_EVENTS, where readers that know kinds 1 to 8 only would meet it.
+  ProfileBuilder misplaced = trace_builder();
+  misplaced.add_trace_event({150, 380, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
+  EXPECT_NE(error_of(misplaced, &offset).find("has kind 9, not 1 to 8"), std::string::npos);
+  ProfileBuilder untraced;
+  untraced.add_thread(1);
+  untraced.add_trace_wait({1, 2, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
+  EXPECT_NE(error_of(untraced, &offset).find("section TRACE_WAITS at offset"), std::string::npos);
+  EXPECT_NE(error_of(untraced, &offset).find("holds events, but there is no TRACE section"), std::string::npos);
+}
+
 TEST(TraceReaderErrors, EventsWithoutTraceSection) {
   ProfileBuilder b;
   b.add_thread(1);

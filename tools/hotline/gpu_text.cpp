@@ -257,16 +257,7 @@ void write_device_json(json::Writer &json, const analysis::DeviceTimeline &devic
   json.field("traced", device.traced);
   json.field("main_io_in_gaps_ns", device.main_io_in_gaps_ns);
   json.key("main_io_in_gaps");
-  json.begin_array();
-  for (const analysis::IoInIdleGaps &file : device.main_io_in_gaps) {
-    json.begin_object();
-    json.field("path", file.path);
-    json.field("calls", file.calls);
-    json.field("bytes", file.bytes);
-    json.field("ns", file.ns);
-    json.end_object();
-  }
-  json.end_array();
+  write_io_during_idle_json(json, device.main_io_in_gaps);
   json.end_object();
 }
 

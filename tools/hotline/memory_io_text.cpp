@@ -133,10 +133,6 @@ std::string main_thread_lines(const analysis::IoTable &table, bool with_profile)
   return out;
 }
 
-std::string file_cell(const std::string &path) {
-  return path.empty() ? "(unnamed descriptor)" : text::printable(path);
-}
-
 std::string io_files_table(const std::vector<analysis::IoFileStats> &files) {
   text::TextTable rows({{"time", Align::Right},
                         {"reads", Align::Right},
@@ -156,7 +152,7 @@ std::string io_files_table(const std::vector<analysis::IoFileStats> &files) {
                   rate_cell(f.io.read_bytes_per_s()), text::format_count(f.io.writes),
                   text::format_bytes(f.io.write_bytes), text::format_duration(f.io.write_ns),
                   rate_cell(f.io.write_bytes_per_s()), text::format_count(f.io.opens),
-                  text::format_count(f.io.maps), file_cell(f.path)});
+                  text::format_count(f.io.maps), text::file_path(f.path)});
   return rows.render();
 }
 
@@ -292,6 +288,19 @@ void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread) 
   json.field("io_ns", thread.io_ns);
   json.field("blocked_percent", json::rounded(thread.blocked_percent));
   json.end_object();
+}
+
+void write_io_during_idle_json(json::Writer &json, const std::vector<analysis::IoDuringIdle> &files) {
+  json.begin_array();
+  for (const analysis::IoDuringIdle &file : files) {
+    json.begin_object();
+    json.field("path", file.path);
+    json.field("calls", file.calls);
+    json.field("bytes", file.bytes);
+    json.field("ns", file.ns);
+    json.end_object();
+  }
+  json.end_array();
 }
 
 void write_unreadable_objects_json(json::Writer &json, const std::vector<std::string> &objects) {

@@ -37,8 +37,6 @@ std::string io_places_table(const std::vector<analysis::IoPlaceStats> &places);
 std::string calls_text(uint64_t n);
 // "read 1.20 GB in 1,234 calls, wrote 3.40 MB in 56 calls; blocked 2.10 s"
 std::string io_totals_text(const analysis::IoCounts &total);
-// "(unnamed descriptor)" for files the runtime could not name.
-std::string file_cell(const std::string &path);
 
 // The fields of a place ("file", "line", "function", "via", "placed_by") in the
 // object being written.
@@ -53,6 +51,7 @@ void write_io_count_fields(json::Writer &json, const analysis::IoCounts &io);
 void write_io_files_json(json::Writer &json, const std::vector<analysis::IoFileStats> &files);
 void write_io_places_json(json::Writer &json, const std::vector<analysis::IoPlaceStats> &places);
 void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread);
+void write_io_during_idle_json(json::Writer &json, const std::vector<analysis::IoDuringIdle> &files);
 // The "unreadable_objects" field: objects whose debug information could not be read.
 void write_unreadable_objects_json(json::Writer &json, const std::vector<std::string> &objects);
 

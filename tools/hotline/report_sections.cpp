@@ -3,6 +3,7 @@
 #include "report_sections.h"
 
 #include "gpu_text.h"
+#include "memory_io_text.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -306,7 +307,18 @@ std::string sync_text(const analysis::SyncTable &table, size_t rows_shown) {
                   analysis::sync_kind_name(p.kind), place.empty() ? "(outside timed calls)" : place,
                   p.loop.empty() ? "-" : text::printable(p.loop)});
   }
-  return out + rows.render();
+  out += rows.render();
+  for (const analysis::WaitsDuringMainIo &process : table.main_io_waits) {
+    if (process.waited_ns == 0)
+      continue;
+    std::string of = table.main_io_waits.size() > 1 ? " of " + text::printable(process.profile) : "";
+    out += fmt::format("\nWhile the main thread{} was blocked in I/O ({}), {} of its {} other threads "
+                       "waited: {} together, {} of their time.\n",
+                       of, text::format_duration(process.main_io_ns), process.waiting_workers,
+                       process.workers, text::format_duration(process.waited_ns),
+                       text::format_percent(process.waited_percent()));
+  }
+  return out;
 }
 
 void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_t rows) {
@@ -326,6 +338,26 @@ void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_
     json.field("waits", p.waits);
     json.field("wait_ns", p.wait_ns);
     json.field("loop", p.loop);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("main_io_waits");
+  json.begin_array();
+  for (const analysis::WaitsDuringMainIo &process : table.main_io_waits) {
+    json.begin_object();
+    json.field("profile", process.profile);
+    json.field("workers", process.workers);
+    json.field("waiting_workers", process.waiting_workers);
+    json.field("workers_ns", process.workers_ns);
+    json.field("main_io_ns", process.main_io_ns);
+    json.field("waited_ns", process.waited_ns);
+    json.key("kinds");
+    json.begin_object();
+    for (const auto &[kind, ns] : process.kinds)
+      json.field(analysis::sync_kind_name(kind), ns);
+    json.end_object();
+    json.key("files");
+    write_io_during_idle_json(json, process.files);
     json.end_object();
   }
   json.end_array();

@@ -70,6 +70,10 @@ std::string printable(std::string_view text) {
   return result;
 }
 
+std::string file_path(const std::string &path) {
+  return path.empty() ? "(unnamed descriptor)" : printable(path);
+}
+
 size_t display_width(std::string_view text) {
   // Continuation bytes (10xxxxxx) do not start a code point.
   return size_t(std::count_if(text.begin(), text.end(), [](char c) {

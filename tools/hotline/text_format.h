@@ -29,6 +29,10 @@ std::string format_percent(double percent);
 // worse.
 std::string printable(std::string_view text);
 
+// A file's path, printable; "(unnamed descriptor)" for a descriptor the runtime
+// could not name ("").
+std::string file_path(const std::string &path);
+
 // Columns in terminal cells, counting each UTF-8 code point as one.
 size_t display_width(std::string_view text);
 

@@ -75,8 +75,11 @@ enum hotline_section_kind {
                                       (written only when the process called MPI) */
   HOTLINE_SECTION_CALL_TARGETS = 33, /* struct hotline_call_target_record[]: the functions that
                                        indirect calls called (call-targets option only) */
-  HOTLINE_SECTION_RANGES = 34      /* struct hotline_range_record[]: ranges started and ended
+  HOTLINE_SECTION_RANGES = 34,     /* struct hotline_range_record[]: ranges started and ended
                                       anywhere (nvtxRangeStart/End), by name */
+  HOTLINE_SECTION_TRACE_WAITS = 35 /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_WAIT,
+                                      grouped by thread (trace mode): apart from TRACE_EVENTS,
+                                      whose readers know kinds 1 to 8 only */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -610,7 +613,9 @@ enum hotline_trace_event_kind {
   HOTLINE_TRACE_WRITE = 5,      /* `value` the bytes moved (or mapped) */
   HOTLINE_TRACE_OPEN = 6,
   HOTLINE_TRACE_SYNC = 7,
-  HOTLINE_TRACE_MAP = 8
+  HOTLINE_TRACE_MAP = 8,
+  HOTLINE_TRACE_WAIT = 9        /* a wait for another thread (TRACE_WAITS only): `id` is its
+                                   enum hotline_sync_kind */
 };
 
 /* One event of one thread's timeline. Times are ns since the run's start. A thread's events

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Prints a profile's timeline (TRACE_EVENTS), one event per line, for FileCheck.
+"""Prints a profile's timeline (TRACE_EVENTS and TRACE_WAITS), one event per line, for FileCheck.
 
 usage: trace_events.py PROFILE
 
   First line: "trace min_ns=N allocation_min_bytes=N dropped=N capacity=N".
   Then per thread ("main" is the thread whose tid is the pid, the others "other"), in start
   order: "<thread> <kind> <what> [bytes=N]" where <what> is the function of a call, the name
-  of a region, the file's base name for I/O, and "-" for an allocation.
+  of a region, the file's base name for I/O, "-" for an allocation, and the kind of wait
+  ("mutex", "condition", ...) for a wait.
 Reads the layout of docs/profile-format.md directly, so it checks the runtime's writer
 independently of the hotline tool.
 """
@@ -14,7 +15,9 @@ import os
 import struct
 import sys
 
-KINDS = {1: "call", 2: "region", 3: "allocation", 4: "read", 5: "write", 6: "open", 7: "sync", 8: "map"}
+KINDS = {1: "call", 2: "region", 3: "allocation", 4: "read", 5: "write", 6: "open", 7: "sync", 8: "map",
+         9: "wait"}
+WAIT_KINDS = {1: "mutex", 2: "condition", 3: "join", 4: "barrier", 5: "semaphore", 6: "rwlock", 7: "futex"}
 
 
 def sections(data):
@@ -54,7 +57,7 @@ def main(path):
         return
     print("trace min_ns={} allocation_min_bytes={} dropped={} capacity={}".format(
         *struct.unpack_from("<QQQI", trace[0])))
-    events = [struct.unpack_from("<QQQIII", r) for r in records(data, found, 30)]
+    events = [struct.unpack_from("<QQQIII", r) for r in records(data, found, 30) + records(data, found, 35)]
     for start_ns, end_ns, value, thread, kind, ident in sorted(events, key=lambda e: (e[3], e[0], -e[1])):
         who = "main" if threads[thread][0] == pid else "other"
         if kind == 1:
@@ -63,9 +66,11 @@ def main(path):
             what = string(ident)
         elif kind == 3:
             what = "-"
+        elif kind == 9:
+            what = WAIT_KINDS[ident]
         else:
             what = os.path.basename(files[ident]) if ident != 0xffffffff else "?"
-        extra = f" bytes={value}" if kind >= 3 else ""
+        extra = f" bytes={value}" if 3 <= kind <= 8 else ""
         print(f"{who} {KINDS[kind]} {what}{extra}")
 
 

@@ -127,41 +127,17 @@ uint64_t overlap(uint64_t start, uint64_t end, uint64_t from, uint64_t to) {
   return b > a ? b - a : 0;
 }
 
-// Lays the main thread's traced I/O calls on a device's idle gaps (in time
-// order, not overlapping): the time each call spent in a gap, by file.
+// Lays the device's idle gaps (in time order) on the main thread's traced I/O
+// calls.
 void place_main_io_in_gaps(const Profile &profile, const std::vector<Gap> &gaps, DeviceTimeline &timeline) {
   timeline.traced = profile.trace.present;
-  uint32_t main = main_thread(profile);
-  std::map<uint32_t, IoInIdleGaps> files;
-  for (const profile::TraceEvent &event : profile.trace_events) {
-    if (event.thread != main || !is_io_event(event) || !moved_data(event))
-      continue;
-    // The gaps that may overlap the call: from the last one starting before its end.
-    auto after = std::upper_bound(gaps.begin(), gaps.end(), event.end_ns,
-                                  [](uint64_t end, const Gap &gap) { return end < gap.start_ns; });
-    uint64_t ns = 0;
-    for (auto gap = after; gap != gaps.begin();) {
-      --gap;
-      if (gap->end_ns <= event.start_ns)
-        break;
-      ns += overlap(event.start_ns, event.end_ns, gap->start_ns, gap->end_ns);
-    }
-    if (ns == 0)
-      continue;
-    IoInIdleGaps &file = files[event.id];
-    ++file.calls;
-    file.bytes += event.value;
-    file.ns += ns;
-    timeline.main_io_in_gaps_ns += ns;
-  }
-  for (auto &[id, file] : files) {
-    file.path = id == profile::kNoFile ? "" : profile.files[id];
-    timeline.main_io_in_gaps.push_back(std::move(file));
-  }
-  std::sort(timeline.main_io_in_gaps.begin(), timeline.main_io_in_gaps.end(),
-            [](const IoInIdleGaps &a, const IoInIdleGaps &b) {
-              return std::tie(b.ns, a.path) < std::tie(a.ns, b.path);
-            });
+  std::vector<TimeSpan> idle;
+  for (const Gap &gap : gaps)
+    idle.push_back({gap.start_ns, gap.end_ns});
+  MainIoOverlap io(profile);
+  io.add_idle(idle);
+  timeline.main_io_in_gaps_ns = io.idle_ns();
+  timeline.main_io_in_gaps = io.by_file();
 }
 
 // The ordinals of the devices that GPU_DEVICES lists or that ran anything.

@@ -3,6 +3,7 @@
 // gaps, the host's time in CUDA calls that wait, and device memory.
 #pragma once
 
+#include "analysis/io.h"
 #include "analysis/record_place.h"
 #include "analysis/symbolizer.h"
 #include "profile/reader.h"
@@ -99,14 +100,6 @@ struct IdleGap {
   uint64_t length_ns() const { return end_ns - start_ns; }
 };
 
-// The main thread's I/O on one file while a device was idle (trace mode).
-struct IoInIdleGaps {
-  std::string path;    // "" for a descriptor with no file
-  uint64_t calls = 0;  // calls that overlapped an idle gap
-  uint64_t bytes = 0;  // the bytes those calls moved or mapped
-  uint64_t ns = 0;     // the part of their time inside idle gaps
-};
-
 // One device of one process, over its run's wall time.
 struct DeviceTimeline {
   std::string profile;  // its profile's display name
@@ -129,7 +122,7 @@ struct DeviceTimeline {
   // than the trace's min_ns are not in the timeline, so not counted.
   bool traced = false;
   uint64_t main_io_in_gaps_ns = 0;
-  std::vector<IoInIdleGaps> main_io_in_gaps; // by time, then path
+  std::vector<IoDuringIdle> main_io_in_gaps; // by time, then path
 
   double busy_percent() const;      // of wall_ns
   double span_idle_percent() const; // of last_ns - first_ns

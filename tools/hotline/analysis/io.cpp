@@ -78,6 +78,72 @@ uint32_t main_thread(const Profile &profile) {
   return 0;
 }
 
+MainIoOverlap::MainIoOverlap(const Profile &profile) : profile_(profile) {
+  uint32_t main = main_thread(profile);
+  for (const profile::TraceEvent &event : profile.trace_events)
+    if (event.thread == main && is_io_event(event) && moved_data(event))
+      calls_.push_back(&event);
+  std::sort(calls_.begin(), calls_.end(), [](const profile::TraceEvent *a, const profile::TraceEvent *b) {
+    return a->start_ns < b->start_ns;
+  });
+  idle_ns_.assign(calls_.size(), 0);
+}
+
+uint64_t MainIoOverlap::add_idle(const std::vector<TimeSpan> &idle) {
+  uint64_t added = 0;
+  // The calls start in order and the spans end in order: a span that ends
+  // before a call starts can cover no later call.
+  size_t first = 0;
+  for (size_t i = 0; i < calls_.size(); ++i) {
+    const profile::TraceEvent &call = *calls_[i];
+    while (first < idle.size() && idle[first].end_ns <= call.start_ns)
+      ++first;
+    for (size_t s = first; s < idle.size() && idle[s].start_ns < call.end_ns; ++s) {
+      uint64_t from = std::max(call.start_ns, idle[s].start_ns);
+      uint64_t to = std::min(call.end_ns, idle[s].end_ns);
+      uint64_t ns = to > from ? to - from : 0;
+      idle_ns_[i] += ns;
+      added += ns;
+    }
+  }
+  return added;
+}
+
+uint64_t MainIoOverlap::io_ns() const {
+  uint64_t ns = 0;
+  for (const profile::TraceEvent *call : calls_)
+    ns += call->end_ns - call->start_ns;
+  return ns;
+}
+
+uint64_t MainIoOverlap::idle_ns() const {
+  uint64_t ns = 0;
+  for (uint64_t call_ns : idle_ns_)
+    ns += call_ns;
+  return ns;
+}
+
+std::vector<IoDuringIdle> MainIoOverlap::by_file() const {
+  std::map<uint32_t, IoDuringIdle> files;
+  for (size_t i = 0; i < calls_.size(); ++i) {
+    if (idle_ns_[i] == 0)
+      continue;
+    IoDuringIdle &file = files[calls_[i]->id];
+    ++file.calls;
+    file.bytes += calls_[i]->value;
+    file.ns += idle_ns_[i];
+  }
+  std::vector<IoDuringIdle> result;
+  for (auto &[id, file] : files) {
+    file.path = id == profile::kNoFile ? "" : profile_.files[id];
+    result.push_back(std::move(file));
+  }
+  std::sort(result.begin(), result.end(), [](const IoDuringIdle &a, const IoDuringIdle &b) {
+    return std::tie(b.ns, a.path) < std::tie(a.ns, b.path);
+  });
+  return result;
+}
+
 void IoCounts::add(const profile::IoSite &site) {
   reads += site.reads;
   read_bytes += site.read_bytes;

@@ -92,6 +92,42 @@ struct IoTable {
 // first to record anything (index 0).
 uint32_t main_thread(const profile::Profile &profile);
 
+// A time from start_ns to end_ns.
+struct TimeSpan {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+};
+
+// The main thread's I/O calls on one file during which something else was idle
+// (trace mode): a GPU, or worker threads waiting.
+struct IoDuringIdle {
+  std::string path;   // "" for a descriptor with no file
+  uint64_t calls = 0; // calls with idle time during them
+  uint64_t bytes = 0; // the bytes those calls moved or mapped
+  uint64_t ns = 0;    // the idle time during them (several workers' added up)
+};
+
+// Lays idle times on a process's main thread's traced I/O calls that moved
+// data (moved_data): how much idle time fell during each call. I/O calls
+// shorter than the trace's min_ns are not in the timeline, so not counted.
+class MainIoOverlap {
+public:
+  explicit MainIoOverlap(const profile::Profile &profile);
+
+  // Adds the part of each call that `idle` covers: spans sorted by start, none
+  // overlapping another (one GPU's gaps, one thread's waits). Returns it.
+  uint64_t add_idle(const std::vector<TimeSpan> &idle);
+
+  uint64_t io_ns() const;   // the calls' time, all together
+  uint64_t idle_ns() const; // idle time during them, all together
+  std::vector<IoDuringIdle> by_file() const; // the calls with idle time; most first, then path
+
+private:
+  const profile::Profile &profile_;
+  std::vector<const profile::TraceEvent *> calls_; // by start
+  std::vector<uint64_t> idle_ns_;                  // per call
+};
+
 IoTable compute_io_table(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer);
 
 } // namespace hotline::analysis

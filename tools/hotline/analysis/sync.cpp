@@ -30,6 +30,64 @@ const char *sync_kind_name(uint32_t kind) {
   return "unknown";
 }
 
+double WaitsDuringMainIo::waited_percent() const {
+  return workers_ns == 0 ? 0.0 : 100.0 * double(waited_ns) / double(workers_ns);
+}
+
+namespace {
+
+// Spans in time order, overlapping ones joined.
+std::vector<TimeSpan> joined(std::vector<TimeSpan> spans) {
+  std::sort(spans.begin(), spans.end(),
+            [](const TimeSpan &a, const TimeSpan &b) { return a.start_ns < b.start_ns; });
+  std::vector<TimeSpan> result;
+  for (const TimeSpan &span : spans) {
+    if (!result.empty() && span.start_ns <= result.back().end_ns)
+      result.back().end_ns = std::max(result.back().end_ns, span.end_ns);
+    else
+      result.push_back(span);
+  }
+  return result;
+}
+
+WaitsDuringMainIo waits_during_main_io(const profile::Profile &profile) {
+  WaitsDuringMainIo result;
+  result.profile = profile.display_name;
+  uint32_t main = main_thread(profile);
+  // The other threads' waits, by thread and kind.
+  std::map<uint32_t, std::map<uint32_t, std::vector<TimeSpan>>> waits;
+  for (const profile::TraceEvent &event : profile.trace_events)
+    if (event.kind == HOTLINE_TRACE_WAIT && event.thread != main)
+      waits[event.thread][event.id].push_back({event.start_ns, event.end_ns});
+  for (uint32_t t = 0; t < profile.threads.size(); ++t)
+    if (t != main) {
+      ++result.workers;
+      result.workers_ns += profile.threads[t].end_ns - profile.threads[t].start_ns;
+    }
+
+  MainIoOverlap all(profile);
+  std::map<uint32_t, MainIoOverlap> by_kind;
+  for (const auto &[thread, kinds] : waits) {
+    std::vector<TimeSpan> any_kind;
+    for (const auto &[kind, spans] : kinds) {
+      by_kind.try_emplace(kind, profile).first->second.add_idle(joined(spans));
+      any_kind.insert(any_kind.end(), spans.begin(), spans.end());
+    }
+    result.waiting_workers += all.add_idle(joined(std::move(any_kind))) > 0;
+  }
+  result.main_io_ns = all.io_ns();
+  result.waited_ns = all.idle_ns();
+  result.files = all.by_file();
+  for (const auto &[kind, overlap] : by_kind)
+    if (overlap.idle_ns() > 0)
+      result.kinds.emplace_back(kind, overlap.idle_ns());
+  std::stable_sort(result.kinds.begin(), result.kinds.end(),
+                   [](const auto &a, const auto &b) { return a.second > b.second; });
+  return result;
+}
+
+} // namespace
+
 SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer) {
   SyncTable table;
   RecordPlacer placer(profiles, symbolizer);
@@ -79,6 +137,9 @@ SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symb
       return a.wait_ns > b.wait_ns;
     return a.place < b.place;
   });
+  for (const profile::Profile &profile : profiles)
+    if (profile.trace.present && profile.threads.size() > 1)
+      table.main_io_waits.push_back(waits_during_main_io(profile));
   table.unreadable_objects = placer.unreadable_objects();
   return table;
 }

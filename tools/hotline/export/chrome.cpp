@@ -50,6 +50,8 @@ const char *trace_category(uint32_t kind) {
     return "call";
   case HOTLINE_TRACE_REGION:
     return "region";
+  case HOTLINE_TRACE_WAIT:
+    return "wait";
   default:
     break;
   }
@@ -136,7 +138,7 @@ private:
         const profile::Site &site = profile.sites[profile.nodes[event.id].site];
         args = fmt::format("{{\"file\":{},\"line\":{}}}",
                            json::quote(analysis::normal_path(site.file)), site.line);
-      } else if (event.kind != HOTLINE_TRACE_REGION) {
+      } else if (event.kind != HOTLINE_TRACE_REGION && event.kind != HOTLINE_TRACE_WAIT) {
         args = fmt::format("{{\"bytes\":{}}}", event.value);
       }
       events_.push_back(complete(event_name(profile, catalog_, p, event),

@@ -97,7 +97,8 @@ Timelines select_events(const std::vector<profile::Profile> &profiles, size_t ma
 void nest(std::vector<Slice> &slices);
 
 // The name of a timeline event: the function of a call, the name of a region,
-// "read /path/file" for I/O, "allocation" for an allocation.
+// "read /path/file" for I/O, "allocation" for an allocation, "wait (mutex)" for
+// a wait.
 std::string event_name(const profile::Profile &profile, const analysis::FunctionCatalog &catalog,
                        size_t p, const profile::TraceEvent &event);
 

@@ -2,6 +2,8 @@
 // work by stream, capped and properly nested.
 #include "export/export.h"
 
+#include "analysis/sync.h"
+
 #include <hotline/profile_format.h>
 
 #include <fmt/format.h>
@@ -152,6 +154,8 @@ std::string event_name(const profile::Profile &profile, const analysis::Function
     return event.region;
   case HOTLINE_TRACE_ALLOCATION:
     return "allocation";
+  case HOTLINE_TRACE_WAIT:
+    return fmt::format("wait ({})", analysis::sync_kind_name(event.id));
   default:
     break;
   }

@@ -115,11 +115,13 @@ const char *section_name(uint32_t kind) {
     return "CALL_TARGETS";
   case HOTLINE_SECTION_RANGES:
     return "RANGES";
+  case HOTLINE_SECTION_TRACE_WAITS:
+    return "TRACE_WAITS";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_RANGES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TRACE_WAITS;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -176,7 +178,8 @@ public:
     read_gpu_syncs();
     read_gpu_memory();
     read_trace();
-    read_trace_events();
+    read_trace_events(HOTLINE_SECTION_TRACE_EVENTS);
+    read_trace_events(HOTLINE_SECTION_TRACE_WAITS);
     read_job();
     read_mpi_sites();
     read_call_targets();
@@ -1091,21 +1094,20 @@ private:
     }
   }
 
-  // Each event names a thread, and by its kind a node of that thread, a region
-  // name or a file.
-  void read_trace_events() {
-    uint64_t count = record_count(HOTLINE_SECTION_TRACE_EVENTS,
-                                  sizeof(hotline_trace_event_record));
+  // TRACE_EVENTS or TRACE_WAITS. Each event names a thread, and by its kind a
+  // node of that thread, a region name, a file or a kind of wait. Waits have
+  // their own section, so TRACE_EVENTS holds kinds 1 to 8 only.
+  void read_trace_events(uint32_t section) {
+    const char *name = section_name(section);
+    uint64_t count = record_count(section, sizeof(hotline_trace_event_record));
     if (count > 0 && !profile_.trace.present)
-      fail(sections_[HOTLINE_SECTION_TRACE_EVENTS].header_offset,
-           "section TRACE_EVENTS at offset {} holds events, but there is no "
-           "TRACE section",
-           sections_[HOTLINE_SECTION_TRACE_EVENTS].header_offset);
-    profile_.trace_events.reserve(count);
+      fail(sections_[section].header_offset,
+           "section {} at offset {} holds events, but there is no TRACE section",
+           name, sections_[section].header_offset);
+    profile_.trace_events.reserve(profile_.trace_events.size() + count);
     for (uint64_t i = 0; i < count; ++i) {
-      uint64_t at = record_offset(HOTLINE_SECTION_TRACE_EVENTS, i);
-      auto record = load_record<hotline_trace_event_record>(
-          HOTLINE_SECTION_TRACE_EVENTS, i);
+      uint64_t at = record_offset(section, i);
+      auto record = load_record<hotline_trace_event_record>(section, i);
       if (record.thread >= profile_.threads.size())
         fail(at + offsetof(hotline_trace_event_record, thread),
              "trace event {} at offset {} names thread {}, out of range ({} "
@@ -1124,6 +1126,19 @@ private:
       event.thread = record.thread;
       event.kind = record.kind;
       uint64_t id_at = at + offsetof(hotline_trace_event_record, id);
+      uint64_t kind_at = at + offsetof(hotline_trace_event_record, kind);
+      if (section == HOTLINE_SECTION_TRACE_WAITS) {
+        if (record.kind != HOTLINE_TRACE_WAIT)
+          fail(kind_at, "wait {} at offset {} has kind {}, not {}", i, at,
+               record.kind, unsigned(HOTLINE_TRACE_WAIT));
+        if (record.id < HOTLINE_SYNC_MUTEX || record.id > HOTLINE_SYNC_FUTEX)
+          fail(id_at, "wait {} at offset {} has wait kind {}, not {} to {}", i,
+               at, record.id, unsigned(HOTLINE_SYNC_MUTEX),
+               unsigned(HOTLINE_SYNC_FUTEX));
+        event.id = record.id;
+        profile_.trace_events.push_back(std::move(event));
+        continue;
+      }
       switch (record.kind) {
       case HOTLINE_TRACE_CALL:
         if (record.id >= thread.node_count)
@@ -1151,9 +1166,8 @@ private:
         event.id = record.id;
         break;
       default:
-        fail(at + offsetof(hotline_trace_event_record, kind),
-             "trace event {} at offset {} has kind {}, not 1 to 8", i, at,
-             record.kind);
+        fail(kind_at, "trace event {} at offset {} has kind {}, not 1 to 8", i,
+             at, record.kind);
       }
       profile_.trace_events.push_back(std::move(event));
     }

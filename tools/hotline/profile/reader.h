@@ -403,7 +403,8 @@ struct TraceEvent {
   uint32_t thread = 0; // index into Profile::threads
   uint32_t kind = 0;   // HOTLINE_TRACE_*
   // Calls: an index into Profile::nodes (unlike on disk, not relative to the
-  // thread). I/O: an index into Profile::files, or kNoFile. Otherwise 0.
+  // thread). I/O: an index into Profile::files, or kNoFile. Waits: their
+  // hotline_sync_kind. Otherwise 0.
   uint32_t id = 0;
   std::string region; // regions: the region's name
 };
@@ -445,7 +446,9 @@ struct Profile {
   std::vector<GpuSync> gpu_syncs;         // likewise
   std::vector<GpuMemoryEvent> gpu_memory; // by time
   Trace trace;
-  std::vector<TraceEvent> trace_events; // grouped by thread, each in the order they ended
+  // TRACE_EVENTS, then TRACE_WAITS: each grouped by thread, in the order the
+  // events ended.
+  std::vector<TraceEvent> trace_events;
 };
 
 // Base of everything the reader throws; what() starts with the file's display

@@ -34,10 +34,10 @@ void check_io_while_gpu_idle(const ReportData &data, const Thresholds &,
                                      text::format_percent(100.0 * double(device.main_io_in_gaps_ns) /
                                                           double(device.span_idle_ns))));
     for (size_t i = 0; i < device.main_io_in_gaps.size() && i < kFilesShown; ++i) {
-      const analysis::IoInIdleGaps &file = device.main_io_in_gaps[i];
+      const analysis::IoDuringIdle &file = device.main_io_in_gaps[i];
       f.evidence.push_back(fmt::format(
           "{}: {} calls, {}, {} of them while the GPU idled",
-          file.path.empty() ? "(unnamed descriptor)" : text::printable(file.path),
+          text::file_path(file.path),
           text::format_count(file.calls), text::format_bytes(file.bytes),
           text::format_duration(file.ns)));
     }

@@ -33,7 +33,7 @@ void check_main_thread_blocked_on_io(const ReportData &data, const Thresholds &,
       if (listed++ == 3)
         break;
       f.evidence.push_back(fmt::format("{}: {} in {}",
-                                       file.path.empty() ? "(unnamed descriptor)" : text::printable(file.path),
+                                       text::file_path(file.path),
                                        text::format_bytes(file.io.read_bytes + file.io.write_bytes),
                                        text::format_duration(file.io.time_ns())));
     }

@@ -35,6 +35,9 @@ const std::vector<Rule> &all_rules() {
        check_gpu_idle},
       {"io-while-gpu-idle", "the GPU idles while the main thread is blocked in I/O (trace mode)",
        check_io_while_gpu_idle},
+      {"io-while-workers-wait",
+       "other threads wait while the main thread is blocked in I/O (trace mode)",
+       check_io_while_workers_wait},
       {"rank-imbalance", "one rank of a job works much longer than the others, which wait for it",
        check_rank_imbalance},
   };

@@ -84,6 +84,7 @@ void check_pageable_transfers(const ReportData &, const Thresholds &, std::vecto
 void check_tiny_kernels(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_gpu_idle(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_io_while_gpu_idle(const ReportData &, const Thresholds &, std::vector<Finding> &);
+void check_io_while_workers_wait(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_rank_imbalance(const ReportData &, const Thresholds &, std::vector<Finding> &);
 
 } // namespace hotline::rules
