@@ -397,10 +397,16 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
     }
 }
 
-// The thread's timeline: its waits into TRACE_WAITS, the rest into TRACE_EVENTS. Returns the
-// events it dropped.
+// The sections a thread's timeline goes into, by kind.
+struct TraceSections {
+  ByteBuffer events; // TRACE_EVENTS: kinds 1 to 8
+  ByteBuffer waits;  // TRACE_WAITS
+  ByteBuffer ranges; // TRACE_RANGES
+};
+
+// The thread's timeline, each event into its section. Returns the events it dropped.
 uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const TickConverter &time,
-                          ByteBuffer &events, ByteBuffer &waits) {
+                          TraceSections &sections) {
   const TraceBuffer *b = __atomic_load_n(&t->trace, __ATOMIC_ACQUIRE);
   if (!b)
     return 0;
@@ -415,11 +421,14 @@ uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const Tick
       r.kind = e.kind;
       if (e.kind == HOTLINE_TRACE_CALL)
         r.id = e.id - 1; // as written in CALL_TREE, without the root
-      else if (e.kind == HOTLINE_TRACE_REGION)
+      else if (e.kind == HOTLINE_TRACE_REGION || e.kind == HOTLINE_TRACE_RANGE)
         r.id = strings.add(region_name(e.id));
       else
         r.id = e.id;
-      (e.kind == HOTLINE_TRACE_WAIT ? waits : events).append_record(r);
+      ByteBuffer &section = e.kind == HOTLINE_TRACE_WAIT    ? sections.waits
+                            : e.kind == HOTLINE_TRACE_RANGE ? sections.ranges
+                                                            : sections.events;
+      section.append_record(r);
     }
   return __atomic_load_n(&b->dropped, __ATOMIC_RELAXED);
 }
@@ -487,8 +496,8 @@ void write_profile() {
   collect_run_facts(facts);
   StringTable strings;
   ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section,
-      stopped_section, regions_section, counters_section, trace_events_section,
-      trace_waits_section;
+      stopped_section, regions_section, counters_section;
+  TraceSections trace_sections;
   uint64_t trace_dropped_events = trace_dropped();
 
   uint32_t site_count = registered_site_count();
@@ -569,7 +578,7 @@ void write_profile() {
     record.node_count = node_count;
     threads_section.append_record(record);
     add_thread_regions(t, exited ? t->end_ticks : end.ticks, strings, time, regions_section, counters_section);
-    trace_dropped_events += add_thread_trace(t, strings, time, trace_events_section, trace_waits_section);
+    trace_dropped_events += add_thread_trace(t, strings, time, trace_sections);
     ++thread_count;
   }
   if (totals) {
@@ -672,9 +681,11 @@ void write_profile() {
       {HOTLINE_SECTION_GPU_SYNCS, sizeof(hotline_gpu_sync_record), gpu.syncs, cuda},
       {HOTLINE_SECTION_GPU_MEMORY, sizeof(hotline_gpu_memory_record), gpu.memory, cuda},
       {HOTLINE_SECTION_TRACE, sizeof(hotline_trace_record), trace_section, o.trace},
-      {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_events_section, o.trace},
-      {HOTLINE_SECTION_TRACE_WAITS, sizeof(hotline_trace_event_record), trace_waits_section,
-       trace_waits_section.size() > 0},
+      {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_sections.events, o.trace},
+      {HOTLINE_SECTION_TRACE_WAITS, sizeof(hotline_trace_event_record), trace_sections.waits,
+       trace_sections.waits.size() > 0},
+      {HOTLINE_SECTION_TRACE_RANGES, sizeof(hotline_trace_event_record), trace_sections.ranges,
+       trace_sections.ranges.size() > 0},
       {HOTLINE_SECTION_JOB, sizeof(hotline_job_record), job_section, job().launched},
       {HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record), mpi_section, mpi},
       {HOTLINE_SECTION_CALL_TARGETS, sizeof(hotline_call_target_record), call_targets_section,

@@ -10,6 +10,7 @@
 #include "runtime_scope.h"
 #include "spin_lock.h"
 #include "threads.h"
+#include "tracing.h"
 
 namespace hotline::rt {
 
@@ -90,20 +91,31 @@ void end_range(uint64_t id) {
   if (id == 0)
     return;
   RuntimeScope scope;
-  pid_t tid = current_tid();
-  SpinLockGuard guard(g_lock);
-  OpenRange *range = open_slot(id, id);
-  if (!range)
-    return;
-  RangeTotals &totals = g_totals[range->totals];
-  uint64_t ticks = end > range->start_ticks ? end - range->start_ticks : 0;
-  totals.min_ticks = totals.count == 0 || ticks < totals.min_ticks ? ticks : totals.min_ticks;
-  totals.max_ticks = ticks > totals.max_ticks ? ticks : totals.max_ticks;
-  totals.ticks += ticks;
-  ++totals.count;
-  --totals.open;
-  totals.other_thread += range->tid != tid;
-  range->id = 0;
+  ThreadState *t = current_thread();
+  pid_t tid = t ? t->tid : 0;
+  uint32_t name = 0;
+  uint64_t start = 0;
+  bool other_thread = false;
+  {
+    SpinLockGuard guard(g_lock);
+    OpenRange *range = open_slot(id, id);
+    if (!range)
+      return;
+    RangeTotals &totals = g_totals[range->totals];
+    start = range->start_ticks < end ? range->start_ticks : end;
+    uint64_t ticks = end - start;
+    totals.min_ticks = totals.count == 0 || ticks < totals.min_ticks ? ticks : totals.min_ticks;
+    totals.max_ticks = ticks > totals.max_ticks ? ticks : totals.max_ticks;
+    totals.ticks += ticks;
+    ++totals.count;
+    --totals.open;
+    other_thread = range->tid != tid;
+    totals.other_thread += other_thread;
+    name = totals.name;
+    range->id = 0;
+  }
+  if (t)
+    trace_span(t, HOTLINE_TRACE_RANGE, name, start, end, other_thread);
 }
 
 void for_each_range_name(void (*f)(const RangeTotals &totals, void *context), void *context) {

@@ -12,6 +12,12 @@
 // RUN: rm -rf %t.s && mkdir -p %t.s && env HOTLINE_DIR=%t.s NVTX_INJECTION64_PATH=%hotline_rt_shared_path %t.shared
 // RUN: %hotline report --format json %t.s/*.hotline > %t.s.json
 // RUN: python3 %S/Inputs/regions_summary.py %t.s.json | FileCheck %s
+// In trace mode each ended range is on the timeline of the thread that ended it, and the Chrome
+// export draws it as a pair of async events:
+// RUN: rm -rf %t.t && mkdir -p %t.t && env HOTLINE_DIR=%t.t HOTLINE_TRACE=1 HOTLINE_TRACE_MIN_NS=0 %t
+// RUN: python3 %S/Inputs/trace_events.py %t.t/*.hotline | grep ' range ' | FileCheck %s --check-prefix=TRACE
+// RUN: %hotline export --format chrome %t.t/*.hotline -o %t.chrome.json
+// RUN: python3 -c "import json, sys, collections; e = [x for x in json.load(open(sys.argv[1]))['traceEvents'] if x.get('cat') == 'range']; print(sorted(collections.Counter((x['name'], x['ph'], x.get('args', {}).get('ended_on_another_thread')) for x in e).items()))" %t.chrome.json | FileCheck %s --check-prefix=CHROME
 
 // CHECK-NOT: region
 // CHECK: range batch | count=4 other_thread=4 open=0 min_ms={{[2-9]|[1-9][0-9]+}} ordered=true
@@ -26,6 +32,19 @@
 // TEXT-NEXT: {{.*}}     4 {{.*}}  4     0  batch
 // TEXT:      {{.*}}     0 {{.*}}  0     1  never ended
 // TEXT:      ended elsewhere: on another thread than started them; open: not ended when the profile was written, not in the times.
+
+// TRACE:      main range batch other_thread=1
+// TRACE-NEXT: main range batch other_thread=1
+// TRACE-NEXT: main range batch other_thread=1
+// TRACE-NEXT: main range batch other_thread=1
+// TRACE-NEXT: main range epoch other_thread=0
+// TRACE-NEXT: main range epoch other_thread=0
+// TRACE-NEXT: main range epoch other_thread=0
+// TRACE-NEXT: main range wide other_thread=0
+// TRACE-NEXT: main range decode other_thread=0
+// TRACE-NEXT: main range decode other_thread=0
+// TRACE-NOT: range
+// CHROME: [(('batch', 'b', True), 4), (('batch', 'e', None), 4), (('decode', 'b', False), 2), (('decode', 'e', None), 2), (('epoch', 'b', False), 3), (('epoch', 'e', None), 3), (('wide', 'b', False), 1), (('wide', 'e', None), 1)]
 
 #include <nvtx3/nvToolsExt.h>
 

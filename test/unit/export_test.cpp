@@ -89,6 +89,24 @@ TEST(ExportTimelines, KeepEveryEventByThreadMainThreadFirst) {
   EXPECT_TRUE(timeline.streams.empty());
 }
 
+TEST(ExportTimelines, RangesStayOffTheThreadsTracks) {
+  ProfileBuilder b = traced_builder();
+  // Ranges crossing the main thread's calls: on its track they would be cut.
+  b.add_trace_range(trace_event(1, HOTLINE_TRACE_RANGE, b.string("epoch"), 3050, 9000));
+  b.add_trace_range(trace_event(1, HOTLINE_TRACE_RANGE, b.string("batch"), 50, 5000, 1));
+  std::vector<Profile> profiles = {parse(b.build())};
+  const exports::ProfileTimeline all = exports::select_events(profiles, 0, true).profiles[0];
+  EXPECT_EQ(all.ranges, (std::vector<uint32_t>{8, 7})); // by start
+  EXPECT_EQ(times(all.threads[0].slices),
+            (std::vector<std::vector<uint64_t>>{
+                {6, 0, 10000}, {1, 1000, 1100}, {2, 2000, 2100}, {3, 3000, 3100}, {5, 4000, 6700}}));
+  // The cap counts them like the rest: the two longest events are the main call and a range.
+  exports::Timelines capped = exports::select_events(profiles, 2, true);
+  EXPECT_EQ(capped.left_out, 7u);
+  EXPECT_EQ(capped.profiles[0].ranges, std::vector<uint32_t>{7});
+  EXPECT_EQ(times(capped.profiles[0].threads[0].slices), (std::vector<std::vector<uint64_t>>{{6, 0, 10000}}));
+}
+
 TEST(ExportTimelines, KeepTheLongestEventsAndLeaveAllocationsOutFirst) {
   std::vector<Profile> profiles = {parse(traced_builder().build())};
   exports::Timelines timelines = exports::select_events(profiles, 3, true);

@@ -239,6 +239,11 @@ public:
     return uint32_t(trace_waits_.size() - 1);
   }
   hotline_trace_event_record &trace_wait(uint32_t index) { return trace_waits_[index]; }
+  // A TRACE_RANGES record.
+  uint32_t add_trace_range(const hotline_trace_event_record &record) {
+    trace_ranges_.push_back(record);
+    return uint32_t(trace_ranges_.size() - 1);
+  }
 
   // `node` is relative to the record's thread, as on disk.
   uint32_t add_mpi_site(const hotline_mpi_site_record &record) {
@@ -404,6 +409,9 @@ public:
     if (!trace_waits_.empty())
       section(HOTLINE_SECTION_TRACE_WAITS, entry_size<hotline_trace_event_record>(),
               records(trace_waits_));
+    if (!trace_ranges_.empty())
+      section(HOTLINE_SECTION_TRACE_RANGES, entry_size<hotline_trace_event_record>(),
+              records(trace_ranges_));
     if (has_job_)
       section(HOTLINE_SECTION_JOB, entry_size<hotline_job_record>(),
               records(std::vector<hotline_job_record>{job_}));
@@ -496,6 +504,7 @@ private:
   hotline_trace_record trace_{};
   std::vector<hotline_trace_event_record> trace_events_;
   std::vector<hotline_trace_event_record> trace_waits_;
+  std::vector<hotline_trace_event_record> trace_ranges_;
   std::vector<hotline_mpi_site_record> mpi_sites_;
   bool has_job_ = false;
   hotline_job_record job_{};

@@ -143,6 +143,39 @@ TEST(TraceReaderErrors, WaitsAreCheckedLikeEventsAndByKind) {
   EXPECT_NE(error_of(untraced, &offset).find("holds events, but there is no TRACE section"), std::string::npos);
 }
 
+TEST(TraceReader, ReadsRangesAfterTheWaits) {
+  ProfileBuilder b = trace_builder();
+  b.add_trace_wait({150, 380, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
+  b.add_trace_range({50, 900, 1, 0, HOTLINE_TRACE_RANGE, b.string("batch"), 0});
+  Profile p = parse_profile(b.build(), "t.hotline");
+  ASSERT_EQ(p.trace_events.size(), 6u);
+  EXPECT_EQ(p.trace_events[4].kind, uint32_t(HOTLINE_TRACE_WAIT));
+  EXPECT_EQ(p.trace_events[5].kind, uint32_t(HOTLINE_TRACE_RANGE));
+  EXPECT_EQ(p.trace_events[5].region, "batch");
+  EXPECT_EQ(p.trace_events[5].value, 1u);
+  EXPECT_EQ(p.trace_events[5].start_ns, 50u);
+  EXPECT_EQ(p.trace_events[5].end_ns, 900u);
+}
+
+TEST(TraceReaderErrors, RangesAreCheckedByKindNameAndValue) {
+  uint64_t offset = 0;
+  ProfileBuilder kind = trace_builder();
+  kind.add_trace_range({50, 900, 0, 0, HOTLINE_TRACE_REGION, kind.string("batch"), 0});
+  EXPECT_NE(error_of(kind, &offset).find("range 0 at offset"), std::string::npos);
+  EXPECT_NE(error_of(kind, &offset).find("has kind 2, not 10"), std::string::npos);
+  ProfileBuilder value = trace_builder();
+  value.add_trace_range({50, 900, 2, 0, HOTLINE_TRACE_RANGE, value.string("batch"), 0});
+  EXPECT_NE(error_of(value, &offset).find("has value 2, not 0 or 1"), std::string::npos);
+  ProfileBuilder name = trace_builder();
+  name.add_trace_range({50, 900, 0, 0, HOTLINE_TRACE_RANGE, 1u << 20, 0});
+  EXPECT_NE(error_of(name, &offset).find("string id at offset"), std::string::npos);
+  EXPECT_NE(error_of(name, &offset).find("past the end of STRINGS"), std::string::npos);
+  // A range in TRACE_EVENTS, where readers that know kinds 1 to 8 only would meet it.
+  ProfileBuilder misplaced = trace_builder();
+  misplaced.add_trace_event({50, 900, 0, 0, HOTLINE_TRACE_RANGE, misplaced.string("batch"), 0});
+  EXPECT_NE(error_of(misplaced, &offset).find("has kind 10, not 1 to 8"), std::string::npos);
+}
+
 TEST(TraceReaderErrors, EventsWithoutTraceSection) {
   ProfileBuilder b;
   b.add_thread(1);

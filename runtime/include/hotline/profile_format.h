@@ -77,9 +77,11 @@ enum hotline_section_kind {
                                        indirect calls called (call-targets option only) */
   HOTLINE_SECTION_RANGES = 34,     /* struct hotline_range_record[]: ranges started and ended
                                       anywhere (nvtxRangeStart/End), by name */
-  HOTLINE_SECTION_TRACE_WAITS = 35 /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_WAIT,
-                                      grouped by thread (trace mode): apart from TRACE_EVENTS,
-                                      whose readers know kinds 1 to 8 only */
+  HOTLINE_SECTION_TRACE_WAITS = 35, /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_WAIT,
+                                       grouped by thread (trace mode): apart from TRACE_EVENTS,
+                                       whose readers know kinds 1 to 8 only */
+  HOTLINE_SECTION_TRACE_RANGES = 36 /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_RANGE,
+                                       grouped by the thread that ended them (trace mode) */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -614,8 +616,11 @@ enum hotline_trace_event_kind {
   HOTLINE_TRACE_OPEN = 6,
   HOTLINE_TRACE_SYNC = 7,
   HOTLINE_TRACE_MAP = 8,
-  HOTLINE_TRACE_WAIT = 9        /* a wait for another thread (TRACE_WAITS only): `id` is its
+  HOTLINE_TRACE_WAIT = 9,       /* a wait for another thread (TRACE_WAITS only): `id` is its
                                    enum hotline_sync_kind */
+  HOTLINE_TRACE_RANGE = 10      /* an NVTX start/end range (TRACE_RANGES only), on the thread that
+                                   ended it: `id` is its name (string), `value` 1 when another
+                                   thread started it, else 0 */
 };
 
 /* One event of one thread's timeline. Times are ns since the run's start. A thread's events

@@ -1,7 +1,7 @@
 // Chrome's trace event JSON, for Perfetto and chrome://tracing: each process's
-// threads with their calls, regions, I/O calls and allocations, and its GPU
-// streams with their kernels and transfers, linked to the calls that launched
-// them.
+// threads with their calls, regions, I/O calls, waits and allocations, its NVTX
+// start/end ranges, and its GPU streams with their kernels and transfers,
+// linked to the calls that launched them.
 #include "analysis/gpu.h"
 #include "export/export.h"
 #include "json_writer.h"
@@ -107,6 +107,7 @@ private:
       add_thread(p, pid, track, calls[track.thread]);
     for (size_t s = 0; s < timeline.streams.size(); ++s)
       add_stream(p, pid, kFirstStreamTid + s, timeline.streams[s], calls);
+    add_ranges(p, pid, timeline.ranges);
   }
 
   void add_thread(size_t p, uint64_t pid, const Track &track, CallSlices &calls) {
@@ -146,6 +147,28 @@ private:
                                  offsets_[p] + slice.end_ns, pid, tid, args));
     }
     allocations_until(UINT64_MAX);
+  }
+
+  // NVTX start/end ranges as async events ("b" and "e" with one id), which
+  // viewers draw on tracks of the process by name, since they need not nest
+  // and may cross threads; the events are on the thread that ended the range.
+  void add_ranges(size_t p, uint64_t pid, const std::vector<uint32_t> &ranges) {
+    const profile::Profile &profile = profiles_[p];
+    for (uint32_t index : ranges) {
+      const profile::TraceEvent &range = profile.trace_events[index];
+      auto known = tids_.find(range.thread);
+      uint64_t tid = known != tids_.end() ? known->second : profile.threads[range.thread].tid;
+      uint64_t id = ++async_ids_;
+      events_.push_back(fmt::format(
+          "{{\"name\":{},\"cat\":\"range\",\"ph\":\"b\",\"id\":\"{:#x}\",\"ts\":{},\"pid\":{},"
+          "\"tid\":{},\"args\":{{\"ended_on_another_thread\":{}}}}}",
+          json::quote(range.region), id, micros(offsets_[p] + range.start_ns), pid, tid,
+          range.value == 1 ? "true" : "false"));
+      events_.push_back(fmt::format(
+          "{{\"name\":{},\"cat\":\"range\",\"ph\":\"e\",\"id\":\"{:#x}\",\"ts\":{},\"pid\":{},"
+          "\"tid\":{}}}",
+          json::quote(range.region), id, micros(offsets_[p] + range.end_ns), pid, tid));
+    }
   }
 
   void add_stream(size_t p, uint64_t pid, uint64_t tid, const Track &track,
@@ -234,6 +257,7 @@ private:
   std::vector<std::string> events_;
   analysis::KernelNames kernel_names_;
   std::map<uint32_t, uint64_t> tids_; // of the current process's threads
+  uint64_t async_ids_ = 0;             // the last id given to a range's async events
   uint64_t flows_ = 0;
 };
 

@@ -80,6 +80,9 @@ struct Track {
 struct ProfileTimeline {
   std::vector<Track> threads; // threads with kept events, in thread_order
   std::vector<Track> streams; // by device, then stream
+  // NVTX start/end ranges (trace_events indices), by start: they need not nest
+  // and may cross threads, so they are on no thread's track.
+  std::vector<uint32_t> ranges;
 };
 
 // The timelines of every profile, with at most max_events events in all (0:

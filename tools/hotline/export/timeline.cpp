@@ -94,6 +94,10 @@ Timelines select_events(const std::vector<profile::Profile> &profiles, size_t ma
     uint64_t start_ns = 0, end_ns = 0;
     if (kept.source == Slice::Source::Trace) {
       const profile::TraceEvent &event = profile.trace_events[kept.index];
+      if (event.kind == HOTLINE_TRACE_RANGE) {
+        timelines.profiles[kept.profile].ranges.push_back(kept.index);
+        continue;
+      }
       track = &threads[kept.profile][event.thread];
       track->thread = event.thread;
       if (event.kind == HOTLINE_TRACE_ALLOCATION) {
@@ -137,6 +141,11 @@ Timelines select_events(const std::vector<profile::Profile> &profiles, size_t ma
       nest(track.slices);
       timelines.profiles[p].streams.push_back(std::move(track));
     }
+    std::vector<uint32_t> &ranges = timelines.profiles[p].ranges;
+    std::sort(ranges.begin(), ranges.end(), [&](uint32_t a, uint32_t b) {
+      return std::make_pair(profile.trace_events[a].start_ns, a) <
+             std::make_pair(profile.trace_events[b].start_ns, b);
+    });
   }
   return timelines;
 }

@@ -117,11 +117,13 @@ const char *section_name(uint32_t kind) {
     return "RANGES";
   case HOTLINE_SECTION_TRACE_WAITS:
     return "TRACE_WAITS";
+  case HOTLINE_SECTION_TRACE_RANGES:
+    return "TRACE_RANGES";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TRACE_WAITS;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TRACE_RANGES;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -180,6 +182,7 @@ public:
     read_trace();
     read_trace_events(HOTLINE_SECTION_TRACE_EVENTS);
     read_trace_events(HOTLINE_SECTION_TRACE_WAITS);
+    read_trace_events(HOTLINE_SECTION_TRACE_RANGES);
     read_job();
     read_mpi_sites();
     read_call_targets();
@@ -1094,9 +1097,10 @@ private:
     }
   }
 
-  // TRACE_EVENTS or TRACE_WAITS. Each event names a thread, and by its kind a
-  // node of that thread, a region name, a file or a kind of wait. Waits have
-  // their own section, so TRACE_EVENTS holds kinds 1 to 8 only.
+  // TRACE_EVENTS, TRACE_WAITS or TRACE_RANGES. Each event names a thread, and
+  // by its kind a node of that thread, a region's or range's name, a file or a
+  // kind of wait. Waits and ranges have their own sections, so TRACE_EVENTS
+  // holds kinds 1 to 8 only.
   void read_trace_events(uint32_t section) {
     const char *name = section_name(section);
     uint64_t count = record_count(section, sizeof(hotline_trace_event_record));
@@ -1136,6 +1140,18 @@ private:
                at, record.id, unsigned(HOTLINE_SYNC_MUTEX),
                unsigned(HOTLINE_SYNC_FUTEX));
         event.id = record.id;
+        profile_.trace_events.push_back(std::move(event));
+        continue;
+      }
+      if (section == HOTLINE_SECTION_TRACE_RANGES) {
+        if (record.kind != HOTLINE_TRACE_RANGE)
+          fail(kind_at, "range {} at offset {} has kind {}, not {}", i, at,
+               record.kind, unsigned(HOTLINE_TRACE_RANGE));
+        if (record.value > 1)
+          fail(at + offsetof(hotline_trace_event_record, value),
+               "range {} at offset {} has value {}, not 0 or 1", i, at,
+               record.value);
+        event.region = string_at(record.id, id_at, "id");
         profile_.trace_events.push_back(std::move(event));
         continue;
       }

@@ -399,14 +399,14 @@ struct Trace {
 struct TraceEvent {
   uint64_t start_ns = 0;
   uint64_t end_ns = 0;
-  uint64_t value = 0;  // bytes, for allocations and I/O
+  uint64_t value = 0;  // bytes, for allocations and I/O; ranges: 1 if started on another thread
   uint32_t thread = 0; // index into Profile::threads
   uint32_t kind = 0;   // HOTLINE_TRACE_*
   // Calls: an index into Profile::nodes (unlike on disk, not relative to the
   // thread). I/O: an index into Profile::files, or kNoFile. Waits: their
   // hotline_sync_kind. Otherwise 0.
   uint32_t id = 0;
-  std::string region; // regions: the region's name
+  std::string region; // regions and ranges: the name
 };
 
 struct Profile {
@@ -446,8 +446,8 @@ struct Profile {
   std::vector<GpuSync> gpu_syncs;         // likewise
   std::vector<GpuMemoryEvent> gpu_memory; // by time
   Trace trace;
-  // TRACE_EVENTS, then TRACE_WAITS: each grouped by thread, in the order the
-  // events ended.
+  // TRACE_EVENTS, then TRACE_WAITS, then TRACE_RANGES: each grouped by
+  // thread, in the order the events ended.
   std::vector<TraceEvent> trace_events;
 };
 
