@@ -15,11 +15,32 @@ using namespace llvm;
 
 namespace hotline {
 
-// A function is worth two clock reads if it loops, calls something, or is big; a small leaf
-// would cost more to time than to run, so it is only counted and its time is its caller's.
-static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
-  unsigned Instructions = 0;
+// The blocks from which some path returns. The others end the call in a call that never
+// returns or in unwinding: error paths (a bounds check's fail("..."), a throw), which say
+// nothing of what a call costs when it works.
+static SmallPtrSet<const BasicBlock *, 32> blocksThatReturn(const Function &F) {
+  SmallPtrSet<const BasicBlock *, 32> Reached;
+  SmallVector<const BasicBlock *, 16> Work;
   for (const BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator()) && Reached.insert(&BB).second)
+      Work.push_back(&BB);
+  while (!Work.empty())
+    for (const BasicBlock *Pred : predecessors(Work.pop_back_val()))
+      if (Reached.insert(Pred).second)
+        Work.push_back(Pred);
+  return Reached;
+}
+
+// A function is worth two clock reads if it loops, calls something, or is big, on its paths
+// that return; a small leaf would cost more to time than to run, so it is only counted and
+// its time is its caller's. Its error paths do not count: a handler that checks its input
+// and calls a function that throws when the check fails is still a small leaf.
+static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
+  SmallPtrSet<const BasicBlock *, 32> Returning = blocksThatReturn(F);
+  unsigned Instructions = 0;
+  for (const BasicBlock &BB : F) {
+    if (!Returning.contains(&BB))
+      continue;
     for (const Instruction &I : BB) {
       if (I.isDebugOrPseudoInst())
         continue;
@@ -27,6 +48,7 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
         return true;
       ++Instructions;
     }
+  }
   if (Instructions >= MinInstructions)
     return true;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;

@@ -11,9 +11,14 @@
 #include <stdexcept>
 #include <string>
 
+static volatile int last_good;
+__attribute__((noinline)) void note_good(int i) { last_good = i; }
+
+// The call on its way back makes it worth timing (its throw alone would not: docs/plugin-options.md).
 __attribute__((noinline)) void thrower(int i) {
   if (i % 3 == 0)
     throw std::runtime_error("bad " + std::to_string(i));
+  note_good(i);
 }
 
 __attribute__((noinline)) int middle(int i) {

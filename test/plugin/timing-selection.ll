@@ -1,6 +1,8 @@
 ; What is worth timing: functions that call, loop, or have at least min-instructions
-; instructions. Small leaves are left alone (their time is their caller's); the
-; include/exclude lists match demangled or linkage names.
+; instructions on their paths that return. Small leaves are left alone (their time is their
+; caller's), and so are small leaves whose only call is on an error path that never returns
+; (a failed check that throws or aborts); the include/exclude lists match demangled or linkage
+; names.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-functions -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0>' -S %s | FileCheck %s --check-prefixes=CHECK,ALL
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0;include=^ns::>' -S %s | FileCheck %s --check-prefix=INCLUDE
@@ -34,6 +36,38 @@ define void @_ZN2ns4leafEv() {
   ret void
 }
 
+declare void @fail() noreturn
+
+define i32 @checked_leaf(i32 %x) {
+entry:
+  %bad = icmp slt i32 %x, 0
+  br i1 %bad, label %error, label %ok
+error:
+  call void @fail()
+  unreachable
+ok:
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
+define i32 @checked_caller(i32 %x) {
+entry:
+  %bad = icmp slt i32 %x, 0
+  br i1 %bad, label %error, label %ok
+error:
+  call void @fail()
+  unreachable
+ok:
+  call void @work()
+  ret i32 %x
+}
+
+define void @dies() {
+  call void @work()
+  call void @fail()
+  unreachable
+}
+
 ; DEFAULT-LABEL: define i32 @small_leaf(
 ; DEFAULT-NOT:     __hotline_enter
 ; DEFAULT:         ret i32
@@ -48,6 +82,16 @@ define void @_ZN2ns4leafEv() {
 ; DEFAULT:         ret void
 ; ALL-LABEL:     define void @_ZN2ns4leafEv(
 ; ALL:             call void @__hotline_enter
+; DEFAULT-LABEL: define i32 @checked_leaf(
+; DEFAULT-NOT:     __hotline_enter
+; DEFAULT:         ret i32
+; ALL-LABEL:     define i32 @checked_leaf(
+; ALL:             call void @__hotline_enter
+; CHECK-LABEL:   define i32 @checked_caller(
+; CHECK:           call void @__hotline_enter
+; DEFAULT-LABEL: define void @dies(
+; DEFAULT-NOT:     __hotline_enter
+; DEFAULT:         unreachable
 
 ; INCLUDE-LABEL: define i32 @small_leaf(
 ; INCLUDE-NOT:     __hotline
