@@ -12,16 +12,17 @@ The rules (the Trace Event Format document, and what Perfetto and chrome://traci
   thread_sort_index (args.sort_index an integer); every process with events has a
   process_name and every thread a thread_name;
 - flow events s and f come in pairs by id, s no later than f, each inside an X event of its
-  thread (the f binding to the enclosing slice, bp "e").
+  thread (the f binding to the enclosing slice, bp "e");
+- async events b and e come in pairs by (cat, id), with the same name, b no later than e.
 Prints the problems and exits 1, or prints a summary (events by phase and category, X events
-per thread with their deepest nesting, flows) and exits 0.
+per thread with their deepest nesting, flows, async pairs) and exits 0.
 """
 import collections
 import json
 import sys
 from decimal import Decimal
 
-PHASES = {"X", "i", "M", "s", "f"}
+PHASES = {"X", "i", "M", "s", "f", "b", "e"}
 METADATA = {"process_name", "thread_name", "process_sort_index", "thread_sort_index"}
 
 
@@ -34,6 +35,7 @@ def check(trace):
     process_names, thread_names = set(), set()
     used_pids, used_threads = set(), set()
     flows = collections.defaultdict(dict)  # id -> {ph: event}
+    asyncs = collections.defaultdict(dict)  # (cat, id) -> {ph: event}
     phases = collections.Counter()
     categories = collections.Counter()
     for n, event in enumerate(events):
@@ -80,6 +82,11 @@ def check(trace):
         elif ph == "i":
             if event.get("s") not in ("t", "p", "g"):
                 problems.append(where + ": i without a scope")
+        elif ph in ("b", "e"):
+            key = (event.get("cat"), event.get("id"))
+            if ph in asyncs[key]:
+                problems.append("{}: a second {} for async id {}".format(where, ph, key))
+            asyncs[key][ph] = event
         else:
             flows[event.get("id")][ph] = event
             if ph == "f" and event.get("bp") != "e":
@@ -116,12 +123,19 @@ def check(trace):
         for ph in ("s", "f"):
             if not inside_slice(pair[ph]):
                 problems.append("flow {}: {} is outside every slice of its thread".format(flow_id, ph))
+    for key, pair in asyncs.items():
+        if set(pair) != {"b", "e"}:
+            problems.append("async {}: not one b and one e".format(key))
+        elif pair["b"]["name"] != pair["e"]["name"]:
+            problems.append("async {}: b and e have other names".format(key))
+        elif pair["b"]["ts"] > pair["e"]["ts"]:
+            problems.append("async {}: ends before it starts".format(key))
     for pid in used_pids - process_names:
         problems.append("process {} has no process_name".format(pid))
     for thread in used_threads - thread_names:
         problems.append("thread {} has no thread_name".format(thread))
     summary = {"phases": phases, "categories": categories, "slices": slices, "depths": depths,
-               "flows": len(flows)}
+               "flows": len(flows), "asyncs": len(asyncs)}
     return problems, summary
 
 
@@ -144,6 +158,8 @@ def main(argv):
         print("thread {} {}: {} X, depth {}".format(thread[0], thread[1], len(summary["slices"][thread]),
                                                    summary["depths"][thread]))
     print("flows: {}".format(summary["flows"]))
+    if summary["asyncs"]:
+        print("async pairs: {}".format(summary["asyncs"]))
     return 0
 
 
