@@ -1,6 +1,7 @@
 // NVTX ranges as regions: the runtime is an NVTX injection (the tool that NVTX's header-only
 // API hands its calls to), so nvtxRangePush/Pop open and close regions like HOTLINE_REGION,
-// and nvtxRangeStart/End ranges go to start_end_ranges.
+// nvtxRangeStart/End ranges go to start_end_ranges, and each nvtxMark counts 1 in the current
+// region like HOTLINE_COUNT(name, 1).
 // NVTX 3 is header-only: the first NVTX call of a program looks for a tool
 // (the library named by NVTX_INJECTION64_PATH, else the InitializeInjectionNvtx2_fnptr symbol,
 // which the program's NVTX defines weak and null) and, when one answers, asks it for the
@@ -9,6 +10,8 @@
 // runtime needs no CUDA headers.
 #include "regions.h"
 #include "start_end_ranges.h"
+
+#include <hotline/abi.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -28,8 +31,10 @@ using NvtxInitializeInjection = int (*)(NvtxGetExportTable);
 constexpr uint32_t kExportTableCallbacks = 1; // NVTX_ETID_CALLBACKS
 constexpr int kModuleCore = 1;                // NVTX_CB_MODULE_CORE
 constexpr int kModuleCore2 = 5;               // NVTX_CB_MODULE_CORE2
+constexpr unsigned kCoreMarkEx = 1, kCoreMarkA = 2, kCoreMarkW = 3;
 constexpr unsigned kCoreRangeStartEx = 4, kCoreRangeStartA = 5, kCoreRangeStartW = 6, kCoreRangeEnd = 7;
 constexpr unsigned kCoreRangePushEx = 8, kCoreRangePushA = 9, kCoreRangePushW = 10, kCoreRangePop = 11;
+constexpr unsigned kCore2DomainMarkEx = 1;
 constexpr unsigned kCore2DomainRangeStartEx = 2, kCore2DomainRangeEnd = 3;
 constexpr unsigned kCore2DomainRangePushEx = 4, kCore2DomainRangePop = 5,
                    kCore2DomainRegisterStringA = 10, kCore2DomainRegisterStringW = 11;
@@ -69,6 +74,7 @@ const void *register_string(const char *text) { return hotline::rt::region_name_
 const char *named(const char *name) { return name && name[0] ? name : "nvtx"; }
 
 int push_named(const char *name) { return hotline::rt::begin_region(named(name)); }
+void mark_named(const char *name) { __hotline_count(named(name), 1); }
 uint64_t start_named(const char *name) { return hotline::rt::start_range(named(name)); }
 
 // The name an event's attributes give, narrowed into `buffer` when it is wide; null for none.
@@ -96,6 +102,16 @@ uint64_t start_attributes(const NvtxEventAttributes *a) {
   return start_named(attributes_name(a, buffer, sizeof buffer));
 }
 
+void mark_a(const char *message) { mark_named(message); }
+void mark_w(const wchar_t *message) {
+  char buffer[256];
+  mark_named(narrow(message, buffer, sizeof buffer));
+}
+void mark_ex(const NvtxEventAttributes *a) {
+  char buffer[256];
+  mark_named(attributes_name(a, buffer, sizeof buffer));
+}
+void domain_mark_ex(void *, const NvtxEventAttributes *a) { mark_ex(a); }
 int range_push_a(const char *message) { return push_named(message); }
 int range_push_w(const wchar_t *message) {
   char buffer[256];
@@ -133,6 +149,9 @@ int initialize_injection(NvtxGetExportTable get_export_table) {
   unsigned core_size = 0, core2_size = 0;
   if (!callbacks->GetModuleFunctionTable(kModuleCore, &core, &core_size) || !core)
     return 0;
+  attach(core, core_size, kCoreMarkA, mark_a);
+  attach(core, core_size, kCoreMarkW, mark_w);
+  attach(core, core_size, kCoreMarkEx, mark_ex);
   attach(core, core_size, kCoreRangePushA, range_push_a);
   attach(core, core_size, kCoreRangePushW, range_push_w);
   attach(core, core_size, kCoreRangePushEx, range_push_ex);
@@ -142,6 +161,7 @@ int initialize_injection(NvtxGetExportTable get_export_table) {
   attach(core, core_size, kCoreRangeStartEx, range_start_ex);
   attach(core, core_size, kCoreRangeEnd, range_end);
   if (callbacks->GetModuleFunctionTable(kModuleCore2, &core2, &core2_size) && core2) {
+    attach(core2, core2_size, kCore2DomainMarkEx, domain_mark_ex);
     attach(core2, core2_size, kCore2DomainRangePushEx, domain_range_push_ex);
     attach(core2, core2_size, kCore2DomainRangePop, domain_range_pop);
     attach(core2, core2_size, kCore2DomainRangeStartEx, domain_range_start_ex);
