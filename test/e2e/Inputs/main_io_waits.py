@@ -12,32 +12,22 @@ main_io_waits.waited_ns, computed from the layout of docs/profile-format.md dire
 import struct
 import sys
 
+from profile_sections import records, sections
+
 RUN, THREADS, TRACE_EVENTS, TRACE_WAITS = 1, 6, 30, 35
 READ, WRITE, OPEN, SYNC, MAP = 4, 5, 6, 7, 8
 
 
 def main(path):
     data = open(path, "rb").read()
-    count = struct.unpack_from("<I", data, 16)[0]
-    offset, found = 32, {}
-    for _ in range(count):
-        kind, entry_size, size = struct.unpack_from("<IIQ", data, offset)
-        found[kind] = (offset + 16, entry_size, size)
-        offset += 16 + size
-
-    def records(kind):
-        if kind not in found:
-            return []
-        start, entry_size, size = found[kind]
-        return [data[start + i * entry_size:start + (i + 1) * entry_size] for i in range(size // entry_size)]
-
-    pid = struct.unpack_from("<Q", records(RUN)[0], 0)[0]
-    main_thread = [struct.unpack_from("<Q", t, 0)[0] for t in records(THREADS)].index(pid)
+    found = sections(data)
+    pid = struct.unpack_from("<Q", records(data, found, RUN)[0], 0)[0]
+    main_thread = [struct.unpack_from("<Q", t, 0)[0] for t in records(data, found, THREADS)].index(pid)
     io = [(start, end) for start, end, value, thread, kind, _ in
-          (struct.unpack_from("<QQQIII", e) for e in records(TRACE_EVENTS))
+          (struct.unpack_from("<QQQIII", e) for e in records(data, found, TRACE_EVENTS))
           if thread == main_thread and READ <= kind <= MAP and (value > 0 or kind in (OPEN, SYNC, MAP))]
     waits = {}
-    for start, end, _, thread, _, _ in (struct.unpack_from("<QQQIII", e) for e in records(TRACE_WAITS)):
+    for start, end, _, thread, _, _ in (struct.unpack_from("<QQQIII", e) for e in records(data, found, TRACE_WAITS)):
         if thread != main_thread:
             waits.setdefault(thread, []).append((start, end))
     total = 0

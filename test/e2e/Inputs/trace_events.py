@@ -17,26 +17,11 @@ import os
 import struct
 import sys
 
+from profile_sections import records, sections
+
 KINDS = {1: "call", 2: "region", 3: "allocation", 4: "read", 5: "write", 6: "open", 7: "sync", 8: "map",
          9: "wait", 10: "range"}
 WAIT_KINDS = {1: "mutex", 2: "condition", 3: "join", 4: "barrier", 5: "semaphore", 6: "rwlock", 7: "futex"}
-
-
-def sections(data):
-    count = struct.unpack_from("<I", data, 16)[0]
-    offset, found = 32, {}
-    for _ in range(count):
-        kind, entry_size, size = struct.unpack_from("<IIQ", data, offset)
-        found[kind] = (offset + 16, entry_size, size)
-        offset += 16 + size
-    return found
-
-
-def records(data, found, kind):
-    if kind not in found:
-        return []
-    start, entry_size, size = found[kind]
-    return [data[start + i * entry_size:start + (i + 1) * entry_size] for i in range(size // entry_size)]
 
 
 def main(path):

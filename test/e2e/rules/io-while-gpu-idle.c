@@ -25,38 +25,16 @@
 
 #include <pthread.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "../Inputs/compute_for_ms.h"
+#include "../Inputs/slow_pipe.h"
 
-enum { kBatches = 6, kBatchBytes = 4096 };
-
-static int pipe_ends[2];
+enum { kBatches = 6 };
 
 static void *slow_writer(void *unused) {
   (void)unused;
-  static char batch[kBatchBytes];
-  memset(batch, 7, sizeof batch);
-  for (int i = 0; i < kBatches; ++i) {
-    usleep(40000);
-    if (write(pipe_ends[1], batch, sizeof batch) != (ssize_t)sizeof batch)
-      return NULL;
-  }
-  close(pipe_ends[1]);
+  write_batches(kBatches, 40000);
   return NULL;
-}
-
-// One whole batch (a pipe writes PIPE_BUF bytes at once: one read gets them).
-static long read_batch(char *batch) {
-  long got = 0;
-  while (got < kBatchBytes) {
-    ssize_t n = read(pipe_ends[0], batch + got, kBatchBytes - got);
-    if (n <= 0)
-      return got;
-    got += n;
-  }
-  return got;
 }
 
 int main(void) {

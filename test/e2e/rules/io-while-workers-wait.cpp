@@ -30,45 +30,22 @@
 
 #include <condition_variable>
 #include <cstdio>
-#include <cstring>
 #include <mutex>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "../Inputs/compute_for_ms.h"
+#include "../Inputs/slow_pipe.h"
 
-constexpr int kBatches = 6, kBatchBytes = 4096, kWorkers = 2;
+constexpr int kBatches = 6, kWorkers = 2;
 
-int pipe_ends[2];
 std::mutex lock;
 std::condition_variable changed;
 int batches_read = 0, batches_taken = 0; // under lock
 bool all_read = false;
 long bytes_read = 0;
 
-void slow_writer() {
-  static char batch[kBatchBytes];
-  memset(batch, 7, sizeof batch);
-  for (int i = 0; i < kBatches; ++i) {
-    usleep(30000);
-    if (write(pipe_ends[1], batch, sizeof batch) != (ssize_t)sizeof batch)
-      break;
-  }
-  close(pipe_ends[1]);
-}
-
-// One whole batch (a pipe writes PIPE_BUF bytes at once: one read gets them).
-long read_batch(char *batch) {
-  long got = 0;
-  while (got < kBatchBytes) {
-    ssize_t n = read(pipe_ends[0], batch + got, kBatchBytes - got);
-    if (n <= 0)
-      return got;
-    got += n;
-  }
-  return got;
-}
+void slow_writer() { write_batches(kBatches, 30000); }
 
 // Reads every batch and hands each to the workers as it comes.
 void load_batches() {
