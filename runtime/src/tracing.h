@@ -1,5 +1,6 @@
 // Trace mode (HOTLINE_TRACE=1): each thread's timeline of calls, regions, large allocations,
-// I/O calls and waits for other threads, kept in a bounded per-thread buffer and written into the profile at exit.
+// I/O calls, waits for other threads and the NVTX start/end ranges it ended, kept in a bounded
+// per-thread buffer and written into the profile at exit.
 #pragma once
 
 #include "threads.h"
@@ -38,8 +39,8 @@ struct TraceBuffer {
   uint64_t dropped;
 };
 
-// Read by the hot paths: whether tracing is on, the shortest call, region, I/O call or wait kept,
-// and the smallest heap block kept.
+// Read by the hot paths: whether tracing is on, the shortest span kept (call, region, I/O call,
+// wait, range), and the smallest heap block kept.
 extern bool g_tracing;
 extern uint64_t g_trace_min_ticks;
 extern uint64_t g_trace_allocation_min_bytes;
@@ -52,8 +53,8 @@ void tracing_init();
 HOTLINE_ABI_PRESERVE_MOST void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
                                        uint64_t end_ticks, uint64_t value);
 
-// A timed call, a region, an I/O call or a wait that lasted from start to end: kept when long
-// enough.
+// A timed call, a region, an I/O call, a wait or an NVTX range that lasted from start to end:
+// kept when long enough.
 inline void trace_span(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
                        uint64_t end_ticks, uint64_t value = 0) {
   if (__builtin_expect(g_tracing, 0) && end_ticks - start_ticks >= g_trace_min_ticks)

@@ -207,6 +207,29 @@ TEST(ExportChrome, NothingToDrawIsAnError) {
   }
 }
 
+TEST(ExportChrome, RangesAreAsyncPairsOnTheThreadThatEndedThem) {
+  // Only a range, ended by the second thread: that thread is named though it has no track.
+  ProfileBuilder b;
+  b.add_thread(123, "main");
+  b.add_thread(124, "loader");
+  b.trace();
+  b.add_trace_range(trace_event(1, HOTLINE_TRACE_RANGE, b.string("batch"), 1500, 42000, 1));
+  std::vector<Profile> profiles = {parse(b.build())};
+  std::string json = exports::chrome_trace(profiles, exports::select_events(profiles, 0, true));
+  EXPECT_NE(json.find("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":123,\"tid\":124,"
+                      "\"args\":{\"name\":\"loader (124)\"}}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"name\":\"batch\",\"cat\":\"range\",\"ph\":\"b\",\"id\":\"0x1\",\"ts\":1.500,"
+                      "\"pid\":123,\"tid\":124,\"args\":{\"ended_on_another_thread\":true}}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"name\":\"batch\",\"cat\":\"range\",\"ph\":\"e\",\"id\":\"0x1\",\"ts\":42.000,"
+                      "\"pid\":123,\"tid\":124}"),
+            std::string::npos)
+      << json;
+}
+
 TEST(ExportMergedNodes, LoopsInsideCallsAreTheirCallersNode) {
   ProfileBuilder b;
   uint32_t app = b.add_module("/home/user/app", "main.cpp");

@@ -93,14 +93,25 @@ private:
                                "{\"name\":" + json::quote(process_label(profile)) + "}"));
     events_.push_back(
         metadata("process_sort_index", pid, nullptr, fmt::format("{{\"sort_index\":{}}}", p)));
-    // Two threads of a run may have had the same tid, one after the other.
+    // Two threads of a run may have had the same tid, one after the other. A
+    // thread that only ended ranges has no track, but is named too.
     tids_.clear();
     std::set<uint64_t> tids;
-    for (const Track &track : timeline.threads) {
-      uint64_t tid = profile.threads[track.thread].tid;
+    auto add_tid = [&](uint32_t thread) {
+      uint64_t tid = profile.threads[thread].tid;
       while (!tids.insert(tid).second)
         tid += kSyntheticId;
-      tids_[track.thread] = tid;
+      tids_[thread] = tid;
+    };
+    for (const Track &track : timeline.threads)
+      add_tid(track.thread);
+    for (uint32_t index : timeline.ranges) {
+      uint32_t thread = profile.trace_events[index].thread;
+      if (tids_.count(thread))
+        continue;
+      add_tid(thread);
+      events_.push_back(metadata("thread_name", pid, &tids_[thread],
+                                 "{\"name\":" + json::quote(thread_label(profile.threads[thread])) + "}"));
     }
     std::map<uint32_t, CallSlices> calls; // by thread
     for (const Track &track : timeline.threads)
@@ -156,8 +167,7 @@ private:
     const profile::Profile &profile = profiles_[p];
     for (uint32_t index : ranges) {
       const profile::TraceEvent &range = profile.trace_events[index];
-      auto known = tids_.find(range.thread);
-      uint64_t tid = known != tids_.end() ? known->second : profile.threads[range.thread].tid;
+      uint64_t tid = tids_.at(range.thread);
       uint64_t id = ++async_ids_;
       events_.push_back(fmt::format(
           "{{\"name\":{},\"cat\":\"range\",\"ph\":\"b\",\"id\":\"{:#x}\",\"ts\":{},\"pid\":{},"
@@ -267,7 +277,7 @@ std::string chrome_trace(const std::vector<profile::Profile> &profiles,
                          const Timelines &timelines) {
   bool anything = false;
   for (const ProfileTimeline &timeline : timelines.profiles)
-    anything |= !timeline.threads.empty() || !timeline.streams.empty();
+    anything |= !timeline.threads.empty() || !timeline.streams.empty() || !timeline.ranges.empty();
   if (!anything) {
     std::vector<std::string> names;
     for (const profile::Profile &profile : profiles)
