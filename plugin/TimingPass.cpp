@@ -34,12 +34,14 @@ static SmallPtrSet<const BasicBlock *, 32> blocksThatReturn(const Function &F) {
 // A function is worth two clock reads if it loops, calls something, or is big, on its paths
 // that return; a small leaf would cost more to time than to run, so it is only counted and
 // its time is its caller's. Its error paths do not count: a handler that checks its input
-// and calls a function that throws when the check fails is still a small leaf.
+// and calls a function that throws when the check fails is still a small leaf. A function
+// that never returns (a main that ends in exit, a thread's function that ends in
+// pthread_exit) is judged on all its blocks.
 static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
   SmallPtrSet<const BasicBlock *, 32> Returning = blocksThatReturn(F);
   unsigned Instructions = 0;
   for (const BasicBlock &BB : F) {
-    if (!Returning.contains(&BB))
+    if (!Returning.empty() && !Returning.contains(&BB))
       continue;
     for (const Instruction &I : BB) {
       if (I.isDebugOrPseudoInst())

@@ -1,8 +1,9 @@
 ; What is worth timing: functions that call, loop, or have at least min-instructions
 ; instructions on their paths that return. Small leaves are left alone (their time is their
 ; caller's), and so are small leaves whose only call is on an error path that never returns
-; (a failed check that throws or aborts); the include/exclude lists match demangled or linkage
-; names.
+; (a failed check that throws or aborts); a function with no path that returns (a main that
+; ends in exit) is judged on all its blocks. The include/exclude lists match demangled or
+; linkage names.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-functions -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0>' -S %s | FileCheck %s --check-prefixes=CHECK,ALL
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-functions<min-instructions=0;include=^ns::>' -S %s | FileCheck %s --check-prefix=INCLUDE
@@ -89,9 +90,8 @@ define void @dies() {
 ; ALL:             call void @__hotline_enter
 ; CHECK-LABEL:   define i32 @checked_caller(
 ; CHECK:           call void @__hotline_enter
-; DEFAULT-LABEL: define void @dies(
-; DEFAULT-NOT:     __hotline_enter
-; DEFAULT:         unreachable
+; CHECK-LABEL:   define void @dies(
+; CHECK:           call void @__hotline_enter
 
 ; INCLUDE-LABEL: define i32 @small_leaf(
 ; INCLUDE-NOT:     __hotline
