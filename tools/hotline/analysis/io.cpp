@@ -89,8 +89,8 @@ MainIoOverlap::MainIoOverlap(const Profile &profile) : profile_(profile) {
   idle_ns_.assign(calls_.size(), 0);
 }
 
-uint64_t MainIoOverlap::add_idle(const std::vector<TimeSpan> &idle) {
-  uint64_t added = 0;
+template <typename Covered>
+void MainIoOverlap::for_each_covered(const std::vector<TimeSpan> &idle, Covered covered) const {
   // The calls start in order and the spans end in order: a span that ends
   // before a call starts can cover no later call.
   size_t first = 0;
@@ -101,12 +101,25 @@ uint64_t MainIoOverlap::add_idle(const std::vector<TimeSpan> &idle) {
     for (size_t s = first; s < idle.size() && idle[s].start_ns < call.end_ns; ++s) {
       uint64_t from = std::max(call.start_ns, idle[s].start_ns);
       uint64_t to = std::min(call.end_ns, idle[s].end_ns);
-      uint64_t ns = to > from ? to - from : 0;
-      idle_ns_[i] += ns;
-      added += ns;
+      if (to > from)
+        covered(i, to - from);
     }
   }
+}
+
+uint64_t MainIoOverlap::add_idle(const std::vector<TimeSpan> &idle) {
+  uint64_t added = 0;
+  for_each_covered(idle, [&](size_t call, uint64_t ns) {
+    idle_ns_[call] += ns;
+    added += ns;
+  });
   return added;
+}
+
+uint64_t MainIoOverlap::covered_ns(const std::vector<TimeSpan> &idle) const {
+  uint64_t ns = 0;
+  for_each_covered(idle, [&](size_t, uint64_t call_ns) { ns += call_ns; });
+  return ns;
 }
 
 uint64_t MainIoOverlap::io_ns() const {

@@ -117,12 +117,17 @@ public:
   // Adds the part of each call that `idle` covers: spans sorted by start, none
   // overlapping another (one GPU's gaps, one thread's waits). Returns it.
   uint64_t add_idle(const std::vector<TimeSpan> &idle);
+  // What add_idle would add, without adding it.
+  uint64_t covered_ns(const std::vector<TimeSpan> &idle) const;
 
   uint64_t io_ns() const;   // the calls' time, all together
   uint64_t idle_ns() const; // idle time during them, all together
   std::vector<IoDuringIdle> by_file() const; // the calls with idle time; most first, then path
 
 private:
+  // Calls covered(call index, ns) for each call that `idle` covers.
+  template <typename Covered> void for_each_covered(const std::vector<TimeSpan> &idle, Covered covered) const;
+
   const profile::Profile &profile_;
   std::vector<const profile::TraceEvent *> calls_; // by start
   std::vector<uint64_t> idle_ns_;                  // per call

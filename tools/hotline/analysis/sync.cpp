@@ -66,11 +66,11 @@ WaitsDuringMainIo waits_during_main_io(const profile::Profile &profile) {
     }
 
   MainIoOverlap all(profile);
-  std::map<uint32_t, MainIoOverlap> by_kind;
+  std::map<uint32_t, uint64_t> kind_ns;
   for (const auto &[thread, kinds] : waits) {
     std::vector<TimeSpan> any_kind;
     for (const auto &[kind, spans] : kinds) {
-      by_kind.try_emplace(kind, profile).first->second.add_idle(joined(spans));
+      kind_ns[kind] += all.covered_ns(joined(spans));
       any_kind.insert(any_kind.end(), spans.begin(), spans.end());
     }
     result.waiting_workers += all.add_idle(joined(std::move(any_kind))) > 0;
@@ -78,9 +78,9 @@ WaitsDuringMainIo waits_during_main_io(const profile::Profile &profile) {
   result.main_io_ns = all.io_ns();
   result.waited_ns = all.idle_ns();
   result.files = all.by_file();
-  for (const auto &[kind, overlap] : by_kind)
-    if (overlap.idle_ns() > 0)
-      result.kinds.emplace_back(kind, overlap.idle_ns());
+  for (const auto &[kind, ns] : kind_ns)
+    if (ns > 0)
+      result.kinds.emplace_back(kind, ns);
   std::stable_sort(result.kinds.begin(), result.kinds.end(),
                    [](const auto &a, const auto &b) { return a.second > b.second; });
   return result;
