@@ -13,6 +13,13 @@
 // of A always reaches B exactly once: the blocks between them form no cycle, hold nothing
 // that may not go on, and are entered, as B is, only from A or each other.
 //
+// A run also joins across a branch to a dead end: A branches to C, entered only from A, or
+// to D, entered only from A, from which the function never returns (an error path that
+// calls a function that exits or throws: a check's failure in a handler). On the way to D
+// the rest of the run does not happen, so D starts by correcting the counts that the run's
+// increments so far stood for or left out: the counters are exact again whichever way A
+// goes, and the check's success path keeps one increment.
+//
 // Counter R stands for counter X when every run that bumps R also bumps X, and nothing else
 // adds to R (no sum at a loop's exit, LoopCounterPass.cpp). R may be bumped K times in each of
 // its runs (a loop body unrolled K times); then R stands for each K increments of X there.
@@ -27,7 +34,9 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -42,6 +51,13 @@ struct Increment {
   unsigned Counter;
   unsigned Run;
   bool Dropped = false;
+};
+
+// A branch from a run to a dead end: Entry, where the corrections go, and the increments of
+// the run that come before the branch (indices into the module's increments).
+struct DeadEnd {
+  BasicBlock *Entry;
+  SmallVector<unsigned, 8> Before;
 };
 
 // Whether execution always goes on from I to the next instruction. The runtime's calls
@@ -73,9 +89,11 @@ class FunctionRuns {
 public:
   FunctionRuns(Function &F, const GlobalVariable *CounterMarker) : F(F), CounterMarker(CounterMarker) {}
 
-  // Appends F's increments by one, each with its run, numbered from FirstRun on, and adds to
-  // OtherSteps the counters of F's other markers; returns the number of runs used.
-  unsigned collect(std::vector<Increment> &Increments, DenseSet<unsigned> &OtherSteps, unsigned FirstRun) {
+  // Appends F's increments by one, each with its run, numbered from FirstRun on, and F's
+  // branches to dead ends; adds to OtherSteps the counters of F's other markers; returns the
+  // number of runs used.
+  unsigned collect(std::vector<Increment> &Increments, std::vector<DeadEnd> &DeadEnds, DenseSet<unsigned> &OtherSteps,
+                   unsigned FirstRun) {
     size_t Start = Increments.size();
     for (BasicBlock &BB : F) {
       unsigned First = newRun(), Run = First;
@@ -91,7 +109,18 @@ public:
     }
     if (Increments.size() == Start)
       return 0;
-    joinAcrossBlocks();
+    SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Branches = joinAcrossBlocks();
+    // A branch's run, as it is now, and the increments before the branch: those of the run in
+    // the blocks that dominate the branching block (the run's blocks after it are dominated by
+    // the block it branches to).
+    DominatorTree DT(F);
+    for (auto [A, Entry] : Branches) {
+      unsigned Run = find(Ends[A].second);
+      DeadEnd &E = DeadEnds.emplace_back(DeadEnd{Entry, {}});
+      for (size_t I = Start; I < Increments.size(); ++I)
+        if (find(Increments[I].Run) == Run && DT.dominates(Increments[I].Marker->getParent(), A))
+          E.Before.push_back(unsigned(I));
+    }
     DenseMap<unsigned, unsigned> Numbers;
     for (size_t I = Start; I < Increments.size(); ++I) {
       auto [It, New] = Numbers.try_emplace(find(Increments[I].Run), FirstRun + Numbers.size());
@@ -115,16 +144,54 @@ private:
     return Run;
   }
 
-  void joinAcrossBlocks() {
+  // Joins runs across blocks; returns the branches to dead ends it joined across (the
+  // branching block, and the dead end's entry).
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> joinAcrossBlocks() {
     PostDominatorTree PDT(F);
+    DominatorTree DT(F);
+    SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Branches;
     for (BasicBlock &A : F) {
       DomTreeNode *Node = PDT.getNode(&A);
-      if (!endsInBranch(A) || !Node || !Node->getIDom() || !Node->getIDom()->getBlock())
+      if (!endsInBranch(A) || !Node)
         continue;
-      BasicBlock &B = *Node->getIDom()->getBlock();
-      if (reachesOnce(A, B))
-        Parent[find(Ends[&A].second)] = find(Ends[&B].first);
+      if (Node->getIDom() && Node->getIDom()->getBlock()) {
+        BasicBlock &B = *Node->getIDom()->getBlock();
+        if (reachesOnce(A, B))
+          Parent[find(Ends[&A].second)] = find(Ends[&B].first);
+      } else if (auto [C, D] = branchToDeadEnd(A, DT); C) {
+        Parent[find(Ends[&A].second)] = find(Ends[C].first);
+        Branches.push_back({&A, D});
+      }
     }
+    return Branches;
+  }
+
+  // {C, D} when A ends in a two-way branch to C or to D, each entered only from A, and D is
+  // a dead end: no block reachable from D returns from F, is C or dominates A (so the path
+  // through D leaves F without coming back to the run). {nullptr, nullptr} otherwise.
+  static std::pair<BasicBlock *, BasicBlock *> branchToDeadEnd(BasicBlock &A, const DominatorTree &DT) {
+    auto *Branch = dyn_cast<BranchInst>(A.getTerminator());
+    if (!Branch || !Branch->isConditional() || Branch->getSuccessor(0) == Branch->getSuccessor(1))
+      return {nullptr, nullptr};
+    for (unsigned Side : {0u, 1u}) {
+      BasicBlock *C = Branch->getSuccessor(1 - Side), *D = Branch->getSuccessor(Side);
+      if (C->getSinglePredecessor() == &A && D->getSinglePredecessor() == &A && isDeadEnd(*D, *C, A, DT))
+        return {C, D};
+    }
+    return {nullptr, nullptr};
+  }
+
+  static bool isDeadEnd(BasicBlock &D, const BasicBlock &C, const BasicBlock &A, const DominatorTree &DT) {
+    SmallSetVector<const BasicBlock *, 16> Reached;
+    Reached.insert(&D);
+    for (size_t I = 0; I < Reached.size(); ++I) {
+      const BasicBlock *X = Reached[I];
+      if (Reached.size() > 64 || X == &C || isa<ReturnInst>(X->getTerminator()) || DT.dominates(X, &A))
+        return false;
+      for (const BasicBlock *Next : successors(X))
+        Reached.insert(Next);
+    }
+    return true;
   }
 
   // Whether the end of A always reaches B, exactly once: every path on from A leads to B
@@ -169,6 +236,39 @@ private:
   DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Ends; // a block's first and last run
 };
 
+// On the way to a dead end, the increments of the run before the branch happened and the
+// rest did not. Each dropped increment before it happened but its counter was not bumped:
+// +1. Each kept increment before it was bumped and so added to every count it stands for,
+// as if the rest of the run had happened: -1 for each of those. D starts by adding the sum
+// to each counter (a marker with that step, lowered like the others).
+void correctAtDeadEnds(const std::vector<DeadEnd> &DeadEnds, const std::vector<Increment> &Increments,
+                       const std::vector<ImpliedCount> &Implied) {
+  DenseMap<unsigned, SmallVector<unsigned, 4>> StoodFor; // R -> X, once per implied count
+  for (const ImpliedCount &I : Implied)
+    StoodFor[I.ImpliedBy].push_back(I.Counter);
+  DenseMap<unsigned, InstrProfIncrementInst *> MarkerOf; // one marker of each counter, to copy
+  for (const Increment &I : Increments)
+    MarkerOf.try_emplace(I.Counter, I.Marker);
+  for (const DeadEnd &E : DeadEnds) {
+    SmallMapVector<unsigned, int64_t, 8> Correction;
+    for (unsigned Index : E.Before) {
+      const Increment &I = Increments[Index];
+      if (I.Dropped)
+        ++Correction[I.Counter];
+      else
+        for (unsigned X : StoodFor.lookup(I.Counter))
+          --Correction[X];
+    }
+    for (auto [Counter, Step] : Correction) {
+      if (Step == 0)
+        continue;
+      auto *Marker = cast<InstrProfIncrementInst>(MarkerOf.lookup(Counter)->clone());
+      Marker->setArgOperand(4, ConstantInt::getSigned(Type::getInt64Ty(Marker->getContext()), Step));
+      Marker->insertBefore(E.Entry->getFirstInsertionPt());
+    }
+  }
+}
+
 } // namespace
 
 std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable *CounterMarker) {
@@ -176,11 +276,12 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
   if (!CounterMarker)
     return Implied;
   std::vector<Increment> Increments;
+  std::vector<DeadEnd> DeadEnds;
   DenseSet<unsigned> OtherSteps; // counters also added to by sums or maxima: their counts are not their runs'
   unsigned Runs = 0;
   for (Function &F : M)
     if (!F.isDeclaration())
-      Runs += FunctionRuns(F, CounterMarker).collect(Increments, OtherSteps, Runs);
+      Runs += FunctionRuns(F, CounterMarker).collect(Increments, DeadEnds, OtherSteps, Runs);
 
   MapVector<unsigned, SmallVector<unsigned, 4>> ByCounter; // increments, by index
   std::vector<SmallVector<unsigned, 4>> ByRun(Runs);
@@ -243,6 +344,7 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
       Implied.insert(Implied.end(), Implications, {X, R});
     }
   }
+  correctAtDeadEnds(DeadEnds, Increments, Implied);
   for (Increment &I : Increments)
     if (I.Dropped)
       I.Marker->eraseFromParent();
