@@ -109,11 +109,11 @@ public:
     }
     if (Increments.size() == Start)
       return 0;
-    SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Branches = joinAcrossBlocks();
+    DominatorTree DT(F);
+    SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Branches = joinAcrossBlocks(DT);
     // A branch's run, as it is now, and the increments before the branch: those of the run in
     // the blocks that dominate the branching block (the run's blocks after it are dominated by
     // the block it branches to).
-    DominatorTree DT(F);
     for (auto [A, Entry] : Branches) {
       unsigned Run = find(Ends[A].second);
       DeadEnd &E = DeadEnds.emplace_back(DeadEnd{Entry, {}});
@@ -146,9 +146,8 @@ private:
 
   // Joins runs across blocks; returns the branches to dead ends it joined across (the
   // branching block, and the dead end's entry).
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> joinAcrossBlocks() {
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> joinAcrossBlocks(const DominatorTree &DT) {
     PostDominatorTree PDT(F);
-    DominatorTree DT(F);
     SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Branches;
     for (BasicBlock &A : F) {
       DomTreeNode *Node = PDT.getNode(&A);
