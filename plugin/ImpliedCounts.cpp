@@ -258,12 +258,16 @@ void correctAtDeadEnds(const std::vector<DeadEnd> &DeadEnds, const std::vector<I
         for (unsigned X : StoodFor.lookup(I.Counter))
           --Correction[X];
     }
+    Instruction &At = *E.Entry->getFirstInsertionPt();
     for (auto [Counter, Step] : Correction) {
       if (Step == 0)
         continue;
+      // A copy of one of the counter's markers, which may be in another function: it takes
+      // the dead end's place in the source.
       auto *Marker = cast<InstrProfIncrementInst>(MarkerOf.lookup(Counter)->clone());
       Marker->setArgOperand(4, ConstantInt::getSigned(Type::getInt64Ty(Marker->getContext()), Step));
-      Marker->insertBefore(E.Entry->getFirstInsertionPt());
+      Marker->setDebugLoc(At.getDebugLoc());
+      Marker->insertBefore(At.getIterator());
     }
   }
 }

@@ -2,7 +2,8 @@
 // exits) keeps one increment for its whole body: the plugin joins the stretches across each
 // check, and the error path starts by correcting the counts of what it skipped. Counts stay
 // exact: here 667 of 1000 additions fail and throw, and in the `exit` run the last one exits
-// the program from inside the handler.
+// the program from inside the handler. Built with -g too: the corrections' debug locations
+// are the dead ends' own.
 // RUN: %clangxx_hotline -O2 -g %s -o %t
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines %s -o %t.lines
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-timing=off -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
@@ -19,6 +20,7 @@
 // RUN: python3 %S/Inputs/function_calls.py %t.exit.json | FileCheck %s --check-prefix=EXIT-CALLS
 // RUN: %hotline lines --top 0 --format json %t.d/lines/*.hotline > %t.lines.json
 // RUN: FileCheck %s --check-prefix=POPPED < %t.lines.json
+// RUN: FileCheck %s --check-prefix=UNDERFLOW < %t.lines.json
 // RUN: FileCheck %s --check-prefix=PUSHED < %t.lines.json
 
 #include <cstdio>
@@ -56,6 +58,14 @@ static void push(Stack &s, long v) {
   s.values[s.size++] = v;
 }
 
+// Before op_add, so that the first markers of pop and push are in another function than the
+// corrections copied from them.
+__attribute__((noinline)) void op_dup(Stack &s) {
+  long a = pop(s);
+  push(s, a);
+  push(s, a);
+}
+
 __attribute__((noinline)) void op_add(Stack &s) {
   long b = pop(s), a = pop(s);
   push(s, a + b);
@@ -89,7 +99,10 @@ int main(int argc, char **argv) {
       ++failed;
     }
   }
-  std::printf("sum %ld, failed %d\n", sum, failed);
+  Stack s;
+  s.values[s.size++] = sum;
+  op_dup(s);
+  std::printf("sum %ld, failed %d, dup %ld\n", sum, failed, s.values[1]);
   return 0;
 }
 
@@ -97,23 +110,24 @@ int main(int argc, char **argv) {
 // counted twice) and push (it did not run): one add of -1 to each.
 // IR-LABEL: define {{.*}}void @_Z6op_addR5Stack(
 // IR:           add i64 %{{[0-9]+}}, 1{{$}}
-// IR-NOT:       add i64 %{{[0-9]+}}, 1{{$}}
-// IR:           add i64 %{{[0-9]+}}, -1{{$}}
+// IR-NOT:       add i64 %{{[0-9]+}}, 1{{(, !dbg .*)?$}}
+// IR:           add i64 %{{[0-9]+}}, -1{{(, !dbg .*)?$}}
 // IR-NEXT:      store i64 {{.*}}!hotline.own
-// IR:           add i64 %{{[0-9]+}}, -1{{$}}
+// IR:           add i64 %{{[0-9]+}}, -1{{(, !dbg .*)?$}}
 // IR-NEXT:      store i64 {{.*}}!hotline.own
 // IR-NEXT:      call void @_Z4failPKc(
-// IR-NOT:       add i64 %{{[0-9]+}}, 1{{$}}
+// IR-NOT:       add i64 %{{[0-9]+}}, 1{{(, !dbg .*)?$}}
 // IR:           {{^}}}{{$}}
 
-// OUT: sum 333333, failed 667
+// OUT: sum 333333, failed 667, dup 333333
 // EXIT-OUT: failed: stack underflow
 // EXIT-OUT: status 3
 
-// pop: 334 x 1 + 333 x 2 + 333 x 2; push: 333.
+// pop: 334 x 1 + 333 x 2 + 333 x 2 in op_add, 1 in op_dup; push: 333, and 2 in op_dup.
 // CALLS-DAG: op_add(Stack&) 1000
-// CALLS-DAG: pop(Stack&) 1666
-// CALLS-DAG: push(Stack&, long) 333
+// CALLS-DAG: op_dup(Stack&) 1
+// CALLS-DAG: pop(Stack&) 1667
+// CALLS-DAG: push(Stack&, long) 335
 // CALLS-DAG: fail(char const*) 667
 // pop: 9 x 2 + 2; push: 9; the last op_add and its fail counted, though they never returned.
 // EXIT-CALLS-DAG: op_add(Stack&) 10
@@ -121,14 +135,20 @@ int main(int argc, char **argv) {
 // EXIT-CALLS-DAG: push(Stack&, long) 9
 // EXIT-CALLS-DAG: fail(char const*) 1
 
-// Line mode: the lines after each check count the checks that passed.
-// POPPED:      "line": 50,
+// Line mode: the lines after each check count the checks that passed, the error path's line
+// the checks that failed.
+// POPPED:      "line": 52,
 // POPPED-NEXT: "function": "pop(Stack&)",
-// POPPED-NEXT: "function_line": 47,
+// POPPED-NEXT: "function_line": 49,
 // POPPED-NEXT: "counted": true,
-// POPPED-NEXT: "count": 999,
-// PUSHED:      "line": 56,
+// POPPED-NEXT: "count": 1000,
+// UNDERFLOW:      "line": 51,
+// UNDERFLOW-NEXT: "function": "pop(Stack&)",
+// UNDERFLOW-NEXT: "function_line": 49,
+// UNDERFLOW-NEXT: "counted": true,
+// UNDERFLOW-NEXT: "count": 667,
+// PUSHED:      "line": 58,
 // PUSHED-NEXT: "function": "push(Stack&, long)",
-// PUSHED-NEXT: "function_line": 53,
+// PUSHED-NEXT: "function_line": 55,
 // PUSHED-NEXT: "counted": true,
-// PUSHED-NEXT: "count": 333,
+// PUSHED-NEXT: "count": 335,
