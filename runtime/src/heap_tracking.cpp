@@ -8,6 +8,7 @@
 #include "tracing.h"
 
 #include <pthread.h>
+#include <sys/single_threaded.h>
 
 namespace hotline::rt {
 
@@ -34,6 +35,26 @@ constexpr uint32_t kFirstShardCapacity = 1024;
 LiveShard g_shards[kShards];
 
 uint64_t hash_address(uint64_t address) { return (address >> 4) * 0x9e3779b97f4a7c15u; }
+// Takes a shard's lock unless the process has one thread: glibc clears
+// __libc_single_threaded for good in the first pthread_create, which only that thread can
+// call, and not from inside these tables.
+class ShardGuard {
+public:
+  explicit ShardGuard(LiveShard &s) : lock_(__libc_single_threaded ? nullptr : &s.lock) {
+    if (lock_)
+      lock_->lock();
+  }
+  ~ShardGuard() {
+    if (lock_)
+      lock_->unlock();
+  }
+  ShardGuard(const ShardGuard &) = delete;
+  ShardGuard &operator=(const ShardGuard &) = delete;
+
+private:
+  SpinLock *lock_;
+};
+
 LiveShard &shard_of(uint64_t address) { return g_shards[hash_address(address) >> (64 - kShardBits)]; }
 uint32_t home_slot(uint64_t address, uint32_t capacity) {
   return uint32_t(hash_address(address) >> 20) & (capacity - 1);
@@ -73,7 +94,7 @@ bool grow(LiveShard &s) {
 
 void insert(const LiveBlock &block) {
   LiveShard &s = shard_of(block.address);
-  SpinLockGuard guard(s.lock);
+  ShardGuard guard(s);
   if ((s.used + 1) * 4 > s.capacity * 3 && !grow(s))
     return; // out of memory: the block stays untracked
   put(s, block);
@@ -81,7 +102,7 @@ void insert(const LiveBlock &block) {
 
 bool remove(uint64_t address, LiveBlock *out) {
   LiveShard &s = shard_of(address);
-  SpinLockGuard guard(s.lock);
+  ShardGuard guard(s);
   if (!s.capacity)
     return false;
   uint32_t mask = s.capacity - 1;
@@ -111,6 +132,13 @@ bool remove(uint64_t address, LiveBlock *out) {
 }
 
 void add_live_bytes(int64_t delta) {
+  if (__libc_single_threaded) { // no other thread: no locked adds
+    int64_t live = __atomic_load_n(&g_live_bytes, __ATOMIC_RELAXED) + delta;
+    __atomic_store_n(&g_live_bytes, live, __ATOMIC_RELAXED);
+    if (live > 0 && uint64_t(live) > __atomic_load_n(&g_peak_live_bytes, __ATOMIC_RELAXED))
+      __atomic_store_n(&g_peak_live_bytes, uint64_t(live), __ATOMIC_RELAXED);
+    return;
+  }
   int64_t live = __atomic_add_fetch(&g_live_bytes, delta, __ATOMIC_RELAXED);
   if (delta <= 0 || live <= 0)
     return;
