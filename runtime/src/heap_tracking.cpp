@@ -217,9 +217,22 @@ void count_untracked_free() { __atomic_fetch_add(&g_untracked_frees, 1, __ATOMIC
 
 void remember_block(const LiveBlock &block) { insert(block); }
 
-// Any state but 0 serves: every thread runs the same sequence, which is independent of the
+__thread uint32_t tls_calls_to_timed __attribute__((tls_model("initial-exec"))) = kTimedOneIn;
+
+namespace {
+// Any state but 0 serves: every thread draws the same sequence, which is independent of the
 // pattern of its calls all the same.
 __thread uint64_t tls_timing_random __attribute__((tls_model("initial-exec"))) = 0x9e3779b97f4a7c15u;
+} // namespace
+
+uint32_t next_calls_to_timed() {
+  uint64_t x = tls_timing_random; // xorshift64
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  tls_timing_random = x;
+  return 1 + uint32_t(x % (2 * kTimedOneIn - 1)); // 1 to 2 x kTimedOneIn - 1: kTimedOneIn on average
+}
 
 void add_allocator_time(uint64_t ticks, uint32_t weight) {
   ThreadState *t = current_thread_if_started();

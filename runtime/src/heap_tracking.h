@@ -48,21 +48,21 @@ void account_free(const LiveBlock &block);
 void count_untracked_free();
 // Which tracked calls are timed, and how many calls each timed one stands for: a call on a
 // block of at least kAlwaysTimedBytes (where the allocator maps and unmaps memory, which
-// takes microseconds) always, 1; one smaller call in kTimedOneIn, picked at random so that
-// no repeating pattern of calls is always or never timed, kTimedOneIn; any other, 0. Timing
-// every call would cost about as much again as tracking it.
+// takes microseconds) always, 1; one smaller call in kTimedOneIn on average, kTimedOneIn;
+// any other, 0. The smaller calls between two timed ones are counted down, and each count
+// is drawn at random from 1 to 2 x kTimedOneIn - 1, so that no repeating pattern of calls is
+// always or never timed. Timing every call would cost about as much again as tracking it.
 constexpr size_t kAlwaysTimedBytes = 64 * 1024;
 constexpr uint32_t kTimedOneIn = 16;
-extern __thread uint64_t tls_timing_random __attribute__((tls_model("initial-exec")));
+extern __thread uint32_t tls_calls_to_timed __attribute__((tls_model("initial-exec")));
+uint32_t next_calls_to_timed();
 inline uint32_t allocator_timing_weight(size_t bytes) {
   if (bytes >= kAlwaysTimedBytes)
     return 1;
-  uint64_t x = tls_timing_random; // xorshift64
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  tls_timing_random = x;
-  return x % kTimedOneIn == 0 ? kTimedOneIn : 0;
+  if (--tls_calls_to_timed != 0)
+    return 0;
+  tls_calls_to_timed = next_calls_to_timed();
+  return kTimedOneIn;
 }
 
 // Adds the time of a timed call, less what reading the clock around a call costs by itself,
