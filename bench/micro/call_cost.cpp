@@ -13,6 +13,7 @@
 extern "C" int callee_plain(int);
 extern "C" int callee_timed(int);
 extern "C" int callee_counted(int);
+extern "C" int callee_clock_reads(int);
 
 extern "C" int steps_in_registers_plain(uint64_t);
 extern "C" int steps_in_registers_counted(uint64_t);
@@ -103,6 +104,7 @@ BENCHMARK(clock_gettime_ns<CLOCK_MONOTONIC_COARSE>)->Name("clock/clock_gettime_m
 BENCHMARK(call<callee_plain>)->Name("call/plain");
 BENCHMARK(call<callee_timed>)->Name("call/timed");
 BENCHMARK(call<callee_counted>)->Name("call/counted");
+BENCHMARK(call<callee_clock_reads>)->Name("call/two_clock_reads");
 BENCHMARK(loop<steps_in_registers_plain>)->Name("line/plain_in_registers");
 BENCHMARK(loop<steps_in_registers_counted>)->Name("line/counted_in_registers");
 BENCHMARK(loop<steps_in_memory_plain>)->Name("line/plain_in_memory");
