@@ -36,7 +36,7 @@ PreservedAnalyses LoopCounterPass::run(Function &F, FunctionAnalysisManager &FAM
   if (Markers.empty())
     return PreservedAnalyses::all();
   SiteTable Sites(M);
-  LoopSums Sums(F, LI, Sites);
+  LoopSums Sums(F, LI, Sites, LoopSums::Calls::Flush);
   for (auto [Marker, L] : Markers) {
     Sums.add(*L, unsigned(Marker->getIndex()->getZExtValue()), Marker->getStep(), Marker);
     Marker->eraseFromParent();

@@ -4,10 +4,11 @@
 // vectorizer, a marker call that stops the loop from being vectorized. LoopSums keeps it in
 // a local instead (a register, once promoted) and adds the local to the thread's counter
 // wherever the sum could be lost: on every exit of the outermost loop around it, at the top
-// of each landing pad it unwinds to, and before every call inside the loop (a call may exit
-// the program or throw through it; inline asm is taken not to, as in alwaysGoesOn). Adding
-// what was summed since the last addition, and clearing it, is right at any point, however
-// that point was reached.
+// of each landing pad it unwinds to, and, for exact counts, before every call inside the loop
+// (a call may exit the program or throw through it; inline asm is taken not to, as in
+// alwaysGoesOn). A call that never returns needs nothing more: its block ends in unreachable,
+// outside every loop, so a loop exit leads to it. Adding what was summed since the last
+// addition, and clearing it, is right at any point, however that point was reached.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -22,7 +23,14 @@ namespace hotline {
 
 class LoopSums {
 public:
-  LoopSums(llvm::Function &F, llvm::LoopInfo &LI, SiteTable &Sites) : F(F), LI(LI), Sites(Sites) {}
+  // Whether the sums are added before every call in the loop: yes for counts that must stay
+  // exact when a callee exits the program or throws through the function; no for line mode's
+  // work, where such a callee leaves out that loop entry's work as it leaves out the entry's
+  // block counts and iterations (LinePass.cpp).
+  enum class Calls { Flush, KeepSums };
+
+  LoopSums(llvm::Function &F, llvm::LoopInfo &LI, SiteTable &Sites, Calls AtCalls)
+      : F(F), LI(LI), Sites(Sites), AtCalls(AtCalls) {}
 
   // Whether F's loops can have their exits instrumented (no indirectbr or callbr, whose
   // edges cannot be split).
@@ -44,6 +52,7 @@ private:
   llvm::Function &F;
   llvm::LoopInfo &LI;
   SiteTable &Sites;
+  Calls AtCalls;
   llvm::MapVector<llvm::Loop *, Locals> SumsOfLoop; // by outermost loop
   std::vector<llvm::AllocaInst *> AllLocals;
 };

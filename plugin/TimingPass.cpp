@@ -36,15 +36,17 @@ static SmallPtrSet<const BasicBlock *, 32> blocksThatReturn(const Function &F) {
 // its time is its caller's. Its error paths do not count: a handler that checks its input
 // and calls a function that throws when the check fails is still a small leaf. A function
 // that never returns (a main that ends in exit, a thread's function that ends in
-// pthread_exit) is judged on all its blocks.
-static bool isWorthTiming(const Function &F, unsigned MinInstructions) {
+// pthread_exit) is judged on all its blocks. hotline's own counter markers are not part of
+// the body: line mode's block counters do not make a function worth timing that the default
+// mode only counts.
+static bool isWorthTiming(const Function &F, unsigned MinInstructions, const GlobalVariable *CounterMarker) {
   SmallPtrSet<const BasicBlock *, 32> Returning = blocksThatReturn(F);
   unsigned Instructions = 0;
   for (const BasicBlock &BB : F) {
     if (!Returning.empty() && !Returning.contains(&BB))
       continue;
     for (const Instruction &I : BB) {
-      if (I.isDebugOrPseudoInst())
+      if (I.isDebugOrPseudoInst() || isCounterMarker(I, CounterMarker))
         continue;
       if (const auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call))
         return true;
@@ -113,9 +115,10 @@ PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
   if (Opts.Timing != TimingMode::Off) {
     SmallVector<Function *, 64> Worklist;
+    const GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
     for (Function &F : M)
       if (isInstrumentable(F, Opts) && !isCountOnly(F, Opts) &&
-          isWorthTiming(F, Opts.MinInstructions))
+          isWorthTiming(F, Opts.MinInstructions, CounterMarker))
         Worklist.push_back(&F);
     for (Function *F : Worklist) {
       instrumentFunction(*F, Sites.siteFor(*F), Sites);

@@ -38,13 +38,15 @@
 ; CHECK-NEXT: br label
 ; CHECK-NOT: alloca
 
-; rows: one call per iteration, nothing else; the sum is added to the counter before the call
-; (fill may exit the program), so what the exit adds is nothing.
+; rows: one call per iteration, nothing else; the sum stays in a register across the call, as
+; line mode's block counters do, and only the loop's exit adds it to the counter.
 ; CHECK-LABEL: define dso_local void @rows(
-; CHECK: [[CALLS:%[0-9]+]] = add i64 0, 1
-; CHECK-NEXT: call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 6, i64 [[CALLS]])
+; CHECK: [[SUM:%hotline.sum[0-9.]*]] = phi i64 [ 0, %{{[0-9]+}} ], [ [[CALLS:%[0-9]+]], %{{[0-9]+}} ]
+; CHECK: [[CALLS]] = add i64 [[SUM]], 1
 ; CHECK-NEXT: tail call void @fill(
-; CHECK: call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 6, i64 0)
+; CHECK-NOT: instrprof
+; CHECK: .hotline:
+; CHECK-NEXT: call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 6, i64 [[CALLS]])
 
 ; The table: the loops' facts, then the work sites (kind 7 FLOPS64, 8 BYTES, 9 CALLS), each
 ; naming its loop (1 and 3) in `loop`.

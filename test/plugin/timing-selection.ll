@@ -69,6 +69,46 @@ define void @dies() {
   unreachable
 }
 
+; Counter markers are hotline's, not the function's body: a leaf as small as @small_leaf that
+; line mode gave a counter per block (30 here, past min-instructions) is still only counted.
+@__hotline.counter_marker = private constant i8 0
+declare void @llvm.instrprof.increment.step(ptr, i64, i32, i32, i64)
+
+define i32 @leaf_with_counters(i32 %x) {
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 0, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 2, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 3, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 4, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 5, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 6, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 7, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 8, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 9, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 10, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 11, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 12, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 13, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 14, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 15, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 16, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 17, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 18, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 19, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 20, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 21, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 22, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 23, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 24, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 25, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 26, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 27, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 28, i64 1)
+  call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 29, i64 1)
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
 ; DEFAULT-LABEL: define i32 @small_leaf(
 ; DEFAULT-NOT:     __hotline_enter
 ; DEFAULT:         ret i32
@@ -92,6 +132,11 @@ define void @dies() {
 ; CHECK:           call void @__hotline_enter
 ; CHECK-LABEL:   define void @dies(
 ; CHECK:           call void @__hotline_enter
+; DEFAULT-LABEL: define i32 @leaf_with_counters(
+; DEFAULT-NOT:     __hotline_enter
+; DEFAULT:         ret i32
+; ALL-LABEL:     define i32 @leaf_with_counters(
+; ALL:             call void @__hotline_enter
 
 ; INCLUDE-LABEL: define i32 @small_leaf(
 ; INCLUDE-NOT:     __hotline
