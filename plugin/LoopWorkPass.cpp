@@ -6,10 +6,11 @@
 // calls it makes (_CALLS), whose own work is not counted there. The work is summed in
 // locals (LoopSums.h: registers, added to the thread's counters at the exits of the
 // outermost loop, and kept across calls as line mode's block counters are), so the count is
-// exact for every path a loop takes and costs an add per block. A loop of the optimized code is joined to the source loop that
-// hotline-lines numbered by its start location, in the same function (a loop inlined from
-// another function keeps that function's loop site); code of loops that line mode did not
-// number (a library's, inlined) counts for the innermost numbered loop around it.
+// exact for every path a loop takes and costs an add per block. A loop of the optimized code
+// is joined to the source loop that hotline-lines numbered by its start location, in the
+// same function (a loop inlined from another function keeps that function's loop site); code
+// of loops that line mode did not number (a library's, inlined) counts for the innermost
+// numbered loop around it.
 //
 //===----------------------------------------------------------------------===//
 #include "Instrumentation.h"

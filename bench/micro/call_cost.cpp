@@ -17,8 +17,8 @@ extern "C" int callee_clock_reads(int);
 
 extern "C" int steps_in_registers_plain(uint64_t);
 extern "C" int steps_in_registers_counted(uint64_t);
-extern "C" int steps_in_memory_plain(uint64_t);
-extern "C" int steps_in_memory_counted(uint64_t);
+extern "C" int steps_with_call_plain(uint64_t);
+extern "C" int steps_with_call_counted(uint64_t);
 
 // glibc's own malloc and free, which hotline's hooks (the program's malloc and free) forward to.
 extern "C" void *__libc_malloc(size_t);
@@ -107,8 +107,8 @@ BENCHMARK(call<callee_counted>)->Name("call/counted");
 BENCHMARK(call<callee_clock_reads>)->Name("call/two_clock_reads");
 BENCHMARK(loop<steps_in_registers_plain>)->Name("line/plain_in_registers");
 BENCHMARK(loop<steps_in_registers_counted>)->Name("line/counted_in_registers");
-BENCHMARK(loop<steps_in_memory_plain>)->Name("line/plain_in_memory");
-BENCHMARK(loop<steps_in_memory_counted>)->Name("line/counted_in_memory");
+BENCHMARK(loop<steps_with_call_plain>)->Name("line/plain_with_call");
+BENCHMARK(loop<steps_with_call_counted>)->Name("line/counted_with_call");
 // After the calls above: the runtime has started, as it has when a program allocates.
 BENCHMARK(allocation<__libc_malloc, __libc_free>)->Name("allocation/plain");
 BENCHMARK(allocation<malloc, free>)->Name("allocation/tracked");

@@ -21,9 +21,9 @@ extern "C" __attribute__((noinline)) int JOIN(steps_in_registers, VARIANT)(uint6
   return steps;
 }
 
-// Each step by a call to a plain function: the count of each iteration is an increment of the
-// thread's counter in memory, where the callee could see it.
-extern "C" __attribute__((noinline)) int JOIN(steps_in_memory, VARIANT)(uint64_t v) {
+// Each step by a call to a plain function: the iteration's count, and the loop's work (its
+// calls), stay in registers across the call too, and are added when the loop ends.
+extern "C" __attribute__((noinline)) int JOIN(steps_with_call, VARIANT)(uint64_t v) {
   int steps = 0;
   while (v != 1) {
     v = collatz_step(v);
