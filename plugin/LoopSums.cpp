@@ -67,16 +67,18 @@ void LoopSums::flushAtExits(Loop &Outermost, const Locals &Sums) {
 bool LoopSums::finish() {
   if (AllLocals.empty())
     return false;
-  // Calls first, while LI still describes the CFG.
-  SmallVector<std::pair<CallBase *, Loop *>, 8> CallsInLoops;
-  for (BasicBlock &BB : F)
-    if (Loop *L = LI.getLoopFor(&BB); L && AtCalls == Calls::Flush)
-      for (Instruction &I : BB)
-        if (auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call) && !Call->isInlineAsm())
-          CallsInLoops.push_back({Call, L->getOutermostLoop()});
-  for (auto [Call, Outermost] : CallsInLoops)
-    if (auto It = SumsOfLoop.find(Outermost); It != SumsOfLoop.end())
-      flush(It->second, Call);
+  if (AtCalls == Calls::Flush) {
+    // Calls first, while LI still describes the CFG.
+    SmallVector<std::pair<CallBase *, Loop *>, 8> CallsInLoops;
+    for (BasicBlock &BB : F)
+      if (Loop *L = LI.getLoopFor(&BB))
+        for (Instruction &I : BB)
+          if (auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call) && !Call->isInlineAsm())
+            CallsInLoops.push_back({Call, L->getOutermostLoop()});
+    for (auto [Call, Outermost] : CallsInLoops)
+      if (auto It = SumsOfLoop.find(Outermost); It != SumsOfLoop.end())
+        flush(It->second, Call);
+  }
   for (auto &[Outermost, Sums] : SumsOfLoop)
     flushAtExits(*Outermost, Sums);
   IRBuilder<> Init(afterAllocas(F));
