@@ -35,6 +35,7 @@ constexpr uint32_t kFirstShardCapacity = 1024;
 LiveShard g_shards[kShards];
 
 uint64_t hash_address(uint64_t address) { return (address >> 4) * 0x9e3779b97f4a7c15u; }
+
 // Takes a shard's lock unless the process has one thread: glibc clears
 // __libc_single_threaded for good in the first pthread_create, which only that thread can
 // call, and not from inside these tables.
