@@ -79,6 +79,7 @@ config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_r
 if os.path.exists(os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")):
     config.available_features.add("reader-fuzzer")
 config.substitutions.append(("%build_root", config.hotline_obj_root))
+config.substitutions.append(("%src_root", config.hotline_src_root))
 config.substitutions.append(("%examples_bin", os.path.join(config.hotline_obj_root, "examples")))
 
 # CUDA sources are compiled by clang itself (the old offload driver: Debian's clang-22 has no

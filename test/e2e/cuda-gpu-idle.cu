@@ -5,11 +5,17 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
 // RUN: %hotline gpu --top 0 --format json %t.d/*.hotline > %t.json
 // RUN: python3 %S/Inputs/gpu_summary.py %t.json %s | FileCheck %s
+// RUN: %hotline report %t.d/*.hotline | FileCheck %s --check-prefix=RULES
 
 // OUT: 2
 
 // CHECK: status: CUDA: traced on {{.+}}
 // CHECK: device 0: longest idle gap {{1[5-9][0-9]|[2-9][0-9][0-9]}} ms, before kernel second_step(int*) launched at @after in main
+
+// The gap is nearly all of the GPU's span; 2 launches are not tiny-kernels.
+// RULES-NOT: [tiny-kernels]
+// RULES:     [gpu-idle] GPU device 0 was idle {{.+}} between its first and last work ({{9[0-9]\.[0-9]|100\.0}}%)
+// RULES-NOT: [tiny-kernels]
 
 #include <cstdio>
 #include <cuda_runtime.h>

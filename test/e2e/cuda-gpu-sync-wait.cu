@@ -6,8 +6,18 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
 // RUN: %hotline gpu --top 0 --format json %t.d/*.hotline > %t.json
 // RUN: python3 %S/Inputs/gpu_summary.py %t.json %s | FileCheck %s
+// RUN: %hotline report %t.d/*.hotline | FileCheck %s --check-prefix=RULES
 
 // OUT: waited
+
+// No GPU rule fires: the GPU ran one kernel the whole time the host waited.
+// RULES-NOT: [gpu-idle]
+// RULES-NOT: [tiny-kernels]
+// RULES-NOT: [pageable-transfers]
+// RULES:     CUDA: traced on
+// RULES-NOT: [gpu-idle]
+// RULES-NOT: [tiny-kernels]
+// RULES-NOT: [pageable-transfers]
 
 // CHECK:      status: CUDA: traced on {{.+}}
 // CHECK-NEXT: kernel spin(unsigned long long): 1 launches, 1 launch sites, most GPU time at @launch
