@@ -351,7 +351,7 @@ def check_e2e(c, name, test=None):
     if not profile:
         return
     c.gpu_summary(name, profile, test)
-    if "// RULES:" in open(os.path.join(ROOT, test)).read():
+    if "RULES:" in open(os.path.join(ROOT, test)).read():
         c.report_prefix(name, profile, test, "RULES")
 
 
@@ -396,6 +396,7 @@ def check_example(c):
         c.report_prefix(name, profile, test, "CHECK")
         c.gpu_summary(name, profile, gpu_test)
         c.report_prefix(name, profile, gpu_test, "REPORT")
+        c.report_prefix(name, profile, gpu_test, "RULES")
 
 
 def check_wrapper(c):

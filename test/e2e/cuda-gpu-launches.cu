@@ -6,8 +6,17 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
 // RUN: %hotline gpu --top 0 --format json %t.d/*.hotline > %t.json
 // RUN: python3 %S/Inputs/gpu_summary.py %t.json %s | FileCheck %s
+// RUN: %hotline report %t.d/*.hotline | FileCheck %s --check-prefix=RULES
 
 // OUT: 856 856
+
+// The GPU works about 1 ms of a run of half a second and gets 256 bytes from pageable memory:
+// no GPU rule fires (on an H100, before the rules weighed the run's time, gpu-idle and
+// pageable-transfers did).
+// RULES-NOT: [gpu-idle]
+// RULES-NOT: [pageable-transfers]
+// RULES-NOT: [tiny-kernels]
+// RULES:     Time by category
 
 // CHECK:      status: CUDA: traced on {{.+}}
 // CHECK-NEXT: kernel increment(int*): 107 launches, 2 launch sites, most GPU time at @hundred

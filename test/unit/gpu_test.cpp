@@ -722,9 +722,11 @@ TEST(GpuAnalysis, NoIoInGapsWithoutATrace) {
   EXPECT_TRUE(table.devices[0].main_io_in_gaps.empty());
 }
 
-// The GPU rules on a table made by hand: each at its threshold and just below it.
-std::vector<rules::Finding> gpu_findings(const analysis::GpuTable &gpu) {
+// The GPU rules on a table made by hand, in a run of WALL_NS: each at its threshold and just
+// below it.
+std::vector<rules::Finding> gpu_findings(const analysis::GpuTable &gpu, uint64_t wall_ns = 1000000000) {
   std::vector<Profile> profiles(1);
+  profiles[0].run.wall_ns = wall_ns;
   rules::ReportData data;
   data.profiles = &profiles;
   data.gpu = &gpu;
@@ -769,7 +771,10 @@ TEST(GpuRules, TinyKernelsAtTheirThresholds) {
   EXPECT_TRUE(gpu_findings(kernels_table(999, 999000)).empty());
 }
 
-analysis::GpuTable pageable_table(uint64_t pageable_bytes, uint64_t pageable_ns, uint64_t copy_ns) {
+// Copies from pageable memory at load.cpp:7 and, when host_ns > 0, the host's time in the
+// cudaMemcpy calls made there.
+analysis::GpuTable pageable_table(uint64_t pageable_bytes, uint64_t pageable_ns, uint64_t copy_ns,
+                                  uint64_t host_ns) {
   analysis::GpuTable gpu;
   analysis::TransferStats upload;
   upload.kind = HOTLINE_GPU_COPY_HOST_TO_DEVICE;
@@ -790,35 +795,52 @@ analysis::GpuTable pageable_table(uint64_t pageable_bytes, uint64_t pageable_ns,
   site.bytes = pageable_bytes;
   site.gpu_ns = pageable_ns;
   gpu.pageable_sites.push_back(site);
+  analysis::HostWaitStats wait;
+  wait.site = site.site;
+  wait.function = "cudaMemcpy";
+  wait.api = HOTLINE_GPU_API_MEMCPY;
+  wait.calls = 5;
+  wait.host_ns = host_ns;
+  if (host_ns > 0)
+    gpu.host_waits.push_back(wait);
+  // A wait elsewhere, on pinned memory, is not the pageable copies'.
+  wait.site.place.line = 9;
+  wait.host_ns = 400000000;
+  gpu.host_waits.push_back(wait);
   return gpu;
 }
 
-TEST(GpuRules, PageableTransfersAtTheirThresholds) {
+TEST(GpuRules, PageableTransfersAtTheirThreshold) {
   const uint64_t mib64 = uint64_t(64) << 20;
-  // 64 MiB in 1% of the copy time.
-  std::vector<rules::Finding> findings = gpu_findings(pageable_table(mib64, 10000, 1000000));
+  // The host spent 50 ms of the 1 s run in the copies, more than their 10 ms on the GPU.
+  std::vector<rules::Finding> findings = gpu_findings(pageable_table(mib64, 10000000, 1000000000, 50000000));
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].rule, "pageable-transfers");
   EXPECT_EQ(findings[0].location, "load.cpp:7");
   EXPECT_EQ(findings[0].finding, "5 copies between host and GPU moved 67.1 MB from or to "
-                                 "pageable host memory, 1.0% of the GPU's copy time.");
+                                 "pageable host memory, 1.0% of the GPU's copy time; the host "
+                                 "spent 50.0 ms in them, 5.0% of the run.");
   ASSERT_EQ(findings[0].evidence.size(), 2u);
   EXPECT_EQ(findings[0].evidence[0],
-            "host to device: 5 of 10 copies, 67.1 MB in 10.0 µs (6.71 TB/s)");
+            "host to device: 5 of 10 copies, 67.1 MB in 10.0 ms (6.71 GB/s)");
   EXPECT_EQ(findings[0].evidence[1], "from load.cpp:7: 5 copies, 67.1 MB");
-  EXPECT_DOUBLE_EQ(findings[0].impact_percent, 1.0);
-  // 10% of the copy time, few bytes.
-  findings = gpu_findings(pageable_table(1000, 100000, 1000000));
+  EXPECT_DOUBLE_EQ(findings[0].impact_percent, 5.0);
+  // The GPU's 50 ms when the host's time is not known.
+  findings = gpu_findings(pageable_table(1000, 50000000, 100000000, 0));
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_DOUBLE_EQ(findings[0].impact_percent, 10.0);
-  // Just below both.
-  EXPECT_TRUE(gpu_findings(pageable_table(mib64 - 1, 99999, 1000000)).empty());
+  EXPECT_DOUBLE_EQ(findings[0].impact_percent, 5.0);
+  // Just under 5% of the run is no finding, however many bytes or whatever share of the
+  // copies (a 4-byte copy was 100% of a test program's copy time), and so is a longer run.
+  EXPECT_TRUE(gpu_findings(pageable_table(16 * mib64, 49999999, 49999999, 49999999)).empty());
+  EXPECT_TRUE(gpu_findings(pageable_table(4, 2000, 2000, 0)).empty());
+  EXPECT_TRUE(gpu_findings(pageable_table(mib64, 10000000, 1000000000, 50000000), 1000000001).empty());
 }
 
-analysis::GpuTable idle_table(uint64_t span_idle_ns) {
+analysis::GpuTable idle_table(uint64_t span_idle_ns, uint64_t wall_ns = 6000000) {
   analysis::GpuTable gpu;
   analysis::DeviceTimeline device;
   device.worked = true;
+  device.wall_ns = wall_ns;
   device.first_ns = 1000000;
   device.last_ns = 2000000;
   device.span_idle_ns = span_idle_ns;
@@ -859,6 +881,8 @@ TEST(GpuRules, GpuIdleAtItsThreshold) {
                                      "did not see");
   EXPECT_DOUBLE_EQ(findings[0].impact_percent, 30.0);
   EXPECT_TRUE(gpu_findings(idle_table(299999)).empty());
+  // 30% of the span, but under 5% of the run: a GPU that worked for a moment of a long run.
+  EXPECT_TRUE(gpu_findings(idle_table(300000, 6000001)).empty());
 }
 
 // A device busy for the first and last 10 ms of a span, idle between (too

@@ -10,14 +10,17 @@
 namespace hotline::rules {
 
 constexpr double kMinIdlePercent = 30; // of the time between the device's first and last work
+// and, as for every hot thing, at least thresholds.hot_percent of the run's wall time: a GPU
+// that worked for 1 ms of a 500 ms run, with gaps, is not what slows the run down.
 constexpr size_t kGapsShown = 3;
 
-void check_gpu_idle(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
+void check_gpu_idle(const ReportData &data, const Thresholds &thresholds, std::vector<Finding> &findings) {
   if (!data.gpu)
     return;
   for (const analysis::DeviceTimeline &device : data.gpu->devices) {
     double percent = device.span_idle_percent();
-    if (!device.worked || percent < kMinIdlePercent)
+    double wall_percent = device.wall_ns ? 100.0 * double(device.span_idle_ns) / double(device.wall_ns) : 0;
+    if (!device.worked || percent < kMinIdlePercent || wall_percent < thresholds.hot_percent)
       continue;
     Finding f;
     f.rule = "gpu-idle";

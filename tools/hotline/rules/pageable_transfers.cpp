@@ -9,15 +9,38 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hotline::rules {
 
-constexpr uint64_t kMinPageableBytes = uint64_t(64) << 20; // 64 MiB
-constexpr double kMinCopyTimePercent = 10; // of all copies' GPU time (memsets left out)
 constexpr size_t kPlacesShown = 3;
 
-void check_pageable_transfers(const ReportData &data, const Thresholds &,
+// The wall time of the runs, all profiles together.
+uint64_t runs_wall_ns(const ReportData &data) {
+  uint64_t wall = 0;
+  for (const profile::Profile &p : *data.profiles)
+    wall += p.run.wall_ns;
+  return wall;
+}
+
+// The host's time in the copies made at the places that copied from or to pageable memory:
+// such a copy is synchronous for the host, which stages it through the driver's buffer.
+uint64_t host_ns_at_pageable_places(const analysis::GpuTable &gpu) {
+  uint64_t ns = 0;
+  for (const analysis::HostWaitStats &w : gpu.host_waits) {
+    if (w.api != HOTLINE_GPU_API_MEMCPY)
+      continue;
+    for (const analysis::PageableSiteStats &site : gpu.pageable_sites)
+      if (!(w.site < site.site) && !(site.site < w.site)) {
+        ns += w.host_ns;
+        break;
+      }
+  }
+  return ns;
+}
+
+void check_pageable_transfers(const ReportData &data, const Thresholds &thresholds,
                               std::vector<Finding> &findings) {
   if (!data.gpu)
     return;
@@ -28,18 +51,25 @@ void check_pageable_transfers(const ReportData &data, const Thresholds &,
     bytes += t.pageable_bytes;
     ns += t.pageable_ns;
   }
-  double percent = gpu.copy_ns ? 100.0 * double(ns) / double(gpu.copy_ns) : 0;
-  if (count == 0 || (bytes < kMinPageableBytes && percent < kMinCopyTimePercent))
+  // What pinning could save is at most the copies' time: the host's, or the GPU's when longer.
+  uint64_t host_ns = host_ns_at_pageable_places(gpu);
+  uint64_t at_stake_ns = std::max(ns, host_ns);
+  uint64_t wall_ns = runs_wall_ns(data);
+  double wall_percent = wall_ns ? 100.0 * double(at_stake_ns) / double(wall_ns) : 0;
+  if (count == 0 || wall_percent < thresholds.hot_percent)
     return;
+  double percent = gpu.copy_ns ? 100.0 * double(ns) / double(gpu.copy_ns) : 0;
   Finding f;
   f.rule = "pageable-transfers";
   const analysis::PageableSiteStats &top = gpu.pageable_sites.front();
   if (top.site.known)
     f.location = place_location(top.site.place);
   f.finding = fmt::format("{} copies between host and GPU moved {} from or to pageable host "
-                          "memory, {} of the GPU's copy time.",
+                          "memory, {} of the GPU's copy time; the host spent {} in them, {} of the "
+                          "run.",
                           text::format_count(count), text::format_bytes(bytes),
-                          text::format_percent(percent));
+                          text::format_percent(percent), text::format_duration(host_ns),
+                          text::format_percent(wall_ns ? 100.0 * double(host_ns) / double(wall_ns) : 0));
   for (const analysis::TransferStats &t : gpu.transfers)
     if (t.pageable_count > 0)
       f.evidence.push_back(fmt::format(
@@ -58,7 +88,7 @@ void check_pageable_transfers(const ReportData &data, const Thresholds &,
   f.suggestion = "allocate these host buffers as pinned memory (cudaMallocHost, cudaHostAlloc) or "
                  "pin them once with cudaHostRegister: the GPU then copies them directly, faster, "
                  "and cudaMemcpyAsync can overlap the copies with kernels";
-  f.impact_percent = percent;
+  f.impact_percent = wall_percent;
   findings.push_back(std::move(f));
 }
 
