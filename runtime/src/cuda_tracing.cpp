@@ -5,6 +5,7 @@
 #include "cuda_tracing.h"
 
 #include "clock.h"
+#include "loaded_objects.h"
 #include "memory.h"
 #include "regions.h"
 #include "runtime.h"
@@ -449,7 +450,7 @@ void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId 
 void *open_first(const char *const *names, size_t count) {
   for (size_t i = 0; i < count; ++i)
     if (names[i] && names[i][0])
-      if (void *library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL))
+      if (void *library = open_profiler_library(names[i]))
         return library;
   return nullptr;
 }

@@ -1,6 +1,7 @@
 // The snapshot of mapped objects behind the profile's OBJECTS section.
 #include "loaded_objects.h"
 
+#include <dlfcn.h>
 #include <link.h>
 #include <string.h>
 
@@ -39,6 +40,38 @@ uint32_t LoadedObjects::find(uint64_t address) const {
     if (address >= segments[i].start && address < segments[i].end)
       return uint32_t(segments[i].object);
   return HOTLINE_NO_OBJECT;
+}
+
+namespace {
+constexpr int kMaxProfilerLibraries = 8;
+uint64_t g_profiler_libraries[kMaxProfilerLibraries]; // load addresses
+int g_profiler_library_count = 0;                      // read after a release store
+} // namespace
+
+void *open_profiler_library(const char *name) {
+  void *loaded_before = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (loaded_before) {
+    dlclose(loaded_before);
+    return handle;
+  }
+  link_map *map = nullptr;
+  if (handle && dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map) {
+    int count = __atomic_load_n(&g_profiler_library_count, __ATOMIC_ACQUIRE);
+    if (count < kMaxProfilerLibraries) {
+      g_profiler_libraries[count] = map->l_addr;
+      __atomic_store_n(&g_profiler_library_count, count + 1, __ATOMIC_RELEASE);
+    }
+  }
+  return handle;
+}
+
+bool is_profiler_library(uint64_t load_address) {
+  int count = __atomic_load_n(&g_profiler_library_count, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < count; ++i)
+    if (g_profiler_libraries[i] == load_address)
+      return true;
+  return false;
 }
 
 } // namespace hotline::rt

@@ -46,4 +46,11 @@ private:
   ByteBuffer objects_, segments_, names_;
 };
 
+// dlopen(name, RTLD_NOW | RTLD_LOCAL) of a library the runtime uses for itself (CUPTI, NVML).
+// Unless the program had loaded it already, its object is HOTLINE_OBJECT_PROFILER in the
+// profile. Never called from a signal handler.
+void *open_profiler_library(const char *name);
+// Whether the object loaded at `load_address` is such a library.
+bool is_profiler_library(uint64_t load_address);
+
 } // namespace hotline::rt

@@ -119,7 +119,8 @@ void add_objects(StringTable &strings, const char *program, const LoadedObjects 
   for (uint32_t i = 0; i < loaded.count(); ++i) {
     // The loader names the main executable "" (it comes first); the vDSO keeps its name.
     const char *path = i == 0 && !loaded.path(i)[0] ? program : loaded.path(i);
-    objects.append_record(hotline_object_record{loaded.load_address(i), strings.add(path), 0});
+    uint32_t flags = i > 0 && is_profiler_library(loaded.load_address(i)) ? HOTLINE_OBJECT_PROFILER : 0;
+    objects.append_record(hotline_object_record{loaded.load_address(i), strings.add(path), flags});
   }
 }
 

@@ -4,6 +4,7 @@
 #include "system_sampler.h"
 
 #include "clock.h"
+#include "loaded_objects.h"
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "spin_lock.h"
@@ -126,7 +127,7 @@ void *g_gpus[kMaxGpus];
 unsigned g_gpu_count = 0;
 
 void open_nvml() {
-  void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  void *lib = open_profiler_library("libnvidia-ml.so.1");
   if (!lib)
     return;
   auto find = [&](auto &slot, const char *name) {

@@ -12,10 +12,15 @@
 
 // The GPU works about 1 ms of a run of half a second and gets 256 bytes from pageable memory:
 // no GPU rule fires (on an H100, before the rules weighed the run's time, gpu-idle and
-// pageable-transfers did).
+// pageable-transfers did). No rule fires at all:
 // RULES-NOT: [gpu-idle]
 // RULES-NOT: [pageable-transfers]
 // RULES-NOT: [tiny-kernels]
+// Nor is the CUDA driver's state a leak (libcuda keeps 19 MB of heap blocks to the end), nor
+// CUPTI's blocks (hotline's own), nor the driver's threads' sleep on a semaphore a wait of the
+// program's.
+// RULES-NOT: [leak]
+// RULES-NOT: [synchronization-time]
 // RULES:     Time by category
 
 // CHECK:      status: CUDA: traced on {{.+}}

@@ -27,6 +27,21 @@ uint64_t symbol_value(void *address, Dl_info &info) {
   return static_cast<const ElfW(Sym) *>(symbol)->st_value;
 }
 
+// A library the runtime loads for itself is the profiler's; one the program had loaded is not.
+TEST(LoadedObjects, ProfilerLibrariesAreThoseTheRuntimeLoadedFirst) {
+  void *already = rt::open_profiler_library("libc.so.6");
+  ASSERT_NE(already, nullptr);
+  link_map *map = nullptr;
+  ASSERT_EQ(dlinfo(already, RTLD_DI_LINKMAP, &map), 0);
+  EXPECT_FALSE(rt::is_profiler_library(map->l_addr));
+  ASSERT_EQ(dlopen("libutil.so.1", RTLD_NOW | RTLD_NOLOAD), nullptr) << "the test needs a library not loaded yet";
+  void *own = rt::open_profiler_library("libutil.so.1");
+  ASSERT_NE(own, nullptr);
+  ASSERT_EQ(dlinfo(own, RTLD_DI_LINKMAP, &map), 0);
+  EXPECT_TRUE(rt::is_profiler_library(map->l_addr));
+  EXPECT_EQ(rt::open_profiler_library("libhotline-no-such-library.so"), nullptr);
+}
+
 TEST(LoadedObjects, ListsTheExecutableFirstWithNoName) {
   LoadedObjects objects;
   ASSERT_TRUE(objects.collect());

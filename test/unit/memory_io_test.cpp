@@ -220,6 +220,41 @@ TEST(Memory, HeapTotalsSumTrackedProfilesAndKeepTheLargestPeaks) {
   EXPECT_EQ(heap.peak_rss_profile, "untracked");
 }
 
+// What CUPTI allocates from its own code (a library hotline loaded for itself) is the
+// profiler's: out of the places, out of the heap's sums, counted once on its own.
+TEST(Memory, TheProfilersOwnLibrariesAreLeftOut) {
+  App app;
+  app.b.heap() = {13, 7400, 6, 1200, 7000, 9000, 0, HOTLINE_HEAP_TRACKED, 0};
+  app.b.add_object("/home/user/app");
+  uint32_t cupti = app.b.add_object("/usr/local/cuda/lib64/libcupti.so", 0x7f0000000000,
+                                    HOTLINE_OBJECT_PROFILER);
+  hotline_memory_site_record program = allocations(App::kMain, App::kSaveNode, 10, 1200);
+  program.frees = 6;
+  program.freed_bytes = 1200;
+  app.b.add_memory_site(program);
+  hotline_memory_site_record profiler = allocations(App::kMain, App::kSaveNode, 3, 6200);
+  profiler.object = cupti;
+  profiler.address = 0x1234;
+  app.b.add_memory_site(profiler);
+  std::vector<Profile> profiles = {parse(app.b)};
+  ASSERT_EQ(profiles[0].objects.size(), 2u);
+  EXPECT_FALSE(profiles[0].objects[0].profiler);
+  EXPECT_TRUE(profiles[0].objects[1].profiler);
+
+  analysis::Symbolizer symbolizer;
+  MemoryTable table = analysis::compute_memory_table(profiles, symbolizer);
+  ASSERT_EQ(table.places.size(), 1u);
+  EXPECT_EQ(table.places[0].place.function, "save()");
+  EXPECT_EQ(table.places[0].allocations, 10u);
+  EXPECT_EQ(table.heap.allocations, 10u);
+  EXPECT_EQ(table.heap.allocated_bytes, 1200u);
+  EXPECT_EQ(table.heap.frees, 6u);
+  EXPECT_EQ(table.heap.freed_bytes, 1200u);
+  EXPECT_EQ(table.heap.profiler_allocations, 3u);
+  EXPECT_EQ(table.heap.profiler_allocated_bytes, 6200u);
+  EXPECT_EQ(table.heap.profiler_not_freed_bytes, 6200u);
+}
+
 TEST(Memory, NoHeapSection) {
   analysis::Symbolizer symbolizer;
   MemoryTable table = analysis::compute_memory_table({parse(App().b)}, symbolizer);

@@ -114,8 +114,8 @@ public:
 
   // An executable or library for the addresses of memory and I/O records
   // (OBJECTS section).
-  uint32_t add_object(const std::string &path, uint64_t load_address = 0) {
-    objects_.push_back({load_address, string(path), 0});
+  uint32_t add_object(const std::string &path, uint64_t load_address = 0, uint32_t flags = 0) {
+    objects_.push_back({load_address, string(path), flags});
     return uint32_t(objects_.size() - 1);
   }
 

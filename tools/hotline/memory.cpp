@@ -80,6 +80,12 @@ std::string heap_block(const HeapTotals &heap) {
   out += fmt::format("Untracked frees  {} (blocks allocated while not tracking, or by a path not "
                      "hooked)\n",
                      text::format_count(heap.untracked_frees));
+  if (heap.profiler_allocations > 0)
+    out += fmt::format("Profiler's own   {} allocations, {}, {} not freed, by the libraries hotline "
+                       "loaded for itself (CUPTI, NVML): not in the figures above\n",
+                       text::format_count(heap.profiler_allocations),
+                       text::format_bytes(heap.profiler_allocated_bytes),
+                       text::format_bytes(heap.profiler_not_freed_bytes));
   return out;
 }
 

@@ -197,6 +197,9 @@ void write_heap_json(json::Writer &json, const analysis::HeapTotals &heap) {
   json.field("not_freed", heap.not_freed());
   json.field("not_freed_bytes", heap.not_freed_bytes());
   json.field("untracked_frees", heap.untracked_frees);
+  json.field("profiler_allocations", heap.profiler_allocations);
+  json.field("profiler_allocated_bytes", heap.profiler_allocated_bytes);
+  json.field("profiler_not_freed_bytes", heap.profiler_not_freed_bytes);
   json.field("peak_live_bytes", heap.peak_live_bytes);
   json.field("peak_live_profile", heap.peak_live_profile);
   json.field("peak_rss_bytes", heap.peak_rss_bytes);

@@ -214,7 +214,14 @@ struct hotline_sampling_record {
 struct hotline_object_record {
   uint64_t load_address;  /* what the dynamic loader added to the object's addresses */
   uint32_t path;          /* string: as the loader names it; the executable's is RUN's program */
-  uint32_t reserved;
+  uint32_t flags;         /* HOTLINE_OBJECT_* (0 in profiles of older runtimes) */
+};
+
+/* hotline_object_record.flags */
+enum {
+  /* Loaded by hotline's runtime for itself (CUPTI, NVML), and not by the program before it:
+   * what is allocated, read, written or waited for from its code is the profiler's cost. */
+  HOTLINE_OBJECT_PROFILER = 1u
 };
 
 /* How many samples hit one instruction address, all threads; one record per (object,

@@ -190,6 +190,8 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
       continue;
     std::vector<std::map<std::string, IoCounts>> thread_files(profile.threads.size());
     for (const profile::IoSite &site : profile.io_sites) {
+      if (made_by_profiler(profile, site.object))
+        continue; // CUPTI's or NVML's own reads and writes
       IoCounts io;
       io.add(site);
       table.total.add(site);

@@ -67,6 +67,16 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
   for (const Profile &profile : profiles) {
     std::map<RecordPlace, uint64_t> not_freed_here;
     for (const profile::MemorySite &site : profile.memory_sites) {
+      if (made_by_profiler(profile, site.object)) {
+        heap.profiler_allocations += site.allocations;
+        heap.profiler_allocated_bytes += site.allocated_bytes;
+        heap.profiler_not_freed_bytes += site.allocated_bytes - std::min(site.freed_bytes, site.allocated_bytes);
+        heap.allocations -= std::min(heap.allocations, site.allocations);
+        heap.allocated_bytes -= std::min(heap.allocated_bytes, site.allocated_bytes);
+        heap.frees -= std::min(heap.frees, site.frees);
+        heap.freed_bytes -= std::min(heap.freed_bytes, site.freed_bytes);
+        continue;
+      }
       RecordPlace place = placer.place(profile, site.node, site.object, site.address);
       not_freed_here[place] += site.allocations > site.frees ? site.allocations - site.frees : 0;
       MemoryPlaceStats &stats = places[place];

@@ -29,6 +29,11 @@ struct HeapTotals {
   std::string peak_live_profile;
   uint64_t peak_rss_bytes = 0; // of every profile with a HEAP section
   std::string peak_rss_profile;
+  // Made from the code of the libraries hotline's runtime loaded for itself (CUPTI, NVML):
+  // the profiler's own, left out of the sums above (not of the peaks) and of the places.
+  uint64_t profiler_allocations = 0;
+  uint64_t profiler_allocated_bytes = 0;
+  uint64_t profiler_not_freed_bytes = 0;
 
   // Allocated and not freed when the profiles were written.
   uint64_t not_freed() const;

@@ -35,6 +35,10 @@ bool operator<(const RecordPlace &a, const RecordPlace &b) {
          std::tie(b.file, b.line, b.function, b.via, b.source);
 }
 
+bool made_by_profiler(const profile::Profile &profile, uint32_t object) {
+  return object < profile.objects.size() && profile.objects[object].profiler;
+}
+
 std::string enclosing_loop(const Profile &profile, uint32_t node) {
   for (uint32_t up = node; up != profile::kNoParent; up = profile.nodes[up].parent) {
     const profile::Site &site = profile.sites[profile.nodes[up].site];

@@ -32,6 +32,10 @@ struct RecordPlace {
 
 bool operator<(const RecordPlace &a, const RecordPlace &b);
 
+// Whether a record's calling instruction is in a library hotline's runtime loaded for itself
+// (CUPTI, NVML: profile::Object::profiler): the profiler's cost, not the program's.
+bool made_by_profiler(const profile::Profile &profile, uint32_t object);
+
 // "file:line" of the innermost loop around a record: the first LOOP call node
 // (line mode) among `node` and its ancestors; "" when there is none.
 std::string enclosing_loop(const profile::Profile &profile, uint32_t node);

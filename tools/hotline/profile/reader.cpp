@@ -507,7 +507,7 @@ private:
       profile_.objects.push_back(
           {string_at(record.path, at + offsetof(hotline_object_record, path),
                      "path"),
-           record.load_address});
+           record.load_address, (record.flags & HOTLINE_OBJECT_PROFILER) != 0});
     }
   }
 

@@ -94,6 +94,7 @@ struct Sampling {
 struct Object {
   std::string path;
   uint64_t load_address = 0;
+  bool profiler = false; // HOTLINE_OBJECT_PROFILER: loaded by hotline's runtime for itself
 };
 
 // Samples that hit one instruction address.

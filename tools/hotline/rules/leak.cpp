@@ -1,7 +1,9 @@
 // leak: heap blocks from one place still allocated when the profile was
 // written, above a size worth reporting. A library's own few blocks per process
 // (the C library's stdio buffers, the C++ library's exception pool), which live
-// until exit by design, are not a leak however many processes add up to the size.
+// until exit by design, are not a leak however many processes add up to the size; nor is the
+// CUDA driver's state (libcuda's thousands of blocks from the program's first CUDA call),
+// which lives until the process exits.
 #include "rules/rules.h"
 
 #include "text_format.h"
@@ -19,6 +21,10 @@ bool library_lifetime_blocks(const analysis::MemoryPlaceStats &place) {
   return place.place.source != analysis::PlaceSource::Line && !place.place.via.empty() &&
          place.most_not_freed_in_a_profile <= kLibraryBlocksPerProcess;
 }
+
+bool cuda_driver_state(const analysis::MemoryPlaceStats &place) {
+  return place.place.source != analysis::PlaceSource::Line && place.place.via.rfind("libcuda.so", 0) == 0;
+}
 } // namespace
 
 void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
@@ -27,7 +33,8 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
   uint64_t allocated = data.memory->heap.allocated_bytes;
   for (const analysis::MemoryPlaceStats &place :
        analysis::top_memory_places(*data.memory, analysis::MemoryOrder::NotFreed, 0)) {
-    if (place.not_freed_bytes() < kMinLeakedBytes || library_lifetime_blocks(place))
+    if (place.not_freed_bytes() < kMinLeakedBytes || library_lifetime_blocks(place) ||
+        cuda_driver_state(place))
       continue;
     double share = allocated ? 100.0 * double(place.not_freed_bytes()) / double(allocated) : 0;
     Finding f;

@@ -1,6 +1,8 @@
 // synchronization-time: threads wait at one place on locks, conditions,
 // barriers, semaphores or futexes for much of their time. Joins are left out: a main
-// thread waiting for its workers is how parallel work ends, not a problem.
+// thread waiting for its workers is how parallel work ends, not a problem. So are the waits
+// a library makes in threads of its own, outside every timed call (the CUDA driver's helper
+// threads sleep on a semaphore for the whole run): nothing in the program's code waited.
 #include "rules/rules.h"
 
 #include "text_format.h"
@@ -38,7 +40,8 @@ void check_synchronization_time(const ReportData &data, const Thresholds &thresh
   if (!data.sync || data.regions->all_threads_ns == 0)
     return;
   for (const analysis::SyncPlaceStats &place : data.sync->places) {
-    if (place.kind == HOTLINE_SYNC_JOIN)
+    if (place.kind == HOTLINE_SYNC_JOIN ||
+        (place.place.source == analysis::PlaceSource::None && !place.place.via.empty()))
       continue;
     double percent = 100.0 * double(place.wait_ns) / double(data.regions->all_threads_ns);
     if (percent < thresholds.hot_percent)
