@@ -43,7 +43,7 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, const std::map<std::strin
   result.wall_ns = thread.lifetime_ns();
   for (const auto &[path, io] : files) {
     result.io_ns += io.time_ns();
-    if (moved_data(io))
+    if (moved_data(path, io))
       result.data_io_ns += io.time_ns();
     result.files.push_back({path, io});
   }
@@ -58,8 +58,12 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, const std::map<std::strin
 
 } // namespace
 
-bool moved_data(const IoCounts &io) {
-  return io.read_bytes + io.write_bytes + io.mapped_bytes > 0 || io.opens + io.syncs + io.maps > 0;
+bool moved_data(const std::string &path, const IoCounts &io) {
+  if (io.opens + io.syncs + io.maps > 0 || io.mapped_bytes > 0)
+    return true;
+  uint64_t bytes = io.read_bytes + io.write_bytes, calls = io.reads + io.writes;
+  bool peer = path.rfind("pipe:", 0) == 0 || path.rfind("socket:", 0) == 0;
+  return peer ? bytes > kPeerMessageBytes * calls : bytes > 0;
 }
 
 bool moved_data(const profile::TraceEvent &io_call) {

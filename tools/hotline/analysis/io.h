@@ -42,11 +42,14 @@ struct IoFileStats {
   IoCounts io;
 };
 
-// Whether the calls on a descriptor moved data or worked on a file: false when
-// every one was a read or write that moved nothing, which is a wait for another
-// process (a child's pipe reaching its end, a peer closing its socket), not
-// loading.
-bool moved_data(const IoCounts &io);
+// Whether the calls on a descriptor (named `path`) moved data or worked on a file:
+// false when every one was a read or write that moved nothing, which is a wait
+// for another process (a child's pipe reaching its end, a peer closing its
+// socket), not loading; false too on a pipe or socket whose calls moved at most
+// kPeerMessageBytes each on average (a death test's parent reading its child's
+// status byte, a short reply): waiting for the process at the other end.
+constexpr uint64_t kPeerMessageBytes = 64;
+bool moved_data(const std::string &path, const IoCounts &io);
 // The same for one I/O call of a trace: it moved bytes, or opened, synced or
 // mapped. A read that got nothing waited for another process.
 bool moved_data(const profile::TraceEvent &io_call);

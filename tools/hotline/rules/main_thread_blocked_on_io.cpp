@@ -1,7 +1,8 @@
 // main-thread-blocked-on-io: a process's main thread spends much of its life
 // blocked in I/O calls that moved data, while nothing else can use that time.
-// Reads that only ever got nothing (a child's pipe reaching its end) were waits
-// for another process, which reading ahead cannot hide.
+// Reads that only ever got nothing (a child's pipe reaching its end), and short
+// messages on a pipe or socket (a child's status byte), were waits for another
+// process, which reading ahead cannot hide.
 #include "rules/rules.h"
 
 #include "text_format.h"
@@ -28,7 +29,7 @@ void check_main_thread_blocked_on_io(const ReportData &data, const Thresholds &,
                                      text::format_duration(thread.wall_ns)));
     size_t listed = 0;
     for (const analysis::IoFileStats &file : thread.files) {
-      if (!analysis::moved_data(file.io))
+      if (!analysis::moved_data(file.path, file.io))
         continue;
       if (listed++ == 3)
         break;
