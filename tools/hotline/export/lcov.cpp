@@ -39,7 +39,9 @@ std::string lcov(const std::vector<profile::Profile> &profiles, analysis::Symbol
       if (profile.sites[s].kind != HOTLINE_SITE_FUNCTION)
         continue;
       const analysis::FunctionIdentity &function = catalog.function(catalog.function_of(p, s));
-      if (function.file.empty())
+      // No file, or no line: code the compiler made (__clang_call_terminate), which has no
+      // source to annotate (it made a record of its own, "SF:t.cpp" with "FN:0,...").
+      if (function.file.empty() || function.line == 0)
         continue;
       FunctionCount &count =
           files[analysis::normal_path(function.file)].functions[function.linkage_name];
