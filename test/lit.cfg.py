@@ -116,6 +116,8 @@ if shutil.which("mpirun") and shutil.which("mpicc"):
         config.substitutions.append(("%mpi_flags", " ".join(mpi_flags)))
         config.substitutions.append(("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
                                      "mpirun --oversubscribe"))
+if shutil.which("strace"):
+    config.available_features.add("strace")
 if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
     config.available_features.add("jemalloc")
 if os.path.isdir("/usr/include/eigen3"):

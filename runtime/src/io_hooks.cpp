@@ -1,8 +1,16 @@
 // The I/O hooks: reading, writing, opening, mapping and syncing files, through system calls
 // and through stdio, defined weak (a program's own definition wins) and exported. Each times
 // the real call and records it against its place and file. The _chk forms are what
-// _FORTIFY_SOURCE builds call.
+// _FORTIFY_SOURCE builds call. stdio's calls count the bytes they hand to or take from the
+// stream, at the program's line, and their time, which includes the system calls of the
+// buffer flushes and refills that happen inside them (the C library makes those itself, out
+// of every hook's sight); a flush by fflush, fclose or exit is not timed.
 #undef _FORTIFY_SOURCE
+// Without glibc's inline definitions of putchar, getc_unlocked and the like, which would
+// collide with the hooks of the same names.
+#ifndef __NO_INLINE__
+#define __NO_INLINE__ 1
+#endif
 #include "clock.h"
 #include "io_tracking.h"
 #include "real_functions.h"
@@ -12,6 +20,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -111,6 +120,44 @@ size_t do_stdio(IoKind kind, size_t (*real_call)(Buffer *, size_t, size_t, FILE 
                  record_io(kind, fileno(stream), uint64_t(items) * size, ticks, caller);
                });
 }
+// The other stdio calls: `call` returns what the real function does, `bytes_of` how many
+// bytes that result moved.
+template <typename Call, typename Bytes>
+auto do_stream(IoKind kind, FILE *stream, void *caller, Call call, Bytes bytes_of) {
+  return timed(call, [&](auto result, uint64_t ticks) {
+    record_io(kind, fileno(stream), bytes_of(result), ticks, caller);
+  });
+}
+uint64_t one_byte(int c) { return c == EOF ? 0 : 1; }
+uint64_t counted(int n) { return n > 0 ? uint64_t(n) : 0; }
+uint64_t line_bytes(ssize_t n) { return n > 0 ? uint64_t(n) : 0; }
+uint64_t string_bytes(const char *s) { return s ? strlen(s) : 0; }
+auto put_string(const char *s) {
+  return [s](int result) { return result == EOF ? 0 : uint64_t(strlen(s)); };
+}
+int do_vfprintf(FILE *stream, const char *format, va_list args, void *caller) {
+  return do_stream(IoKind::write, stream, caller, [&] { return real.vfprintf(stream, format, args); }, counted);
+}
+int do_vfprintf_chk(FILE *stream, int flag, const char *format, va_list args, void *caller) {
+  return do_stream(IoKind::write, stream, caller,
+                   [&] { return real.vfprintf_chk(stream, flag, format, args); }, counted);
+}
+// scanf's bytes are what it took from the stream: the change of its position, where the stream
+// has one (a file; not a pipe or a terminal, where only the call and its time are counted).
+int do_vfscanf(int (*real_call)(FILE *, const char *, va_list), FILE *stream, const char *format,
+               va_list args, void *caller) {
+  if (!tracking())
+    return real_call(stream, format, args);
+  int saved_errno = errno;
+  off_t before = ftello(stream);
+  errno = saved_errno;
+  return do_stream(IoKind::read, stream, caller, [&] { return real_call(stream, format, args); },
+                   [&](int) {
+                     off_t after = before < 0 ? -1 : ftello(stream);
+                     return after > before ? uint64_t(after - before) : 0;
+                   });
+}
+
 int do_openat(int dir, const char *path, int flags, va_list args, void *caller) {
   mode_t mode = takes_mode(flags) ? mode_t(va_arg(args, int)) : 0;
   return timed_open(path, dir, flags, mode, caller);
@@ -190,6 +237,150 @@ HOOK size_t fwrite_unlocked(const void *buf, size_t size, size_t n, FILE *stream
   ensure_real_functions();
   return do_stdio(IoKind::write, real.fwrite_unlocked, buf, size, n, stream, CALLER);
 }
+
+#define STDIO_HOOK(type, name, params, args, kind, stream, bytes_of)                                  \
+  HOOK type name params {                                                                          \
+    ensure_real_functions();                                                                       \
+    return do_stream(IoKind::kind, stream, CALLER, [&] { return real.name args; }, bytes_of);      \
+  }
+STDIO_HOOK(int, fputs, (const char *s, FILE *f), (s, f), write, f, put_string(s))
+STDIO_HOOK(int, fputs_unlocked, (const char *s, FILE *f), (s, f), write, f, put_string(s))
+STDIO_HOOK(int, fputc, (int c, FILE *f), (c, f), write, f, one_byte)
+STDIO_HOOK(int, fputc_unlocked, (int c, FILE *f), (c, f), write, f, one_byte)
+STDIO_HOOK(int, putc, (int c, FILE *f), (c, f), write, f, one_byte)
+STDIO_HOOK(int, putc_unlocked, (int c, FILE *f), (c, f), write, f, one_byte)
+STDIO_HOOK(int, putchar, (int c), (c), write, stdout, one_byte)
+STDIO_HOOK(int, putchar_unlocked, (int c), (c), write, stdout, one_byte)
+STDIO_HOOK(char *, fgets, (char *s, int n, FILE *f), (s, n, f), read, f, string_bytes)
+STDIO_HOOK(char *, fgets_unlocked, (char *s, int n, FILE *f), (s, n, f), read, f, string_bytes)
+STDIO_HOOK(int, fgetc, (FILE * f), (f), read, f, one_byte)
+STDIO_HOOK(int, fgetc_unlocked, (FILE * f), (f), read, f, one_byte)
+STDIO_HOOK(int, getc, (FILE * f), (f), read, f, one_byte)
+STDIO_HOOK(int, getc_unlocked, (FILE * f), (f), read, f, one_byte)
+STDIO_HOOK(int, getchar, (), (), read, stdin, one_byte)
+STDIO_HOOK(int, getchar_unlocked, (), (), read, stdin, one_byte)
+STDIO_HOOK(ssize_t, getdelim, (char **line, size_t *n, int delimiter, FILE *f), (line, n, delimiter, f), read, f,
+           line_bytes)
+
+HOOK int puts(const char *s) {
+  ensure_real_functions();
+  return do_stream(IoKind::write, stdout, CALLER, [&] { return real.puts(s); },
+                   [&](int result) { return result == EOF ? 0 : uint64_t(strlen(s)) + 1; });
+}
+HOOK int _IO_putc(int c, FILE *f) __attribute__((alias("putc")));
+HOOK int _IO_getc(FILE *f) __attribute__((alias("getc")));
+HOOK ssize_t __getdelim(char **line, size_t *n, int delimiter, FILE *f) __attribute__((alias("getdelim")));
+HOOK ssize_t getline(char **line, size_t *n, FILE *f) {
+  ensure_real_functions();
+  return do_stream(IoKind::read, f, CALLER, [&] { return real.getdelim(line, n, '\n', f); }, line_bytes);
+}
+HOOK char *__fgets_chk(char *s, size_t size, int n, FILE *f) {
+  if (n > 0 && size_t(n) > size)
+    __chk_fail();
+  ensure_real_functions();
+  return do_stream(IoKind::read, f, CALLER, [&] { return real.fgets(s, n, f); }, string_bytes);
+}
+HOOK char *__fgets_unlocked_chk(char *s, size_t size, int n, FILE *f) {
+  if (n > 0 && size_t(n) > size)
+    __chk_fail();
+  ensure_real_functions();
+  return do_stream(IoKind::read, f, CALLER, [&] { return real.fgets_unlocked(s, n, f); }, string_bytes);
+}
+
+HOOK int vfprintf(FILE *f, const char *format, va_list args) {
+  ensure_real_functions();
+  return do_vfprintf(f, format, args, CALLER);
+}
+HOOK int vprintf(const char *format, va_list args) {
+  ensure_real_functions();
+  return do_vfprintf(stdout, format, args, CALLER);
+}
+HOOK int fprintf(FILE *f, const char *format, ...) {
+  ensure_real_functions();
+  va_list args;
+  va_start(args, format);
+  int n = do_vfprintf(f, format, args, CALLER);
+  va_end(args);
+  return n;
+}
+HOOK int printf(const char *format, ...) {
+  ensure_real_functions();
+  va_list args;
+  va_start(args, format);
+  int n = do_vfprintf(stdout, format, args, CALLER);
+  va_end(args);
+  return n;
+}
+HOOK int __vfprintf_chk(FILE *f, int flag, const char *format, va_list args) {
+  ensure_real_functions();
+  return do_vfprintf_chk(f, flag, format, args, CALLER);
+}
+HOOK int __vprintf_chk(int flag, const char *format, va_list args) {
+  ensure_real_functions();
+  return do_vfprintf_chk(stdout, flag, format, args, CALLER);
+}
+HOOK int __fprintf_chk(FILE *f, int flag, const char *format, ...) {
+  ensure_real_functions();
+  va_list args;
+  va_start(args, format);
+  int n = do_vfprintf_chk(f, flag, format, args, CALLER);
+  va_end(args);
+  return n;
+}
+HOOK int __printf_chk(int flag, const char *format, ...) {
+  ensure_real_functions();
+  va_list args;
+  va_start(args, format);
+  int n = do_vfprintf_chk(stdout, flag, format, args, CALLER);
+  va_end(args);
+  return n;
+}
+// dprintf writes to the descriptor itself, from inside the C library.
+HOOK int vdprintf(int fd, const char *format, va_list args) {
+  ensure_real_functions();
+  return timed_io(IoKind::write, fd, CALLER, [&] { return real.vdprintf(fd, format, args); }, counted);
+}
+HOOK int dprintf(int fd, const char *format, ...) {
+  ensure_real_functions();
+  va_list args;
+  va_start(args, format);
+  int n = timed_io(IoKind::write, fd, CALLER, [&] { return real.vdprintf(fd, format, args); }, counted);
+  va_end(args);
+  return n;
+}
+
+// stdio.h renames the scanf family to their __isoc99_ forms: the hooks are named by asm.
+#define SCANF_HOOKS(prefix, real_call)                                                              \
+  HOOK int prefix##vfscanf_hook(FILE *f, const char *format, va_list args) __asm__(#prefix "vfscanf"); \
+  HOOK int prefix##vscanf_hook(const char *format, va_list args) __asm__(#prefix "vscanf");        \
+  HOOK int prefix##fscanf_hook(FILE *f, const char *format, ...) __asm__(#prefix "fscanf");        \
+  HOOK int prefix##scanf_hook(const char *format, ...) __asm__(#prefix "scanf");                   \
+  int prefix##vfscanf_hook(FILE *f, const char *format, va_list args) {                            \
+    ensure_real_functions();                                                                       \
+    return do_vfscanf(real.real_call, f, format, args, CALLER);                                   \
+  }                                                                                                \
+  int prefix##vscanf_hook(const char *format, va_list args) {                                      \
+    ensure_real_functions();                                                                       \
+    return do_vfscanf(real.real_call, stdin, format, args, CALLER);                               \
+  }                                                                                                \
+  int prefix##fscanf_hook(FILE *f, const char *format, ...) {                                      \
+    ensure_real_functions();                                                                       \
+    va_list args;                                                                                  \
+    va_start(args, format);                                                                        \
+    int n = do_vfscanf(real.real_call, f, format, args, CALLER);                                  \
+    va_end(args);                                                                                  \
+    return n;                                                                                      \
+  }                                                                                                \
+  int prefix##scanf_hook(const char *format, ...) {                                                \
+    ensure_real_functions();                                                                       \
+    va_list args;                                                                                  \
+    va_start(args, format);                                                                        \
+    int n = do_vfscanf(real.real_call, stdin, format, args, CALLER);                              \
+    va_end(args);                                                                                  \
+    return n;                                                                                      \
+  }
+SCANF_HOOKS(, vfscanf)
+SCANF_HOOKS(__isoc99_, isoc99_vfscanf)
 
 HOOK int open(const char *path, int flags, ...) {
   va_list args;

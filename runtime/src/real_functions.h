@@ -3,6 +3,7 @@
 // another allocator library the program uses), found with dlsym(RTLD_NEXT).
 #pragma once
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -40,6 +41,31 @@ struct RealFunctions {
   size_t (*fread_unlocked)(void *, size_t, size_t, FILE *);
   size_t (*fwrite)(const void *, size_t, size_t, FILE *);
   size_t (*fwrite_unlocked)(const void *, size_t, size_t, FILE *);
+  // stdio's other ways of moving bytes (io_hooks.cpp): their buffered writes and reads reach
+  // the kernel from inside the C library, where no hook sees them.
+  int (*fputs)(const char *, FILE *);
+  int (*fputs_unlocked)(const char *, FILE *);
+  int (*puts)(const char *);
+  int (*fputc)(int, FILE *);
+  int (*fputc_unlocked)(int, FILE *);
+  int (*putc)(int, FILE *);
+  int (*putc_unlocked)(int, FILE *);
+  int (*putchar)(int);
+  int (*putchar_unlocked)(int);
+  int (*vfprintf)(FILE *, const char *, va_list);
+  int (*vfprintf_chk)(FILE *, int, const char *, va_list);
+  int (*vdprintf)(int, const char *, va_list);
+  char *(*fgets)(char *, int, FILE *);
+  char *(*fgets_unlocked)(char *, int, FILE *);
+  int (*fgetc)(FILE *);
+  int (*fgetc_unlocked)(FILE *);
+  int (*getc)(FILE *);
+  int (*getc_unlocked)(FILE *);
+  int (*getchar)();
+  int (*getchar_unlocked)();
+  ssize_t (*getdelim)(char **, size_t *, int, FILE *);
+  int (*vfscanf)(FILE *, const char *, va_list);
+  int (*isoc99_vfscanf)(FILE *, const char *, va_list);
   int (*open)(const char *, int, ...);
   int (*openat)(int, const char *, int, ...);
   int (*creat)(const char *, mode_t);
