@@ -133,7 +133,16 @@ RelativeAddress relative(const LoadedObjects &loaded, uint64_t pc) {
   return {object == HOTLINE_NO_OBJECT ? pc : pc - loaded.load_address(object), object};
 }
 
-// The SAMPLING and SAMPLES sections (line mode); false when out of memory.
+// The section all of the runtime's code is in (runtime_text.h), whose bounds the linker defines;
+// weak: a compiler without the section pragma leaves them undefined, and nothing is its.
+extern "C" __attribute__((weak, visibility("hidden"))) char __start_hotline_runtime[];
+extern "C" __attribute__((weak, visibility("hidden"))) char __stop_hotline_runtime[];
+bool is_runtime_code(uint64_t pc) {
+  return pc >= uint64_t(uintptr_t(__start_hotline_runtime)) && pc < uint64_t(uintptr_t(__stop_hotline_runtime));
+}
+
+// The SAMPLING and SAMPLES sections (line mode); false when out of memory. The samples that
+// fell in the runtime's own code are one record, its profiler overhead.
 bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &sampling,
                  ByteBuffer &samples) {
   SampleSnapshot snapshot = snapshot_samples();
@@ -142,10 +151,17 @@ bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &
   hotline_sampling_record record{snapshot.period_ns, snapshot.samples, snapshot.dropped,
                                  strings.add(snapshot.method), 0};
   sampling.append_record(record);
+  uint64_t in_runtime = 0;
   snapshot.table->for_each([&](uint64_t pc, uint64_t count) {
+    if (is_runtime_code(pc)) {
+      in_runtime += count;
+      return;
+    }
     RelativeAddress at = relative(loaded, pc);
     samples.append_record(hotline_sample_record{at.address, at.object, 0, count});
   });
+  if (in_runtime > 0)
+    samples.append_record(hotline_sample_record{0, HOTLINE_PROFILER_CODE, 0, in_runtime});
   PcTable::destroy(snapshot.table);
   return true;
 }

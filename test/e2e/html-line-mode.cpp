@@ -40,7 +40,7 @@ int main(int argc, char **) {
 // OUT: {{[0-9]+}}
 
 // CHECK:      errors: none
-// CHECK-NEXT: nav: Bottlenecks and suggestions | Flame graph | Functions | Lines | Loops | Annotated source | Memory | GPU (empty) | I/O (empty)
+// CHECK-NEXT: nav: Bottlenecks and suggestions | Flame graph | Functions | Lines | Loops | Annotated source | Memory | GPU (empty) | I/O
 
 // CHECK:      table functions-table: 50 rows
 // CHECK:      table lines-table: {{[0-9]+}} rows

@@ -82,6 +82,7 @@ std::string json_lines(const LineTable &table,
   json.field("sample_period_ns", table.period_ns);
   json.field("sampling_method", table.method);
   json.field("samples", table.samples);
+  json.field("profiler_samples", table.profiler);
   json.field("samples_dropped", table.dropped);
   json.field("samples_unplaced", table.unplaced);
   json.field("line_count", table.lines.size());
@@ -121,6 +122,11 @@ std::string sampling_note(const LineTable &table) {
   if (table.dropped > 0)
     out += fmt::format("{} samples were dropped (a thread's table was full).\n",
                        text::format_count(table.dropped));
+  if (table.profiler > 0)
+    out += fmt::format("{} samples ({}) were in hotline's own code (its runtime, and the "
+                       "libraries it loaded for itself): its overhead, in no line below.\n",
+                       text::format_count(table.profiler),
+                       text::format_percent(100.0 * double(table.profiler) / double(table.samples)));
   if (table.unplaced > 0)
     out += fmt::format("{} samples ({}) fell where no line is known (no debug "
                        "information, or the kernel).\n",

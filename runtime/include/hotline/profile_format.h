@@ -229,12 +229,15 @@ enum {
 struct hotline_sample_record {
   uint64_t address;       /* relative to the object: the runtime address minus load_address
                              (for HOTLINE_NO_OBJECT, the runtime address) */
-  uint32_t object;        /* index into OBJECTS, or HOTLINE_NO_OBJECT */
+  uint32_t object;        /* index into OBJECTS, HOTLINE_NO_OBJECT, or HOTLINE_PROFILER_CODE */
   uint32_t reserved;
   uint64_t count;
 };
 
 #define HOTLINE_NO_OBJECT 0xffffffffu
+/* SAMPLES only: the one record (address 0) that counts the samples taken in hotline's own
+ * runtime code, its profiler overhead (older readers see an unknown object: no line). */
+#define HOTLINE_PROFILER_CODE 0xfffffffeu
 
 /* The process's heap, over the whole run (HEAP section). Sizes are the sizes the program
  * asked for, not what the allocator rounded them up to. A realloc is one allocation (of its

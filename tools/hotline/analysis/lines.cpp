@@ -1,6 +1,7 @@
 // Joins line and loop sites, their counters, the loops' call nodes and the
 // symbolized samples into the line and loop tables.
 #include "analysis/lines.h"
+#include "analysis/record_place.h"
 
 #include "analysis/functions.h"
 
@@ -87,8 +88,14 @@ LineTable compute_line_table(const std::vector<Profile> &profiles,
       }
       return readable[o] == Readable::Yes;
     };
+    table.samples += profile.profiler_samples;
+    table.profiler += profile.profiler_samples;
     for (const profile::Sample &sample : profile.samples) {
       table.samples += sample.count;
+      if (made_by_profiler(profile, sample.object)) {
+        table.profiler += sample.count;
+        continue;
+      }
       if (sample.object == profile::kNoObject || !can_read(sample.object)) {
         table.unplaced += sample.count;
         continue;

@@ -66,6 +66,9 @@ struct LineTable {
   uint64_t samples = 0;      // all samples of all profiles
   uint64_t dropped = 0;      // samples the runtime could not record
   uint64_t unplaced = 0;     // samples with no known source line
+  // Samples in hotline's own code: its runtime, and the libraries it loaded for itself
+  // (CUPTI, NVML). Part of `samples`, never a line's: the profiler's overhead.
+  uint64_t profiler = 0;
   std::vector<std::string> unreadable_objects; // their samples are unplaced
   std::vector<LineStats> lines; // by time, then count
 };

@@ -519,6 +519,10 @@ private:
       uint64_t at = record_offset(HOTLINE_SECTION_SAMPLES, i);
       auto record =
           load_record<hotline_sample_record>(HOTLINE_SECTION_SAMPLES, i);
+      if (record.object == HOTLINE_PROFILER_CODE) {
+        profile_.profiler_samples += record.count;
+        continue;
+      }
       if (record.object != HOTLINE_NO_OBJECT &&
           record.object >= profile_.objects.size())
         fail(at + offsetof(hotline_sample_record, object),

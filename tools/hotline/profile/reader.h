@@ -427,6 +427,9 @@ struct Profile {
   Sampling sampling;
   std::vector<Object> objects;
   std::vector<Sample> samples;
+  // Samples in hotline's own runtime code (SAMPLES' HOTLINE_PROFILER_CODE record), not in
+  // `samples`: the profiler's overhead.
+  uint64_t profiler_samples = 0;
   Heap heap;
   std::vector<MemorySite> memory_sites;
   std::vector<std::string> files; // paths, as /proc/self/fd named them
