@@ -7,12 +7,53 @@
 
 namespace hotline::rt {
 
+namespace {
+
+// The bytes of the NT_GNU_BUILD_ID note among an object's PT_NOTE segments, mapped in memory;
+// null when it has none.
+const uint8_t *find_build_id(const dl_phdr_info *info, uint32_t *size) {
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) &header = info->dlpi_phdr[i];
+    if (header.p_type != PT_NOTE)
+      continue;
+    auto *at = reinterpret_cast<const uint8_t *>(info->dlpi_addr + header.p_vaddr);
+    const uint8_t *end = at + header.p_memsz;
+    while (at + sizeof(ElfW(Nhdr)) <= end) {
+      auto *note = reinterpret_cast<const ElfW(Nhdr) *>(at);
+      const uint8_t *name = at + sizeof(ElfW(Nhdr));
+      const uint8_t *desc = name + ((note->n_namesz + 3) & ~3u);
+      const uint8_t *next = desc + ((note->n_descsz + 3) & ~3u);
+      if (next > end || next <= at)
+        break;
+      if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 && !memcmp(name, "GNU", 4)) {
+        *size = note->n_descsz;
+        return desc;
+      }
+      at = next;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
 int LoadedObjects::add(dl_phdr_info *info, size_t, void *self) {
   auto *objects = static_cast<LoadedObjects *>(self);
   const char *name = info->dlpi_name ? info->dlpi_name : "";
   uint64_t index = objects->count();
-  objects->objects_.append_record(Object{info->dlpi_addr, objects->names_.size()});
+  uint64_t path = objects->names_.size();
   objects->names_.append(name, strlen(name) + 1);
+  uint64_t build_id = objects->names_.size();
+  uint32_t id_size = 0;
+  if (const uint8_t *id = find_build_id(info, &id_size)) {
+    static const char digits[] = "0123456789abcdef";
+    for (uint32_t i = 0; i < id_size && i < 64; ++i) {
+      char hex[2] = {digits[id[i] >> 4], digits[id[i] & 15]};
+      objects->names_.append(hex, 2);
+    }
+  }
+  objects->names_.append("", 1);
+  objects->objects_.append_record(Object{info->dlpi_addr, path, build_id});
   for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr) &header = info->dlpi_phdr[i];
     if (header.p_type != PT_LOAD)
@@ -31,6 +72,8 @@ bool LoadedObjects::collect() {
 const char *LoadedObjects::path(uint32_t i) const { return names_.data() + object(i).path; }
 
 uint64_t LoadedObjects::load_address(uint32_t i) const { return object(i).load_address; }
+
+const char *LoadedObjects::build_id(uint32_t i) const { return names_.data() + object(i).build_id; }
 
 // A linear scan: a process maps tens of objects with a few segments each, and the profile
 // writer looks up each distinct sampled address once.

@@ -27,11 +27,14 @@ public:
   uint64_t load_address(uint32_t object) const;
   // The object one of whose loadable segments contains `address`, or HOTLINE_NO_OBJECT.
   uint32_t find(uint64_t address) const;
+  // Its build id (the NT_GNU_BUILD_ID note) in lowercase hex; "" when it has none.
+  const char *build_id(uint32_t object) const;
 
 private:
   struct Object {
     uint64_t load_address;
-    uint64_t path; // offset into names_
+    uint64_t path;     // offset into names_
+    uint64_t build_id; // offset into names_
   };
   struct Segment {
     uint64_t start, end;

@@ -115,12 +115,14 @@ void add_section(ByteBuffer &out, uint32_t kind, uint32_t entry_size, ByteBuffer
 // The OBJECTS section: addresses in the profile become object-relative, as in the object's
 // file, so that a symbolizer can read them after the process is gone.
 void add_objects(StringTable &strings, const char *program, const LoadedObjects &loaded,
-                 ByteBuffer &objects) {
+                 ByteBuffer &objects, ByteBuffer &build_ids) {
   for (uint32_t i = 0; i < loaded.count(); ++i) {
     // The loader names the main executable "" (it comes first); the vDSO keeps its name.
     const char *path = i == 0 && !loaded.path(i)[0] ? program : loaded.path(i);
     uint32_t flags = i > 0 && is_profiler_library(loaded.load_address(i)) ? HOTLINE_OBJECT_PROFILER : 0;
     objects.append_record(hotline_object_record{loaded.load_address(i), strings.add(path), flags});
+    if (loaded.build_id(i)[0])
+      build_ids.append_record(hotline_object_build_id_record{i, strings.add(loaded.build_id(i))});
   }
 }
 
@@ -608,7 +610,8 @@ void write_profile() {
   bool objects_collected = loaded.collect();
   ByteBuffer objects_section, sampling_section, samples_section, heap_section, memory_section,
       files_section, io_section;
-  add_objects(strings, facts.program, loaded, objects_section);
+  ByteBuffer build_ids_section;
+  add_objects(strings, facts.program, loaded, objects_section, build_ids_section);
   bool samples_added = !line_mode || add_samples(strings, loaded, sampling_section, samples_section);
   add_heap(loaded, heap_section, memory_section);
   add_io(strings, loaded, time, files_section, io_section);
@@ -679,6 +682,7 @@ void write_profile() {
       {HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section},
       {HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t), stopped_section},
       {HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record), objects_section},
+      {HOTLINE_SECTION_OBJECT_BUILD_IDS, sizeof(hotline_object_build_id_record), build_ids_section},
       {HOTLINE_SECTION_HEAP, sizeof(hotline_heap_record), heap_section},
       {HOTLINE_SECTION_MEMORY_SITES, sizeof(hotline_memory_site_record), memory_section},
       {HOTLINE_SECTION_FILES, sizeof(hotline_file_record), files_section},

@@ -12,9 +12,9 @@
 // OUT: sum 64000000
 // CHECK: leaf(int) calls=64000000
 // CHECK-NEXT: worker(void*) calls=64
-// Each worker: 1,000,000 leaf calls and its own; main's call: 64,000,065 events in all, of
-// which 100,000 per thread kept.
-// TRACE-NEXT: trace kept=6400001 dropped=57600064 total=64000065
+// Each worker: 1,000,000 leaf calls and its own; main's call and the write of its printf:
+// 64,000,066 events in all, of which 100,000 per thread kept.
+// TRACE-NEXT: trace kept=6400002 dropped=57600064 total=64000066
 
 #include <pthread.h>
 

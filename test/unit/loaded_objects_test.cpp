@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <string>
 #include <unistd.h>
 
 // Exported (the test is linked with ENABLE_EXPORTS), so dladdr1 finds its symbol.
@@ -47,6 +48,21 @@ TEST(LoadedObjects, ListsTheExecutableFirstWithNoName) {
   ASSERT_TRUE(objects.collect());
   ASSERT_GE(objects.count(), 2u);
   EXPECT_STREQ(objects.path(0), "");
+}
+
+// The executable's build id, as its note in memory has it: the linker's SHA-1, 40 hex digits,
+// the same that `readelf -n` prints for the file (checked against the file in
+// test/e2e/stale-binary.cpp's way: hotline compares it with the file's).
+TEST(LoadedObjects, ReadsTheBuildIdsOfTheObjects) {
+  LoadedObjects objects;
+  ASSERT_TRUE(objects.collect());
+  std::string id = objects.build_id(0);
+  EXPECT_EQ(id.size(), 40u) << id;
+  EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos) << id;
+  bool vdso = false;
+  for (uint32_t i = 0; i < objects.count(); ++i)
+    vdso |= std::string(objects.path(i)) == "linux-vdso.so.1";
+  EXPECT_TRUE(vdso);
 }
 
 TEST(LoadedObjects, MapsAFunctionOfTheExecutableToItsAddressInTheFile) {

@@ -118,6 +118,9 @@ public:
     objects_.push_back({load_address, string(path), flags});
     return uint32_t(objects_.size() - 1);
   }
+  void add_build_id(uint32_t object, const std::string &hex) {
+    build_ids_.push_back({object, string(hex)});
+  }
 
   // Adds a HEAP section holding this record.
   hotline_heap_record &heap() {
@@ -351,6 +354,9 @@ public:
     if (!objects_.empty())
       section(HOTLINE_SECTION_OBJECTS, entry_size<hotline_object_record>(),
               records(objects_));
+    if (!build_ids_.empty())
+      section(HOTLINE_SECTION_OBJECT_BUILD_IDS, entry_size<hotline_object_build_id_record>(),
+              records(build_ids_));
     if (has_heap_)
       section(HOTLINE_SECTION_HEAP, entry_size<hotline_heap_record>(),
               records(std::vector<hotline_heap_record>{heap_}));
@@ -487,6 +493,7 @@ private:
   std::vector<hotline_call_target_record> call_targets_;
   std::vector<hotline_range_record> ranges_;
   std::vector<hotline_object_record> objects_;
+  std::vector<hotline_object_build_id_record> build_ids_;
   hotline_heap_record heap_{};
   bool has_heap_ = false;
   std::vector<hotline_memory_site_record> memory_sites_;

@@ -61,6 +61,7 @@ ProfileBuilder memory_io_builder() {
   ProfileBuilder b = sample_builder();
   b.add_object("/home/user/app", 0);
   b.add_object("/usr/lib/libstdc++.so.6", 0x7f0000000000);
+  b.add_build_id(1, "00118eeb852f582a254a2daec51d9f810df36683");
   hotline_heap_record &heap = b.heap();
   heap.allocations = 10;
   heap.allocated_bytes = 1000;
@@ -281,6 +282,8 @@ TEST(Reader, ReadsHeapMemoryAndIo) {
   ASSERT_EQ(p.objects.size(), 2u);
   EXPECT_EQ(p.objects[1].path, "/usr/lib/libstdc++.so.6");
   EXPECT_EQ(p.objects[1].load_address, 0x7f0000000000u);
+  EXPECT_EQ(p.objects[0].build_id, "");
+  EXPECT_EQ(p.objects[1].build_id, "00118eeb852f582a254a2daec51d9f810df36683");
 
   EXPECT_TRUE(p.heap.present);
   EXPECT_TRUE(p.heap.tracked());
@@ -565,6 +568,14 @@ TEST(ReaderErrors, SiteOutOfRange) {
   EXPECT_NE(
       format_error(b.build()).find("names site 3, out of range (3 sites)"),
       std::string::npos);
+}
+
+TEST(ReaderErrors, BuildIdOfAnObjectOutOfRange) {
+  ProfileBuilder b = sample_builder();
+  b.add_object("/home/user/app");
+  b.add_build_id(1, "00ff");
+  EXPECT_NE(format_error(b.build()).find("names object 1, out of range (1 objects)"),
+            std::string::npos);
 }
 
 TEST(ReaderErrors, ModuleOutOfRange) {

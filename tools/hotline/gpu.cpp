@@ -231,8 +231,8 @@ std::string text_gpu(const std::vector<profile::Profile> &profiles, const GpuTab
   if (any_timed_call)
     out += '\n' + timed_call_place_note(true);
   for (const std::string &object : table.unreadable_objects)
-    out += fmt::format("Cannot read {} (moved or rebuilt?): its CUDA calls are placed at their "
-                       "timed calls.\n",
+    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): "
+                       "its CUDA calls are placed at their timed calls.\n",
                        text::printable(object));
   return out;
 }

@@ -104,7 +104,7 @@ std::string text_io(const IoTable &table, size_t top, bool several_profiles) {
   if (any_timed_call_place)
     out += '\n' + timed_call_place_note(true);
   for (const std::string &object : table.unreadable_objects)
-    out += fmt::format("Cannot read {} (moved or rebuilt?): its I/O calls are "
+    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): its I/O calls are "
                        "placed at their timed calls.\n",
                        text::printable(object));
   return out;

@@ -134,8 +134,8 @@ std::string sampling_note(const LineTable &table) {
                        text::format_percent(100.0 * double(table.unplaced) /
                                             double(table.samples)));
   for (const std::string &object : table.unreadable_objects)
-    out += fmt::format("Cannot read {} (moved or rebuilt?): its samples have "
-                       "no line.\n",
+    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or "
+                       "rebuilt since): its samples have no line.\n",
                        text::printable(object));
   return out;
 }

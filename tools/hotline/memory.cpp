@@ -119,7 +119,7 @@ std::string text_memory(const MemoryTable &table, size_t top) {
          "   live at once; a place's contexts may peak at different times.\n";
   out += timed_call_place_note(any_timed_call_place);
   for (const std::string &object : table.unreadable_objects)
-    out += fmt::format("Cannot read {} (moved or rebuilt?): its allocations are placed at their "
+    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): its allocations are placed at their "
                        "timed calls.\n",
                        text::printable(object));
   return out;

@@ -80,8 +80,10 @@ enum hotline_section_kind {
   HOTLINE_SECTION_TRACE_WAITS = 35, /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_WAIT,
                                        grouped by thread (trace mode): apart from TRACE_EVENTS,
                                        whose readers know kinds 1 to 8 only */
-  HOTLINE_SECTION_TRACE_RANGES = 36 /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_RANGE,
+  HOTLINE_SECTION_TRACE_RANGES = 36, /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_RANGE,
                                        grouped by the thread that ended them (trace mode) */
+  HOTLINE_SECTION_OBJECT_BUILD_IDS = 37 /* struct hotline_object_build_id_record[]: the build
+                                           ids of the OBJECTS that have one */
 };
 
 /* What was run, where and when, and how the clock was calibrated. */
@@ -215,6 +217,13 @@ struct hotline_object_record {
   uint64_t load_address;  /* what the dynamic loader added to the object's addresses */
   uint32_t path;          /* string: as the loader names it; the executable's is RUN's program */
   uint32_t flags;         /* HOTLINE_OBJECT_* (0 in profiles of older runtimes) */
+};
+
+/* The build id (the linker's NT_GNU_BUILD_ID note) of one object of OBJECTS, so that a reader
+ * can tell the file it finds at the object's path from a rebuilt one. */
+struct hotline_object_build_id_record {
+  uint32_t object;   /* index into OBJECTS */
+  uint32_t build_id; /* string: the id's bytes in lowercase hex */
 };
 
 /* hotline_object_record.flags */
@@ -651,6 +660,7 @@ static_assert(sizeof(hotline_system_record) == 32, "profile layout changed: see 
 static_assert(sizeof(hotline_system_sample_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sampling_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_object_record) == 16, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_object_build_id_record) == 8, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_sample_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_header) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_section_header) == 16, "profile layout changed: see the versioning rule above");
@@ -689,6 +699,7 @@ _Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout ch
 _Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_object_build_id_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sample_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_heap_record) == 64, "profile layout changed");
 _Static_assert(sizeof(struct hotline_memory_site_record) == 80, "profile layout changed");

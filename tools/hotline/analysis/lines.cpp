@@ -79,7 +79,7 @@ LineTable compute_line_table(const std::vector<Profile> &profiles,
     auto can_read = [&](uint32_t o) {
       if (readable[o] == Readable::Unknown) {
         const std::string &path = profile.objects[o].path;
-        readable[o] = symbolizer.readable(path) ? Readable::Yes : Readable::No;
+        readable[o] = symbolizer.readable(path, profile.objects[o].build_id) ? Readable::Yes : Readable::No;
         if (readable[o] == Readable::No &&
             std::find(table.unreadable_objects.begin(),
                       table.unreadable_objects.end(),

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <tuple>
 
@@ -63,12 +64,13 @@ RecordPlacer::RecordPlacer(const std::vector<Profile> &profiles, Symbolizer &sym
   }
 }
 
-bool RecordPlacer::readable(const std::string &object_path) {
-  auto [it, inserted] = readable_.emplace(object_path, false);
+bool RecordPlacer::readable(const profile::Object &object) {
+  auto [it, inserted] = readable_.emplace(std::make_pair(object.path, object.build_id), false);
   if (inserted) {
-    it->second = symbolizer_.readable(object_path);
-    if (!it->second)
-      unreadable_objects_.push_back(object_path);
+    it->second = symbolizer_.readable(object.path, object.build_id);
+    if (!it->second && std::find(unreadable_objects_.begin(), unreadable_objects_.end(), object.path) ==
+                           unreadable_objects_.end())
+      unreadable_objects_.push_back(object.path);
   }
   return it->second;
 }
@@ -78,7 +80,7 @@ RecordPlace RecordPlacer::place(const Profile &profile, uint32_t node, uint32_t 
   RecordPlace place;
   if (object != profile::kNoObject) {
     const std::string &path = profile.objects[object].path;
-    if (readable(path)) {
+    if (readable(profile.objects[object])) {
       // Inlined library code (std::vector::push_back, say) belongs to the
       // line of the program that it was inlined into.
       for (const SourcePlace &frame : symbolizer_.inlined_places(path, address)) {

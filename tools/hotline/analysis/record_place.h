@@ -57,11 +57,11 @@ public:
   const std::vector<std::string> &unreadable_objects() const { return unreadable_objects_; }
 
 private:
-  bool readable(const std::string &object_path);
+  bool readable(const profile::Object &object);
 
   Symbolizer &symbolizer_;
   std::set<std::string> program_files_;
-  std::map<std::string, bool> readable_;
+  std::map<std::pair<std::string, std::string>, bool> readable_; // by path and build id
   std::vector<std::string> unreadable_objects_;
 };
 

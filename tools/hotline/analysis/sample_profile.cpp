@@ -66,9 +66,12 @@ void SampleProfileBuilder::add(const profile::Profile &profile) {
     std::optional<uint32_t> offset = line_offset(call, function);
     if (profile.site_counts[call.function] == 0 || !offset)
       continue;
-    std::string name = target.object == profile::kNoObject
-                           ? ""
-                           : symbolizer_.linkage_name(profile.objects[target.object].path, target.address);
+    std::string name;
+    if (target.object != profile::kNoObject) {
+      const profile::Object &object = profile.objects[target.object];
+      if (symbolizer_.readable(object.path, object.build_id))
+        name = symbolizer_.linkage_name(object.path, target.address);
+    }
     if (name.empty()) {
       result_.unnamed_call_targets += target.count;
       continue;

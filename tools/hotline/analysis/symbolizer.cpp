@@ -2,7 +2,11 @@
 // behind llvm-symbolizer), which reads DWARF line tables and inlining chains.
 #include "analysis/symbolizer.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Object/BuildID.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
 
 #include <filesystem>
@@ -31,14 +35,36 @@ Symbolizer::Symbolizer()
 
 Symbolizer::~Symbolizer() = default;
 
-bool Symbolizer::readable(const std::string &object_path) {
+namespace {
+
+// The build id of the object file at `path`, in lowercase hex; "" when it has none or cannot
+// be read.
+std::string file_build_id(const std::string &path) {
+  auto binary = llvm::object::createBinary(path);
+  if (!binary) {
+    llvm::consumeError(binary.takeError());
+    return "";
+  }
+  auto *object = llvm::dyn_cast<llvm::object::ObjectFile>(binary->getBinary());
+  if (!object)
+    return "";
+  return llvm::toHex(llvm::object::getBuildID(object), /*LowerCase=*/true);
+}
+
+} // namespace
+
+bool Symbolizer::readable(const std::string &object_path, const std::string &build_id) {
+  auto [it, inserted] = readable_.emplace(std::make_pair(object_path, build_id), false);
+  if (!inserted)
+    return it->second;
   auto info = llvm_->symbolizeCode(
       object_path, {0, llvm::object::SectionedAddress::UndefSection});
   if (!info) {
     llvm::consumeError(info.takeError());
     return false;
   }
-  return true;
+  it->second = build_id.empty() || file_build_id(object_path) == build_id;
+  return it->second;
 }
 
 SourcePlace Symbolizer::place(const std::string &object_path,

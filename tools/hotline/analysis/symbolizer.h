@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,10 +42,13 @@ public:
   // names it; "" when unknown.
   std::string linkage_name(const std::string &object_path, uint64_t address);
   // Whether the object could be read at all (false: moved, deleted, or not an
-  // object file); each unreadable object is reported once by the caller.
-  bool readable(const std::string &object_path);
+  // object file) and, given the build id the profile recorded for it, is still
+  // the object that ran (false: rebuilt since, so its lines would be another
+  // program's); each unreadable object is reported once by the caller.
+  bool readable(const std::string &object_path, const std::string &build_id = "");
 
 private:
+  std::map<std::pair<std::string, std::string>, bool> readable_;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> llvm_;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> mangled_; // made on first use
 };

@@ -14,6 +14,7 @@
 #include <map>
 #include <tuple>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -119,11 +120,13 @@ const char *section_name(uint32_t kind) {
     return "TRACE_WAITS";
   case HOTLINE_SECTION_TRACE_RANGES:
     return "TRACE_RANGES";
+  case HOTLINE_SECTION_OBJECT_BUILD_IDS:
+    return "OBJECT_BUILD_IDS";
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_TRACE_RANGES;
+constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_OBJECT_BUILD_IDS;
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -162,6 +165,7 @@ public:
     read_timing_stopped();
     read_sampling();
     read_objects();
+    read_object_build_ids();
     read_samples();
     read_heap();
     read_files();
@@ -508,6 +512,24 @@ private:
           {string_at(record.path, at + offsetof(hotline_object_record, path),
                      "path"),
            record.load_address, (record.flags & HOTLINE_OBJECT_PROFILER) != 0});
+    }
+  }
+
+  void read_object_build_ids() {
+    uint64_t count = record_count(HOTLINE_SECTION_OBJECT_BUILD_IDS,
+                                  sizeof(hotline_object_build_id_record));
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_OBJECT_BUILD_IDS, i);
+      auto record = load_record<hotline_object_build_id_record>(
+          HOTLINE_SECTION_OBJECT_BUILD_IDS, i);
+      if (record.object >= profile_.objects.size())
+        fail(at + offsetof(hotline_object_build_id_record, object),
+             "build id {} at offset {} names object {}, out of range ({} "
+             "objects)",
+             i, at, record.object, profile_.objects.size());
+      profile_.objects[record.object].build_id = string_at(
+          record.build_id, at + offsetof(hotline_object_build_id_record, build_id),
+          "build id");
     }
   }
 
@@ -1457,27 +1479,81 @@ std::string bundle_member_name(const std::string &path, size_t index) {
   return fmt::format("{}[{}]", path, index);
 }
 
-std::vector<unsigned char> read_profile_bytes(const std::string &path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    throw ProfileFileError(
-        fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  std::vector<unsigned char> bytes;
-  unsigned char chunk[1 << 16];
-  for (;;) {
-    ssize_t got = ::read(fd, chunk, sizeof chunk);
+namespace {
+
+const char *file_kind(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+// Reads up to `size` bytes at the file's position; fewer only at its end.
+size_t read_fully(int fd, unsigned char *into, size_t size, const std::string &path) {
+  size_t done = 0;
+  while (done < size) {
+    ssize_t got = ::read(fd, into + done, size - done);
     if (got < 0 && errno == EINTR)
       continue;
     if (got < 0) {
       int read_errno = errno;
       ::close(fd);
-      throw ProfileFileError(
-          fmt::format("{}: cannot read: {}", path, std::strerror(read_errno)));
+      throw ProfileFileError(fmt::format("{}: cannot read: {}", path, std::strerror(read_errno)));
     }
     if (got == 0)
       break;
-    bytes.insert(bytes.end(), chunk, chunk + got);
+    done += size_t(got);
   }
+  return done;
+}
+
+} // namespace
+
+// Only a regular file is read: a FIFO would block in open (it is opened without waiting for a
+// writer) and a device such as /dev/zero never ends. Its first bytes are checked before the
+// rest is read, so that a large file that is not a profile costs nothing; the rest is read into
+// one buffer of the file's size.
+std::vector<unsigned char> read_profile_bytes(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    throw ProfileFileError(
+        fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+  struct stat status;
+  if (::fstat(fd, &status) != 0) {
+    int stat_errno = errno;
+    ::close(fd);
+    throw ProfileFileError(fmt::format("{}: cannot read: {}", path, std::strerror(stat_errno)));
+  }
+  if (!S_ISREG(status.st_mode)) {
+    ::close(fd);
+    throw ProfileFileError(fmt::format(
+        "{}: {}, not a profile (hotline reads the regular files that programs wrote)", path,
+        file_kind(status.st_mode)));
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  std::vector<unsigned char> bytes(sizeof hotline_file_header::magic);
+  bytes.resize(read_fully(fd, bytes.data(), bytes.size(), path));
+  if (!bytes.empty() && std::memcmp(bytes.data(), HOTLINE_PROFILE_MAGIC, bytes.size()) != 0) {
+    ::close(fd);
+    throw ProfileFormatError(path, "not a hotline profile (bad magic) at offset 0", 0);
+  }
+  // The size when opened; a file still growing is read to its end.
+  size_t expected = size_t(status.st_size);
+  if (expected > bytes.size()) {
+    size_t have = bytes.size();
+    bytes.resize(expected);
+    bytes.resize(have + read_fully(fd, bytes.data() + have, expected - have, path));
+  }
+  unsigned char chunk[1 << 16];
+  for (size_t got; (got = read_fully(fd, chunk, sizeof chunk, path)) > 0;)
+    bytes.insert(bytes.end(), chunk, chunk + got);
   ::close(fd);
   return bytes;
 }

@@ -95,6 +95,7 @@ struct Object {
   std::string path;
   uint64_t load_address = 0;
   bool profiler = false; // HOTLINE_OBJECT_PROFILER: loaded by hotline's runtime for itself
+  std::string build_id;  // lowercase hex (OBJECT_BUILD_IDS); "" when unknown
 };
 
 // Samples that hit one instruction address.
