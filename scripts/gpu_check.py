@@ -84,7 +84,8 @@ PROGRAMS = [
             env={"CUDA_MODULE_LOADING": "EAGER"}, args=["--data-dir", "{rundir}/data"]),
     Program("cuda-wrapper-fill", ["test/packaging/Inputs/fill.cu"], via="wrapper"),
     Program("gpu_launches", ["bench/workloads/gpu_launches.cu"], args=["10"], timed=True),
-    Program("gpu_compute", ["bench/workloads/gpu_compute.cu"], args=["10"], timed=True),
+    # Scale 20: 1.8 s of kernels, so that CUPTI's start (tens of ms, varying) weighs little.
+    Program("gpu_compute", ["bench/workloads/gpu_compute.cu"], args=["20"], timed=True),
 ]
 BY_NAME = {p.name: p for p in PROGRAMS}
 
