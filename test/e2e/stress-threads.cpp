@@ -12,11 +12,13 @@
 // OUT: sum 64000000
 // CHECK: leaf(int) calls=64000000
 // CHECK-NEXT: worker(void*) calls=64
-// Each worker: 1,000,000 leaf calls and its own; main's call and the write of its printf:
-// 64,000,066 events in all, of which 100,000 per thread kept.
-// TRACE-NEXT: trace kept=6400002 dropped=57600064 total=64000066
+// Each worker: 1,000,000 leaf calls and its own; main's call: 64,000,065 events in all, of
+// which 100,000 per thread kept.
+// TRACE-NEXT: trace kept=6400001 dropped=57600064 total=64000065
 
 #include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <cstdio>
 
@@ -39,6 +41,9 @@ int main() {
     pthread_create(&t, nullptr, worker, nullptr);
   for (pthread_t &t : threads)
     pthread_join(t, nullptr);
-  std::printf("sum %d\n", kThreads * kCalls);
-  return 0;
+  // Through the system call itself, which no hook sees: the runtimes with I/O hooks and the
+  // sanitizers' without them (sanitizers.test) then trace the same events.
+  char line[32];
+  int length = std::snprintf(line, sizeof line, "sum %d\n", kThreads * kCalls);
+  return syscall(SYS_write, 1, line, length) == length ? 0 : 1;
 }

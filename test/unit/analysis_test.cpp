@@ -1,6 +1,9 @@
 // Per-function results and the merged call tree, with exact numbers.
+#include "analysis/bottlenecks.h"
 #include "analysis/call_tree.h"
 #include "analysis/functions.h"
+#include "analysis/lines.h"
+#include "analysis/regions.h"
 #include "analysis/timing_cost.h"
 #include "profile/reader.h"
 #include "profile_builder.h"
@@ -275,6 +278,53 @@ const CallTree::Node &child_named(const CallTree &tree,
 
 uint32_t index_of(const CallTree &tree, const CallTree::Node &node) {
   return uint32_t(&node - tree.nodes.data());
+}
+
+// One cause, one bottleneck: two nested loops and their function that took the same 606 ms
+// are one item, the inner loop, naming the others; a loop that took half of its function's
+// time is an item of its own, and so is that function.
+TEST(Bottlenecks, NestedLoopsAndTheirFunctionWithTheSameTimeAreOne) {
+  analysis::FunctionTable functions;
+  functions.measured_ns = 1000000000;
+  auto function = [&](const std::string &name, uint64_t self_ns) {
+    analysis::FunctionStats f;
+    f.function.name = name;
+    f.function.file = "app.cpp";
+    f.function.line = 10;
+    f.timed = true;
+    f.self_ns = self_ns;
+    f.self_percent = 100.0 * double(self_ns) / 1e9;
+    functions.functions.push_back(f);
+  };
+  function("kernel(int)", 606000000);
+  function("load()", 300000000);
+  auto loop = [](const std::string &function, uint32_t line, uint32_t parent, uint64_t ns) {
+    analysis::LoopStats l;
+    l.file = "app.cpp";
+    l.line = line;
+    l.function = function;
+    l.parent = parent ? "app.cpp:" + std::to_string(parent) : "";
+    l.timed_entries = 1;
+    l.inclusive_ns = ns;
+    l.percent = 100.0 * double(ns) / 1e9;
+    return l;
+  };
+  std::vector<analysis::LoopStats> loops = {loop("kernel(int)", 12, 0, 606000000),
+                                            loop("kernel(int)", 13, 12, 600000000),
+                                            loop("load()", 40, 0, 150000000)};
+  std::vector<analysis::Bottleneck> items =
+      analysis::compute_bottlenecks(functions, loops, {}, {}, 5, 0, nullptr);
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(items[0].kind, analysis::BottleneckKind::Loop);
+  EXPECT_EQ(items[0].location, "app.cpp:13");
+  EXPECT_EQ(items[0].time_ns, 600000000u);
+  EXPECT_EQ(items[0].detail, "the same time as the loop around it at app.cpp:12 and the self "
+                             "time of kernel(int)");
+  EXPECT_EQ(items[1].kind, analysis::BottleneckKind::Function);
+  EXPECT_EQ(items[1].name, "load()");
+  EXPECT_EQ(items[2].kind, analysis::BottleneckKind::Loop);
+  EXPECT_EQ(items[2].location, "app.cpp:40");
+  EXPECT_EQ(items[2].detail, "");
 }
 
 TEST(CallTree, MergesThreadsAndModulesAlongPaths) {

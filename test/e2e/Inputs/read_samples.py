@@ -8,7 +8,7 @@ NAMES = {1: "RUN", 2: "STRINGS", 3: "MODULES", 4: "SITES", 5: "SITE_COUNTS", 6: 
          7: "CALL_TREE", 8: "TIMING_COST", 9: "TIMING_STOPPED", 10: "SAMPLING", 11: "OBJECTS",
          12: "SAMPLES", 13: "HEAP", 14: "MEMORY_SITES", 15: "FILES", 16: "IO_SITES",
          17: "SYSTEM", 18: "SYSTEM_SAMPLES", 19: "REGIONS",
-         20: "COUNTERS", 21: "SYNC_SITES"}
+         20: "COUNTERS", 21: "SYNC_SITES", 37: "OBJECT_BUILD_IDS"}
 
 data = open(sys.argv[1], "rb").read()
 _, _, header_size, section_count, _, file_size = struct.unpack_from("<8sIIIIQ", data, 0)

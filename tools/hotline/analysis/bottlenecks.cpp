@@ -2,8 +2,10 @@
 #include "analysis/bottlenecks.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 
 namespace hotline::analysis {
 
@@ -22,6 +24,68 @@ const char *bottleneck_kind_name(BottleneckKind kind) {
   }
   return "kernel";
 }
+
+namespace {
+
+// Whether two items took the same time: the smaller is at least kSameTime of the larger.
+constexpr double kSameTime = 0.9;
+bool same_time(uint64_t a, uint64_t b) { return double(std::min(a, b)) >= kSameTime * double(std::max(a, b)); }
+
+// One cause, one item: a loop that took the same time as the loop around it, or as the self
+// time of its function, is what they were busy with; they leave the list and are named in its
+// detail instead (nested loops and their function were the same 606 ms three times).
+void merge_same_time(std::vector<Bottleneck> &items, const std::vector<LoopStats> &loops) {
+  std::map<std::string, std::string> parent_of; // a loop's location -> its enclosing loop's
+  for (const LoopStats &loop : loops)
+    parent_of[fmt::format("{}:{}", loop.file, loop.line)] = loop.parent;
+  std::map<std::string, size_t> loop_item, function_item;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].kind == BottleneckKind::Loop)
+      loop_item[items[i].location] = i;
+    else if (items[i].kind == BottleneckKind::Function)
+      function_item[items[i].name] = i;
+  }
+  std::vector<bool> merged(items.size(), false);
+  // Innermost loops first: a loop that other loops of the list are inside.
+  std::vector<size_t> order;
+  for (const auto &[location, i] : loop_item)
+    order.push_back(i);
+  auto depth = [&](size_t i) {
+    size_t d = 0;
+    for (std::string at = parent_of[items[i].location]; !at.empty(); at = parent_of[at])
+      ++d;
+    return d;
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return depth(a) > depth(b); });
+  for (size_t i : order) {
+    if (merged[i])
+      continue;
+    Bottleneck &loop = items[i];
+    std::vector<std::string> same;
+    for (std::string at = parent_of[loop.location]; !at.empty(); at = parent_of[at]) {
+      auto outer = loop_item.find(at);
+      if (outer == loop_item.end() || merged[outer->second] || !same_time(loop.time_ns, items[outer->second].time_ns))
+        break;
+      merged[outer->second] = true;
+      same.push_back("the loop around it at " + at);
+    }
+    auto function = function_item.find(loop.name);
+    if (function != function_item.end() && !merged[function->second] &&
+        same_time(loop.time_ns, items[function->second].time_ns)) {
+      merged[function->second] = true;
+      same.push_back("the self time of " + loop.name);
+    }
+    if (!same.empty())
+      loop.detail += fmt::format("{}the same time as {}", loop.detail.empty() ? "" : "; ", fmt::join(same, " and "));
+  }
+  std::vector<Bottleneck> kept;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!merged[i])
+      kept.push_back(std::move(items[i]));
+  items = std::move(kept);
+}
+
+} // namespace
 
 std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
                                             const std::vector<LoopStats> &loops,
@@ -65,6 +129,7 @@ std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
     items.push_back({BottleneckKind::Kernel, kernel.name, location, kernel.gpu_ns, percent,
                      "wall time", fmt::format("{} launches, {}", kernel.launches, from)});
   }
+  merge_same_time(items, loops);
   std::sort(items.begin(), items.end(), [](const Bottleneck &a, const Bottleneck &b) {
     if (a.percent != b.percent)
       return a.percent > b.percent;

@@ -149,6 +149,9 @@ compute_loop_table(const std::vector<Profile> &profiles,
       stats.line = site.line;
       stats.column = site.column;
       stats.function = function;
+      if (site.loop != profile::kNoSite && profile.sites[site.loop].kind == HOTLINE_SITE_LOOP)
+        stats.parent = fmt::format("{}:{}", normal_path(profile.sites[site.loop].file),
+                                   profile.sites[site.loop].line);
       if (stats.facts.empty())
         stats.facts = site.facts;
       stats.entries += profile.site_counts[s];

@@ -31,6 +31,7 @@ struct LoopStats {
   uint32_t line = 0;
   uint32_t column = 0;
   std::string function;
+  std::string parent; // "file:line" of the loop around it in its function, or ""
   std::string facts; // what the optimizer did with it, from its remarks
   uint64_t entries = 0;
   uint64_t iterations = 0;
