@@ -16,6 +16,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "threads.h"
+#include "timing_cost.h"
 
 #include <hotline/live_format.h>
 
@@ -105,6 +106,7 @@ struct SiteTotals {
   uint64_t calls;
   uint64_t self_ticks;
   uint64_t total_ticks;
+  uint64_t timed_calls; // of a function: the calls its nodes timed (see sum_timed_calls)
 };
 
 // One call node of the thread being read, by its index (creation order, parents first).
@@ -113,6 +115,8 @@ struct NodeRow {
   uint32_t function;
   uint64_t inclusive_ticks;
   uint64_t children_ticks;
+  uint64_t calls;       // timed
+  bool timing_stopped;  // a function's node, whose later calls were counted only
 };
 
 // Times by function and by region name, summed over some threads.
@@ -155,6 +159,7 @@ bool g_publishing = false;                  // a lock: the thread's writes again
 hotline_live_snapshot *g_mapping = nullptr; // the live file, shared
 char g_path[4096];
 hotline_live_snapshot g_next; // the snapshot being assembled
+TimingCost g_timing_cost;     // measured once, when the live thread starts
 Scratch g_scratch;
 AlertRule g_rules[kMaxAlertRules];
 uint32_t g_rule_count = 0;
@@ -384,6 +389,56 @@ uint32_t index_of(const CallNode *node, uint32_t chunk_count) {
   return 0;
 }
 
+// The calls each function's nodes timed, every thread's (the ended threads' summed when
+// they were read last), for estimate_stopped_calls.
+void sum_timed_calls(uint32_t site_count) {
+  Scratch &s = g_scratch;
+  for (uint32_t i = 0; i < site_count; ++i)
+    s.now.sites[i].timed_calls = s.ended.sites[i].timed_calls;
+  for (ThreadState *t = all_threads(); t != g_ended_from; t = t->next)
+    for (const NodeChunk *c = __atomic_load_n(&t->oldest_chunk, __ATOMIC_ACQUIRE); c;
+         c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
+      uint32_t used = __atomic_load_n(&c->used, __ATOMIC_ACQUIRE);
+      for (uint32_t i = 0; i < used; ++i) {
+        uint32_t site = c->nodes[i].site;
+        if (site < site_count && s.facts[site].kind == HOTLINE_ABI_SITE_FUNCTION) {
+          uint32_t function = same_function(s.facts[site].function);
+          if (function < site_count)
+            s.now.sites[function].timed_calls +=
+                __atomic_load_n(&c->nodes[i].calls, __ATOMIC_RELAXED);
+        }
+      }
+    }
+}
+
+// A function whose timing stopped has its later calls counted only, and their time is in
+// the self time of the nodes that called them. As the reports estimate them
+// (tools/hotline/analysis/timing_cost.h), each node of it gets its share of the untimed
+// calls at its mean (less what timing one call costs), taken from its parent's self time,
+// never more than that holds. Needs the rows' inclusive and children's times; parents first.
+void estimate_stopped_calls(uint32_t n) {
+  Scratch &s = g_scratch;
+  for (uint32_t i = 1; i < n; ++i) {
+    NodeRow &row = s.rows[i];
+    if (!row.timing_stopped || row.calls == 0)
+      continue;
+    const SiteTotals &function = s.now.sites[row.function];
+    if (function.timed_calls == 0 || function.calls <= function.timed_calls)
+      continue;
+    double calls = double(function.calls - function.timed_calls) * double(row.calls) /
+                   double(function.timed_calls);
+    double mean = double(row.inclusive_ticks) / double(row.calls) - g_timing_cost.self_ticks;
+    NodeRow &parent = s.rows[row.parent];
+    uint64_t parent_self = parent.inclusive_ticks > parent.children_ticks
+                               ? parent.inclusive_ticks - parent.children_ticks
+                               : 0;
+    uint64_t ticks = mean > 0 ? uint64_t(mean * calls) : 0;
+    ticks = ticks < parent_self ? ticks : parent_self;
+    row.inclusive_ticks += ticks;
+    parent.children_ticks += ticks;
+  }
+}
+
 // Adds a thread's call tree to the functions' self and total times. Calls still open get their
 // time so far (the outermost kMaxOpenFrames). A function's total counts its outermost calls
 // only: a recursive call's time is inside its caller's.
@@ -396,7 +451,7 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
   if (count == 1 || !reserve_nodes(count))
     return;
   // The nodes, as far as `count` (more may have been added since).
-  s.rows[0] = {0, UINT32_MAX, 0, 0};
+  s.rows[0] = {0, UINT32_MAX, 0, 0, 0, false};
   uint32_t n = 1;
   for (const NodeChunk *c = __atomic_load_n(&t->oldest_chunk, __ATOMIC_ACQUIRE); c && n < count;
        c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
@@ -411,8 +466,14 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
       uint32_t site = node.site;
       uint32_t function =
           site < site_count && s.facts[site].kind ? same_function(s.facts[site].function) : site;
+      bool of_function = site < site_count && s.facts[site].kind == HOTLINE_ABI_SITE_FUNCTION &&
+                         function < site_count;
+      uint64_t calls = __atomic_load_n(&node.calls, __ATOMIC_RELAXED);
       s.rows[n] = {parent < n ? parent : 0, function < site_count ? function : UINT32_MAX,
-                   __atomic_load_n(&node.inclusive_ticks, __ATOMIC_RELAXED), 0};
+                   __atomic_load_n(&node.inclusive_ticks, __ATOMIC_RELAXED), 0, calls,
+                   of_function && timing_stopped(site)};
+      if (of_function && &into == &s.ended)
+        into.sites[function].timed_calls += calls; // for the snapshots after this thread
     }
   }
   // Open calls. Frames are written after the depth grows, so a frame just pushed may still
@@ -436,6 +497,7 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
     ++s.first_child[s.rows[i].parent + 1];
     s.rows[s.rows[i].parent].children_ticks += s.rows[i].inclusive_ticks;
   }
+  estimate_stopped_calls(n);
   for (uint32_t i = 0; i < n; ++i)
     s.first_child[i + 1] += s.first_child[i];
   for (uint32_t i = 0; i < n; ++i)
@@ -536,12 +598,13 @@ void take_snapshot() {
   read_new_modules();
   uint32_t site_count = registered_site_count();
   for (uint32_t i = 0; i < site_count; ++i)
-    s.now.sites[i] = {0, 0, 0};
+    s.now.sites[i] = {0, 0, 0, 0};
   for (uint32_t i = 0; i < g_region_names_bound; ++i)
     s.now.region_ticks[i] = s.now.region_entries[i] = 0;
   sum_calls(site_count);
   add_implied_counts([&](uint32_t site) -> uint64_t & { return s.now.sites[site].calls; }, site_count);
   merge_same_functions(site_count);
+  sum_timed_calls(site_count);
   // The threads not summed into `ended` yet, newest first: those after the last one still
   // running all ended, and join `ended` now.
   ThreadState *head = all_threads(), *ended_from = head;
@@ -743,6 +806,7 @@ void close_live_file() {
 
 void *live_main(void *) {
   tls_in_runtime = true; // everything this thread does is the runtime's
+  g_timing_cost = measure_timing_cost();
   uint64_t period_ns = g_options.period_ms * 1000000u;
   timespec next;
   clock_gettime(CLOCK_MONOTONIC, &next);

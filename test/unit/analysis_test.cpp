@@ -481,5 +481,70 @@ TEST(TimingCost, EachProfileItsOwnCost) {
   EXPECT_EQ(profiles[1].nodes[2].inclusive_ns, 250u);
 }
 
+// main -> work (2 timed calls) and main -> other -> work (8 timed calls), work 10 ns a call,
+// stopped after those 10 of its 1,000 calls: the other 990 are shared as the timed ones
+// were, 198 and 792, at 10 ns each, taken from the callers' self time.
+ProfileBuilder stopped_in_two_places() {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m, "main", "main", "main.cpp", 1, 1);
+  uint32_t other_site = b.add_site(m, "other()", "_Z5otherv", "main.cpp", 5, 1);
+  uint32_t work_site = b.add_site(m, "work()", "_Z4workv", "main.cpp", 10, 1000);
+  b.add_thread(1);
+  uint32_t main_node = b.add_node(main_site, kTop, 1, 100000);
+  b.add_node(work_site, main_node, 2, 20);
+  uint32_t other_node = b.add_node(other_site, main_node, 1, 50000);
+  b.add_node(work_site, other_node, 8, 80);
+  b.add_timing_stopped(work_site);
+  return b;
+}
+
+TEST(StoppedTiming, UntimedCallsCostTheirNodesMeanTakenFromTheCaller) {
+  std::vector<Profile> profiles = {parse(stopped_in_two_places())};
+  uint64_t measured_before = table_of(profiles).measured_ns;
+  analysis::settle_call_times(profiles, true);
+  const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
+  EXPECT_EQ(nodes[1].calls, 200u);
+  EXPECT_EQ(nodes[1].estimated_calls, 198u);
+  EXPECT_EQ(nodes[1].estimated_ns, 1980u);
+  EXPECT_EQ(nodes[1].inclusive_ns, 2000u);
+  EXPECT_EQ(nodes[3].calls, 800u);
+  EXPECT_EQ(nodes[3].estimated_ns, 7920u);
+  EXPECT_EQ(nodes[3].exclusive_ns, 8000u);
+  // The callers lose it from their self time; their inclusive time stays.
+  EXPECT_EQ(nodes[0].exclusive_ns, 100000u - 20u - 50000u - 1980u);
+  EXPECT_EQ(nodes[2].exclusive_ns, 50000u - 80u - 7920u);
+  EXPECT_EQ(nodes[0].inclusive_ns, 100000u);
+  EXPECT_EQ(table_of(profiles).measured_ns, measured_before);
+
+  FunctionTable table = table_of(profiles);
+  const FunctionStats &work = find(table, "work()");
+  EXPECT_EQ(work.calls, 1000u);
+  EXPECT_EQ(work.timed_calls, 10u);
+  EXPECT_EQ(work.total_ns, 10000u);
+  EXPECT_EQ(work.estimated_ns, 9900u);
+  EXPECT_TRUE(work.timing_stopped);
+}
+
+TEST(StoppedTiming, NeverTakesMoreThanTheCallerHeld) {
+  ProfileBuilder b = stopped_in_two_places();
+  b.node(0, 2).exclusive_ns = 1000; // other() itself: less than 7,920 ns
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::settle_call_times(profiles, true);
+  EXPECT_EQ(profiles[0].nodes[2].exclusive_ns, 0u);
+  EXPECT_EQ(profiles[0].nodes[3].estimated_ns, 1000u);
+  EXPECT_EQ(profiles[0].nodes[3].inclusive_ns, 1080u);
+}
+
+TEST(StoppedTiming, SitesStillTimedAreLeftAsRecorded) {
+  ProfileBuilder b = chain_with_timing_cost(); // leaf: 50 calls, all timed
+  b.add_timing_stopped(2);
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::settle_call_times(profiles, false);
+  EXPECT_EQ(profiles[0].nodes[2].estimated_calls, 0u);
+  EXPECT_EQ(profiles[0].nodes[2].inclusive_ns, 300u);
+  EXPECT_EQ(profiles[0].nodes[1].exclusive_ns, 300u);
+}
+
 } // namespace
 } // namespace hotline::test

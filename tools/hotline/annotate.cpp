@@ -55,7 +55,7 @@ std::string loop_note(const LoopStats &loop) {
   if (loop.timed_entries > 0)
     note += fmt::format(", {} inside{}",
                         text::format_duration(loop.inclusive_ns),
-                        loop.timing_stopped ? " (first entries only)" : "");
+                        loop.timing_stopped ? " (estimated after its first entries)" : "");
   else if (loop.sampled_ns > 0)
     note += fmt::format(", ~{} sampled", text::format_duration(loop.sampled_ns));
   if (!loop.facts.empty())
@@ -97,7 +97,7 @@ int run_annotate(const std::vector<std::string> &args) {
 
   std::vector<profile::Profile> profiles =
       profile::read_profiles(parsed.positional);
-  analysis::subtract_timing_cost(profiles, true);
+  analysis::settle_call_times(profiles, true);
   analysis::Symbolizer symbolizer;
   analysis::LineTable table = analysis::compute_line_table(profiles, symbolizer);
   std::vector<LoopStats> loops = analysis::compute_loop_table(profiles, &table);

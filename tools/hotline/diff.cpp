@@ -122,7 +122,7 @@ Run load_run(const std::string &path, bool compensate, analysis::Symbolizer &sym
   run.path = path;
   std::vector<profile::Profile> profiles = profile::read_profiles({path});
   run.profiles = profiles.size();
-  run.timing_cost = analysis::subtract_timing_cost(profiles, compensate);
+  run.timing_cost = analysis::settle_call_times(profiles, compensate);
   analysis::FunctionCatalog catalog(profiles);
   run.functions = analysis::compute_function_table(profiles, catalog);
   run.lines = analysis::compute_line_table(profiles, symbolizer);

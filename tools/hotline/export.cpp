@@ -98,7 +98,7 @@ int run_export(const std::vector<std::string> &args) {
   }
 
   std::vector<profile::Profile> profiles = profile::read_profiles(files);
-  analysis::subtract_timing_cost(profiles, compensate);
+  analysis::settle_call_times(profiles, compensate);
   analysis::Symbolizer symbolizer;
   std::string text;
   if (format == "folded") {

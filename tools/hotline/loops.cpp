@@ -156,10 +156,9 @@ std::string mean_trips(const LoopStats &loop) {
   return fmt::format("{:.1f}", double(loop.iterations) / double(loop.entries));
 }
 
-// Time per iteration, when every entry was timed (otherwise the time covers an
-// unknown share of the iterations).
+// Time per iteration (estimated with its time, when timing stopped).
 std::string time_per_iteration(const LoopStats &loop) {
-  if (loop.timing_stopped || loop.iterations == 0)
+  if (loop.iterations == 0)
     return "-";
   uint64_t time = loop.time_ns();
   if (time == 0)
@@ -213,8 +212,9 @@ std::string text_loops(const std::vector<LoopStats> &loops,
            "loop's or function's.\n";
   if (any_stopped)
     out += "\n*: timing stopped once its entries proved too short to time "
-           "(HOTLINE_STOP_TIMING_*);\n   the time covers the entries timed "
-           "before that. Entries and iterations are all\n   counted.\n";
+           "(HOTLINE_STOP_TIMING_*);\n   the later entries' time is estimated, "
+           "each at the mean of the timed ones.\n   Entries and iterations are all "
+           "counted.\n";
   out += text_roofline(shown, machine, sample_period_ns, profiles);
   return out;
 }
@@ -252,6 +252,7 @@ std::string json_loops(const std::vector<LoopStats> &loops,
     json.field("sampled_percent",
                json::rounded(loop.sampled_percent));
     json.field("timing_stopped", loop.timing_stopped);
+    json.field("estimated_ns", loop.estimated_ns);
     json.field("optimizer", loop.facts);
     json.field("flops32", loop.flops32);
     json.field("flops64", loop.flops64);
@@ -294,7 +295,7 @@ int run_loops(const std::vector<std::string> &args) {
   std::vector<profile::Profile> profiles =
       profile::read_profiles(cli::profile_paths(parsed, kLoopsCommand));
   analysis::TimingCostSummary timing_cost =
-      analysis::subtract_timing_cost(profiles, !parsed.has("no-compensation"));
+      analysis::settle_call_times(profiles, !parsed.has("no-compensation"));
   analysis::Symbolizer symbolizer;
   analysis::LineTable lines = analysis::compute_line_table(profiles, symbolizer);
   std::vector<LoopStats> loops = analysis::compute_loop_table(profiles, &lines);

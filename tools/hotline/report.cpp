@@ -270,9 +270,9 @@ std::string text_report(const std::vector<Profile> &profiles,
   out += rows.render();
   if (any_stopped)
     out += "\n*: timing stopped once its calls proved too short to time "
-           "(HOTLINE_STOP_TIMING_*);\n   its time covers the calls timed "
-           "before that, later calls' time is in their\n   callers' self "
-           "time. Its calls are all counted.\n";
+           "(HOTLINE_STOP_TIMING_*);\n   the later calls' time is estimated, "
+           "each at the mean of the timed ones, and\n   taken out of the callers' "
+           "self time. Its calls are all counted.\n";
   if (any_untimed)
     out += "\n-: counted but not timed (inlined, or below the timing "
            "threshold); the time "
@@ -420,8 +420,10 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("self_percent", json::rounded(f.self_percent));
     json.field("total_percent", json::rounded(f.total_percent));
     json.field("timed", f.timed);
-    if (f.timing_stopped)
+    if (f.timing_stopped) {
       json.field("timing_stopped", true);
+      json.field("estimated_ns", f.estimated_ns);
+    }
     json.end_object();
   }
   json.end_array();
@@ -526,7 +528,7 @@ std::string render_report(const ReportOptions &options,
                           const std::vector<std::string> &files) {
   std::vector<Profile> profiles = profile::read_profiles(files);
   analysis::TimingCostSummary timing_cost =
-      analysis::subtract_timing_cost(profiles, options.compensate);
+      analysis::settle_call_times(profiles, options.compensate);
   analysis::FunctionCatalog catalog(profiles);
   FunctionTable table = analysis::compute_function_table(profiles, catalog);
   std::vector<FunctionStats> shown = table.functions;

@@ -349,7 +349,8 @@ bool any_timing_stopped(const Snapshot &now) {
   return false;
 }
 
-const char *kStoppedNote = "* too short to time: calls counted, later time is the callers'\n";
+const char *kStoppedNote =
+    "* too short to time: calls counted, later time estimated at the timed calls' mean\n";
 
 // The view since start, as printed once.
 std::string once_view(const Snapshot &now, size_t limit) {

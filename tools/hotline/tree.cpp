@@ -144,7 +144,7 @@ int run_tree(const std::vector<std::string> &args) {
 
   std::vector<profile::Profile> profiles =
       profile::read_profiles(parsed.positional);
-  analysis::TimingCostSummary timing_cost = analysis::subtract_timing_cost(
+  analysis::TimingCostSummary timing_cost = analysis::settle_call_times(
       profiles, !parsed.has("no-compensation"));
   analysis::FunctionCatalog catalog(profiles);
   CallTree tree = analysis::build_call_tree(profiles, catalog);

@@ -151,8 +151,10 @@ FunctionTable compute_function_table(const std::vector<Profile> &profiles,
       // function's self time, its entries are not calls.
       FunctionStats &function = stats[catalog.function_of(p, node.site)];
       function.timed = true;
-      if (profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION)
-        function.timed_calls += node.calls;
+      if (profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION) {
+        function.timed_calls += node.calls - node.estimated_calls;
+        function.estimated_ns += node.estimated_ns;
+      }
       function.self_ns += node.exclusive_ns;
     }
     for (uint32_t site : profile.timing_stopped_sites)

@@ -56,8 +56,9 @@ struct FunctionStats {
   // its time is then part of its callers'.
   bool timed = false;
   // The runtime stopped timing it after its first calls proved too short: its
-  // times cover those calls only, later ones are in their callers' self time.
+  // later calls' time is estimated (settle_call_times), `estimated_ns` of it.
   bool timing_stopped = false;
+  uint64_t estimated_ns = 0;
   double self_percent = 0;  // of FunctionTable::measured_ns
   double total_percent = 0; // of FunctionTable::measured_ns
 };

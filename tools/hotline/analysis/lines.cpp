@@ -190,13 +190,15 @@ compute_loop_table(const std::vector<Profile> &profiles,
       LoopStats *stats = of_site[node.site];
       if (!stats)
         continue;
-      stats->timed_entries += node.calls;
+      stats->timed_entries += node.calls - node.estimated_calls;
       bool nested = false;
       for (uint32_t up = node.parent; up != profile::kNoParent && !nested;
            up = profile.nodes[up].parent)
         nested = of_site[profile.nodes[up].site] == stats;
-      if (!nested)
+      if (!nested) {
         stats->inclusive_ns += node.inclusive_ns;
+        stats->estimated_ns += node.estimated_ns;
+      }
     }
   }
   uint64_t measured = measured_ns(profiles);

@@ -37,10 +37,11 @@ struct LoopStats {
   uint64_t iterations = 0;
   uint64_t max_trips = 0; // most iterations of one entry
   uint64_t timed_entries = 0;
-  uint64_t inclusive_ns = 0; // time inside its timed entries, callees included
-  // The runtime stopped timing it (entries too short): its time covers
-  // timed_entries of its entries only.
+  uint64_t inclusive_ns = 0; // time inside its entries, callees included
+  // The runtime stopped timing it (entries too short): the entries after
+  // timed_entries are in inclusive_ns as estimated_ns (settle_call_times).
   bool timing_stopped = false;
+  uint64_t estimated_ns = 0;
   double percent = 0; // of the measured time (as the function table's)
   // Loops that were not timed (innermost, without calls): the CPU time sampled
   // on their lines, and its share of all samples.

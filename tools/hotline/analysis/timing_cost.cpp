@@ -1,8 +1,9 @@
 // Overhead compensation: the cost of timing, measured by the runtime, taken out
-// of the call times.
+// of the call times; and the time of calls the runtime stopped timing, estimated.
 #include "analysis/timing_cost.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hotline::analysis {
 
@@ -57,6 +58,46 @@ TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
     if (subtract)
       subtract_from(profile);
   }
+  return summary;
+}
+
+void estimate_stopped_calls(profile::Profile &profile) {
+  std::vector<bool> stopped(profile.sites.size(), false);
+  for (uint32_t site : profile.timing_stopped_sites)
+    if (site < stopped.size())
+      stopped[site] = true;
+  std::vector<uint64_t> timed_calls(profile.sites.size(), 0);
+  for (const profile::CallNode &node : profile.nodes)
+    if (stopped[node.site])
+      timed_calls[node.site] += node.calls;
+  // Parents come before their children: a stopped node inside another takes its time
+  // from what its parent holds once estimated itself.
+  for (profile::CallNode &node : profile.nodes) {
+    uint32_t site = node.site;
+    if (!stopped[site] || node.calls == 0 || node.parent == profile::kNoParent ||
+        profile.site_counts[site] <= timed_calls[site])
+      continue;
+    uint64_t untimed = profile.site_counts[site] - timed_calls[site];
+    auto calls = uint64_t(std::llround(double(untimed) * double(node.calls) /
+                                       double(timed_calls[site])));
+    double mean_ns = double(node.inclusive_ns) / double(node.calls);
+    profile::CallNode &parent = profile.nodes[node.parent];
+    uint64_t ns = std::min(uint64_t(std::llround(mean_ns * double(calls))),
+                           parent.exclusive_ns);
+    parent.exclusive_ns -= ns;
+    node.calls += calls;
+    node.inclusive_ns += ns;
+    node.exclusive_ns += ns;
+    node.estimated_calls += calls;
+    node.estimated_ns += ns;
+  }
+}
+
+TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles,
+                                    bool compensate) {
+  TimingCostSummary summary = subtract_timing_cost(profiles, compensate);
+  for (profile::Profile &profile : profiles)
+    estimate_stopped_calls(profile);
   return summary;
 }
 

@@ -1,4 +1,5 @@
-// Removes the measured cost of timing from the call times of profiles.
+// The call times every view shows: the measured cost of timing taken out, and the time of
+// the calls the runtime counted without timing them estimated.
 #pragma once
 
 #include "profile/reader.h"
@@ -26,5 +27,19 @@ struct TimingCostSummary {
 // the profiles are left as recorded.
 TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
                                        bool subtract);
+
+// Once the runtime stops timing a site (HOTLINE_STOP_TIMING_*), its calls are only counted
+// and their time is in the self time of the node that called them. For each stopped site,
+// the calls not timed (its exact count less its nodes' timed calls) are shared among its
+// nodes in proportion to their timed calls, each costing its node's mean, and that time
+// moves from the parent node's self time to the node (never more than the parent's self
+// time holds: the estimate cannot create time). The nodes say what they estimated
+// (CallNode::estimated_calls, estimated_ns).
+void estimate_stopped_calls(profile::Profile &profile);
+
+// What every view does before reading call times: subtract_timing_cost, then
+// estimate_stopped_calls on each profile.
+TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles,
+                                    bool compensate);
 
 } // namespace hotline::analysis

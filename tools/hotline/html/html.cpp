@@ -113,7 +113,7 @@ struct Analysis {
 Analysis analyze(const std::vector<std::string> &paths) {
   Analysis a;
   a.profiles = profile::read_profiles(paths);
-  a.timing_cost = analysis::subtract_timing_cost(a.profiles, true);
+  a.timing_cost = analysis::settle_call_times(a.profiles, true);
   a.catalog.emplace(a.profiles);
   a.functions = analysis::compute_function_table(a.profiles, *a.catalog);
   analysis::sort_functions(a.functions.functions, analysis::FunctionOrder::Self);

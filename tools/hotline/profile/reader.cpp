@@ -511,7 +511,8 @@ private:
       profile_.objects.push_back(
           {string_at(record.path, at + offsetof(hotline_object_record, path),
                      "path"),
-           record.load_address, (record.flags & HOTLINE_OBJECT_PROFILER) != 0});
+           record.load_address, (record.flags & HOTLINE_OBJECT_PROFILER) != 0,
+           /*build_id=*/""});
     }
   }
 

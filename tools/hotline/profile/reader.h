@@ -128,6 +128,10 @@ struct CallNode {
   uint64_t calls = 0;
   uint64_t inclusive_ns = 0;
   uint64_t exclusive_ns = 0;
+  // Not on disk: of `calls` and `inclusive_ns`, what hotline estimated for the calls the
+  // runtime counted after it stopped timing the site (analysis::settle_call_times).
+  uint64_t estimated_calls = 0;
+  uint64_t estimated_ns = 0;
 };
 
 // What timing one call cost when the profile was written (TIMING_COST section);

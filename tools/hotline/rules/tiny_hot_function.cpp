@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace hotline::rules {
 
 constexpr uint64_t kMinCalls = 1000000;
@@ -20,11 +22,12 @@ void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::ve
   for (const analysis::FunctionStats &f : table.functions) {
     if (!f.timed || f.timed_calls == 0 || f.calls < kMinCalls)
       continue;
-    double mean_ns = double(f.total_ns) / double(f.timed_calls);
+    // Once timing stopped, total_ns holds every call, the later ones estimated.
+    uint64_t calls_in_total = f.timing_stopped ? std::max(f.calls, f.timed_calls) : f.timed_calls;
+    double mean_ns = double(f.total_ns) / double(calls_in_total);
     double per_second = double(f.calls) * 1e9 / double(wall_ns);
     if (mean_ns > kTinyCallNs || per_second < kMinCallsPerSecond)
       continue;
-    // Calls whose timing stopped are not in total_ns: estimate all calls at the mean.
     double percent = table.measured_ns ? 100.0 * mean_ns * double(f.calls) / double(table.measured_ns) : 0;
     Finding finding;
     finding.rule = "tiny-hot-function";
@@ -36,7 +39,7 @@ void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::ve
     finding.evidence.push_back(fmt::format("about {} in its calls ({} of the measured time){}",
                                            text::format_duration(uint64_t(mean_ns * double(f.calls))),
                                            text::format_percent(percent),
-                                           f.timing_stopped ? "; timing stopped after its first calls" : ""));
+                                           f.timing_stopped ? "; timing stopped after its first calls, the later ones estimated" : ""));
     finding.suggestion = "make the call disappear: let it inline (define it in the header or the "
                          "same file, mark it inline, or build with -flto), or change it to work "
                          "on a whole batch of items per call";

@@ -1,0 +1,46 @@
+// A call-heavy inner loop whose entries are short: the runtime stops timing it (and the
+// function it calls) after the first entries, and counts the rest. Its time must not look
+// small: every view shows the later entries' time estimated at the timed ones' mean, marked
+// with `*`, and the rules see it. Before, `hotline loops` showed 0.1% for the loop that the
+// samples of the same run, CPU time counted independently of the timers, put near half.
+// RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines %s -o %t
+// RUN: rm -rf %t.d && mkdir -p %t.d
+// RUN: env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
+// RUN: %hotline loops --format json %t.d/*.hotline > %t.loops.json
+// RUN: %hotline lines --format json --top 0 %t.d/*.hotline > %t.lines.json
+// RUN: python3 %S/Inputs/stopped_loop.py %t.loops.json %t.lines.json | FileCheck %s --check-prefix=TRUTH
+// RUN: %hotline loops %t.d/*.hotline | FileCheck %s --check-prefix=LOOPS
+// RUN: %hotline report %t.d/*.hotline | FileCheck %s --check-prefix=RULES
+
+#include <cstdio>
+
+static volatile double sink;
+
+__attribute__((noinline)) double step(double x) { return x * 0.5 + 1.0; }
+
+__attribute__((noinline)) double row(const double *v, int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) // ROW
+    s += step(v[i]);
+  return s;
+}
+
+int main() {
+  double v[16];
+  for (int i = 0; i < 16; ++i)
+    v[i] = i;
+  double total = 0;
+  for (int r = 0; r < 6000000; ++r)
+    total += row(v + (r & 7), 4 + (r & 3));
+  sink = total;
+  puts("done");
+  return 0;
+}
+
+// OUT: done
+// TRUTH: row loop: 6,000,000 entries, 1000 timed, estimated
+// TRUTH-NEXT: row loop: estimated time at least half of its sampled time
+// LOOPS: {{^ *[0-9.]+ [mµ]?s \* +[1-9][0-9.]*% +6,000,000 +33,000,000 .* .*stop-timing-estimated.cpp:23 }}
+// LOOPS: *: timing stopped once its entries proved too short to time (HOTLINE_STOP_TIMING_*);
+// LOOPS-NEXT: the later entries' time is estimated, each at the mean of the timed ones.
+// RULES: [loop-not-vectorized] {{.*}}stop-timing-estimated.cpp:23: The loop in row(double const*, int)
