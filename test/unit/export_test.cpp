@@ -247,7 +247,7 @@ TEST(ExportMergedNodes, LoopsInsideCallsAreTheirCallersNode) {
   std::vector<Profile> profiles = {parse(b.build())};
   analysis::FunctionCatalog catalog(profiles);
   analysis::CallTree tree = analysis::build_call_tree(profiles, catalog);
-  std::vector<uint32_t> merged = exports::merged_nodes(tree, catalog, profiles, 0);
+  const std::vector<uint32_t> &merged = tree.node_of[0];
   ASSERT_EQ(merged.size(), 4u);
   EXPECT_EQ(merged[1], merged[0]);
   EXPECT_EQ(tree.nodes[merged[2]].calls, 2u);
@@ -259,6 +259,56 @@ TEST(ExportMergedNodes, LoopsInsideCallsAreTheirCallersNode) {
   // Folded stacks see the same tree.
   EXPECT_EQ(exports::folded(profiles, exports::FoldedMetric::Calls),
             "main 1\nmain;work() 2\nwork() 1\n");
+}
+
+// smooth() and primes() were inlined into main: their loops were timed inside main's call.
+// Each is a frame of its own under main, marked inlined, with the loop's time and, as each
+// ran only there, the function's calls; the call made from smooth's loop is under smooth.
+TEST(ExportInlinedFrames, ALoopOfAnotherFunctionIsThatFunctionInlined) {
+  ProfileBuilder b;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 30, 1);
+  uint32_t main_loop = b.add_site(app, "main", "", "main.cpp", 32, 1);
+  uint32_t smooth_site = b.add_site(app, "smooth()", "_ZL6smoothv", "main.cpp", 4, 20);
+  uint32_t smooth_loop = b.add_site(app, "smooth()", "", "main.cpp", 6, 20);
+  uint32_t inner_loop = b.add_site(app, "smooth()", "", "main.cpp", 7, 400);
+  uint32_t primes_site = b.add_site(app, "primes()", "_ZL6primesv", "main.cpp", 14, 1);
+  uint32_t primes_loop = b.add_site(app, "primes()", "", "main.cpp", 16, 1);
+  uint32_t log_site = b.add_site(app, "log()", "_Z3logv", "main.cpp", 40, 20);
+  for (auto [loop, function] : {std::pair{main_loop, main_site}, {smooth_loop, smooth_site},
+                                {inner_loop, smooth_site}, {primes_loop, primes_site}}) {
+    b.site(loop).kind = HOTLINE_SITE_LOOP;
+    b.site(loop).function = function;
+  }
+  b.add_thread(1, "main");
+  uint32_t main_node = b.add_node(main_site, HOTLINE_NO_PARENT, 1, 10000);
+  uint32_t main_loop_node = b.add_node(main_loop, main_node, 1, 8000);
+  uint32_t smooth_node = b.add_node(smooth_loop, main_loop_node, 20, 7000);
+  b.add_node(inner_loop, smooth_node, 400, 5000);
+  b.add_node(log_site, smooth_node, 20, 1000);
+  b.add_node(primes_loop, main_node, 1, 1500);
+  std::vector<Profile> profiles = {parse(b.build())};
+  analysis::FunctionCatalog catalog(profiles);
+  analysis::CallTree tree = analysis::build_call_tree(profiles, catalog);
+  const std::vector<uint32_t> &merged = tree.node_of[0];
+  EXPECT_EQ(merged[1], merged[0]); // main's own loop
+  const analysis::CallTree::Node &smooth = tree.nodes[merged[2]];
+  EXPECT_EQ(catalog.function(smooth.function).name, "smooth()");
+  EXPECT_TRUE(smooth.inlined);
+  EXPECT_EQ(smooth.calls, 20u);
+  EXPECT_EQ(smooth.inclusive_ns, 7000u);
+  EXPECT_EQ(smooth.exclusive_ns, 7000u - 1000u); // its inner loop is its own time
+  EXPECT_EQ(merged[3], merged[2]);
+  EXPECT_EQ(tree.nodes[merged[4]].function, catalog.function_of(0, log_site));
+  EXPECT_FALSE(tree.nodes[merged[4]].inlined);
+  EXPECT_EQ(tree.nodes[merged[5]].calls, 1u);
+  EXPECT_TRUE(tree.nodes[merged[5]].inlined);
+  // main keeps what its own code took: 10,000 less smooth's 7,000 and primes' 1,500.
+  EXPECT_EQ(tree.nodes[merged[0]].exclusive_ns, 1500u);
+
+  EXPECT_EQ(exports::folded(profiles, exports::FoldedMetric::Time),
+            "main 1500\nmain;smooth()_[i] 6000\nmain;smooth()_[i];log() 1000\n"
+            "main;primes()_[i] 1500\n");
 }
 
 TEST(ExportFrames, NamesCannotEndAFrameOrALine) {

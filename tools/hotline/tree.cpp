@@ -117,9 +117,10 @@ std::string render_tree(const CallTree &tree,
         {text::format_percent(percent_of(node.inclusive_ns, tree.measured_ns)),
          text::format_duration(node.inclusive_ns),
          text::format_duration(node.exclusive_ns),
-         text::format_count(node.calls),
+         node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
          indented(line.depth,
-                  text::printable(catalog.function(node.function).name))});
+                  text::printable(catalog.function(node.function).name) +
+                      (node.inlined ? " [inlined]" : ""))});
     push_children(line.node, line.depth + 1);
   }
   return rows.render();

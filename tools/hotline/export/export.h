@@ -46,15 +46,14 @@ std::string lcov(const std::vector<profile::Profile> &profiles, analysis::Symbol
 
 // Shared by the formats (tree_paths.cpp, timeline.cpp).
 
-// The node of the merged call tree that each call node of profiles[p] was
-// merged into (CallTree::kRoot for none).
-std::vector<uint32_t> merged_nodes(const analysis::CallTree &tree,
-                                   const analysis::FunctionCatalog &catalog,
-                                   const std::vector<profile::Profile> &profiles, size_t p);
+// What marks a frame of a function inlined into its caller in folded stacks,
+// as perf's stackcollapse --inline and flamegraph.pl spell it (the other
+// views write " [inlined]").
+inline constexpr const char *kInlinedFrameSuffix = "_[i]";
 
 // A function's name as one frame of a folded stack: ';' and line breaks,
 // which end frames and lines there, become ',' and ' '.
-std::string frame_name(const std::string &name);
+std::string frame_name(const std::string &name, bool inlined = false);
 
 // One bar of a timeline: a call, region or I/O call of a thread, or a kernel
 // or transfer of a GPU stream.

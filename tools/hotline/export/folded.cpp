@@ -15,8 +15,7 @@ using analysis::CallTree;
 // outside every timed call.
 constexpr const char *kNoTimedCall = "(no timed call)";
 
-std::vector<uint64_t> node_values(const CallTree &tree, const analysis::FunctionCatalog &catalog,
-                                  const std::vector<profile::Profile> &profiles,
+std::vector<uint64_t> node_values(const CallTree &tree, const std::vector<profile::Profile> &profiles,
                                   FoldedMetric metric) {
   std::vector<uint64_t> values(tree.nodes.size(), 0);
   if (metric != FoldedMetric::Bytes) {
@@ -25,7 +24,7 @@ std::vector<uint64_t> node_values(const CallTree &tree, const analysis::Function
     return values;
   }
   for (size_t p = 0; p < profiles.size(); ++p) {
-    std::vector<uint32_t> merged = merged_nodes(tree, catalog, profiles, p);
+    const std::vector<uint32_t> &merged = tree.node_of[p];
     for (const profile::MemorySite &site : profiles[p].memory_sites)
       values[site.node == profile::kNoParent ? CallTree::kRoot : merged[site.node]] +=
           site.allocated_bytes;
@@ -38,7 +37,7 @@ std::vector<uint64_t> node_values(const CallTree &tree, const analysis::Function
 std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric) {
   analysis::FunctionCatalog catalog(profiles);
   CallTree tree = analysis::build_call_tree(profiles, catalog);
-  std::vector<uint64_t> values = node_values(tree, catalog, profiles, metric);
+  std::vector<uint64_t> values = node_values(tree, profiles, metric);
 
   std::string out;
   if (values[CallTree::kRoot] != 0)
@@ -59,7 +58,7 @@ std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric m
     pending.pop_back();
     const CallTree::Node &node = tree.nodes[next.node];
     path.resize(next.depth - 1);
-    path.push_back(frame_name(catalog.function(node.function).name));
+    path.push_back(frame_name(catalog.function(node.function).name, node.inlined));
     if (values[next.node] != 0)
       out += fmt::format("{} {}\n", fmt::join(path, ";"), values[next.node]);
     for (size_t i = node.children.size(); i-- > 0;)

@@ -39,23 +39,26 @@ private:
   std::vector<std::string> json_;
 };
 
-// The frame of a call node: its function, or the loop it is.
+// The frame of a call node: its function (marked when inlined into the
+// caller, see analysis::NodeRole), or the loop it is.
 uint32_t node_frame(Frames &frames, const analysis::FunctionCatalog &catalog,
                     const profile::Profile &profile, size_t p, uint32_t node) {
   const profile::Site &site = profile.sites[profile.nodes[node].site];
+  const analysis::FunctionIdentity &function =
+      catalog.function(catalog.function_of(p, profile.nodes[node].site));
+  if (analysis::node_role(profile, catalog, p, node) == analysis::NodeRole::Inlined)
+    return frames.index(function.name + " [inlined]", function.file, function.line);
   if (site.kind == HOTLINE_SITE_LOOP) {
     std::string file = analysis::normal_path(site.file);
     return frames.index(fmt::format("loop {}:{}", file, site.line), file, site.line);
   }
-  const analysis::FunctionIdentity &function =
-      catalog.function(catalog.function_of(p, profile.nodes[node].site));
   return frames.index(function.name, function.file, function.line);
 }
 
-// A loop inside a call is part of its caller, as in the call tree.
-bool merged_into_parent(const profile::Profile &profile, uint32_t node) {
-  return profile.sites[profile.nodes[node].site].kind == HOTLINE_SITE_LOOP &&
-         profile.nodes[node].parent != profile::kNoParent;
+// A loop of the call it runs in is part of that call, as in the call tree.
+bool merged_into_parent(const analysis::FunctionCatalog &catalog, const profile::Profile &profile,
+                        size_t p, uint32_t node) {
+  return analysis::node_role(profile, catalog, p, node) == analysis::NodeRole::PartOfParent;
 }
 
 // Each call path of the thread is a sample, weighted by its self time.
@@ -71,7 +74,7 @@ std::string sampled_profile(Frames &frames, const analysis::FunctionCatalog &cat
       continue;
     std::vector<uint32_t> stack;
     for (uint32_t up = n; up != profile::kNoParent; up = profile.nodes[up].parent)
-      if (!merged_into_parent(profile, up))
+      if (!merged_into_parent(catalog, profile, p, up))
         stack.push_back(node_frame(frames, catalog, profile, p, up));
     std::reverse(stack.begin(), stack.end());
     samples.push_back(fmt::format("[{}]", fmt::join(stack, ",")));

@@ -155,9 +155,16 @@ std::string event_name(const profile::Profile &profile, const analysis::Function
   switch (event.kind) {
   case HOTLINE_TRACE_CALL: {
     const profile::Site &site = profile.sites[profile.nodes[event.id].site];
+    const std::string &function =
+        catalog.function(catalog.function_of(p, profile.nodes[event.id].site)).name;
+    std::string loop = fmt::format("loop {}:{}", analysis::normal_path(site.file), site.line);
+    // A loop of a function inlined into the caller stands for that function's
+    // code there, as in the call tree (analysis::NodeRole).
+    if (analysis::node_role(profile, catalog, p, event.id) == analysis::NodeRole::Inlined)
+      return fmt::format("{} [inlined] {}", function, loop);
     if (site.kind == HOTLINE_SITE_LOOP)
-      return fmt::format("loop {}:{}", analysis::normal_path(site.file), site.line);
-    return catalog.function(catalog.function_of(p, profile.nodes[event.id].site)).name;
+      return loop;
+    return function;
   }
   case HOTLINE_TRACE_REGION:
     return event.region;

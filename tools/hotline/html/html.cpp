@@ -251,6 +251,8 @@ void write_tree(json::Writer &json, const analysis::CallTree &tree,
   write_column(json, "exclusive_ns", order,
                [&](const Entry &e) { return tree.nodes[e.node].exclusive_ns; });
   write_column(json, "calls", order, [&](const Entry &e) { return tree.nodes[e.node].calls; });
+  write_column(json, "inlined", order,
+               [&](const Entry &e) { return tree.nodes[e.node].inlined ? 1 : 0; });
   json.end_object();
 }
 

@@ -286,7 +286,8 @@
     const nodes = new Array(tree.function.length);
     for (let i = 0; i < nodes.length; ++i) {
       nodes[i] = {
-        name: names[tree.function[i]],
+        name: names[tree.function[i]] + (tree.inlined[i] ? " [inlined]" : ""),
+        inlined: tree.inlined[i] === 1,
         value: tree.inclusive_ns[i],
         self: tree.exclusive_ns[i],
         calls: tree.calls[i],
@@ -297,7 +298,8 @@
     const total = tree.total_ns || 1;
     const label = (d) =>
       `${d.data.name}: ${duration(d.data.value)} total (${percent((100 * d.data.value) / total)}), ` +
-      `${duration(d.data.self)} self, ${count(d.data.calls)} calls`;
+      `${duration(d.data.self)} self, ` +
+      (d.data.inlined && !d.data.calls ? "inlined into its caller" : `${count(d.data.calls)} calls`);
     const chart = flamegraph
       .default()
       .width(chartElement.node().clientWidth || 1200)
@@ -340,7 +342,8 @@
       .attr("class", "note")
       .text(
         `${count(rows.length)} functions. "-": counted but not timed (inlined, or too short to time); ` +
-          "their time is part of their callers'. *: timing stopped once its calls proved too short to time.",
+          "their time is part of their callers'. *: timing stopped once its calls proved too short to time; " +
+          "the later calls' time is estimated at the timed calls' mean.",
       );
     table(
       element,
