@@ -2,6 +2,7 @@
 // tables.
 #include "cli.h"
 #include "json_writer.h"
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <gtest/gtest.h>
@@ -207,6 +208,92 @@ TEST(Json, WritesNestedDocuments) {
                       "    \"two\"\n"
                       "  ]\n"
                       "}\n");
+}
+
+} // namespace
+} // namespace hotline::test
+
+namespace hotline::test {
+namespace {
+
+using text::readable_name;
+
+TEST(ReadableNames, DropTheStandardLibrarysDefaultsAndInlineNamespaces) {
+  EXPECT_EQ(readable_name("std::vector<int, std::allocator<int> >::push_back(int const&)"),
+            "std::vector<int>::push_back(int const&)");
+  EXPECT_EQ(readable_name("element(std::vector<int, std::allocator<int>> const&, unsigned long)"),
+            "element(std::vector<int> const&, unsigned long)");
+  EXPECT_EQ(readable_name("count(std::__cxx11::basic_string<char, std::char_traits<char>, "
+                          "std::allocator<char> > const&)"),
+            "count(std::string const&)");
+  EXPECT_EQ(readable_name("std::__1::basic_string_view<wchar_t, std::__1::char_traits<wchar_t>>::size() const"),
+            "std::wstring_view::size() const");
+  EXPECT_EQ(
+      readable_name("lookup(std::unordered_map<std::__cxx11::basic_string<char, "
+                    "std::char_traits<char>, std::allocator<char> >, int, "
+                    "std::hash<std::__cxx11::basic_string<char, std::char_traits<char>, "
+                    "std::allocator<char> > >, std::equal_to<std::__cxx11::basic_string<char, "
+                    "std::char_traits<char>, std::allocator<char> > >, "
+                    "std::allocator<std::pair<std::__cxx11::basic_string<char, "
+                    "std::char_traits<char>, std::allocator<char> > const, int> > >&)"),
+      "lookup(std::unordered_map<std::string, int>&)");
+  EXPECT_EQ(readable_name("std::unique_ptr<Node, std::default_delete<Node>>::reset(Node*)"),
+            "std::unique_ptr<Node>::reset(Node*)");
+  // A first argument is never a default, whatever it is.
+  EXPECT_EQ(readable_name("f(std::vector<std::allocator<int>, std::allocator<std::allocator<int>>>)"),
+            "f(std::vector<std::allocator<int>>)");
+  // Not the standard library's: left alone.
+  EXPECT_EQ(readable_name("mystd::basic_string<char>::size()"), "mystd::basic_string<char>::size()");
+}
+
+TEST(ReadableNames, OperatorsAreNotBrackets) {
+  EXPECT_EQ(readable_name("operator<(Key const&, Key const&)"), "operator<(Key const&, Key const&)");
+  EXPECT_EQ(readable_name("Matrix::operator()(int, int) const"), "Matrix::operator()(int, int) const");
+  EXPECT_EQ(readable_name("std::basic_ostream<char, std::char_traits<char> >& std::operator<< "
+                          "<std::char_traits<char> >(std::basic_ostream<char, "
+                          "std::char_traits<char> >&, char const*)"),
+            "std::ostream& std::operator<< <std::char_traits<char>>(std::ostream&, char const*)");
+  EXPECT_EQ(readable_name("Vec::operator[](unsigned long)"), "Vec::operator[](unsigned long)");
+  EXPECT_EQ(readable_name("Iter::operator->() const"), "Iter::operator->() const");
+  EXPECT_EQ(readable_name("a::operator>>=(int)"), "a::operator>>=(int)");
+}
+
+TEST(ReadableNames, LongNamesLoseTheirDeepestTemplateArgumentsFirst) {
+  std::string name =
+      "std::_Hashtable<Key, std::pair<Key const, std::vector<Value>>, Alloc, Select, Equal, "
+      "Hasher>::_M_find_before_node(unsigned long, Key const&, unsigned long) const";
+  EXPECT_EQ(readable_name(name, 200), name);
+  EXPECT_EQ(readable_name(name, 158),
+            "std::_Hashtable<Key, std::pair<Key const, std::vector<…>>, Alloc, Select, Equal, Hasher>::"
+            "_M_find_before_node(unsigned long, Key const&, unsigned long) const");
+  EXPECT_EQ(readable_name(name, 140),
+            "std::_Hashtable<Key, std::pair<…>, Alloc, Select, Equal, Hasher>::_M_find_before_node(unsigned long, "
+            "Key const&, unsigned long) const");
+  EXPECT_EQ(readable_name(name, 90),
+            "std::_Hashtable<…>::_M_find_before_node(unsigned long, Key const&, unsigned long) const");
+  // The function's own namespaces leave its parameters first; the parameters go last.
+  std::string batch = "vibration::preprocess_batch(vibration::Dataset const&, int, "
+                      "std::vector<vibration::io::Batch>&)";
+  EXPECT_EQ(readable_name(batch, 100), batch);
+  EXPECT_EQ(readable_name(batch, 80),
+            "vibration::preprocess_batch(Dataset const&, int, std::vector<io::Batch>&)");
+  EXPECT_EQ(readable_name(batch, 70),
+            "vibration::preprocess_batch(Dataset const&, int, std::vector<…>&)");
+  EXPECT_EQ(readable_name(batch, 40), "vibration::preprocess_batch(…)");
+  EXPECT_EQ(readable_name("std::sort(std::string*, std::string*)", 10),
+            "std::sort(…)");
+  EXPECT_EQ(readable_name("a::f(ba::T, a::T)", 15), "a::f(ba::T, T)");
+  // Never `(anonymous namespace)`.
+  EXPECT_EQ(readable_name("(anonymous namespace)::op_load(VirtualMachine&, Instruction const&)", 40),
+            "(anonymous namespace)::op_load(…)");
+  EXPECT_EQ(readable_name("main", 2), "main");
+}
+
+TEST(ReadableNames, WhatIsNotANameComesBackAsItWas) {
+  EXPECT_EQ(readable_name("broken<(name"), "broken<(name");
+  EXPECT_EQ(readable_name("a>b"), "a>b");
+  EXPECT_EQ(readable_name(""), "");
+  EXPECT_EQ(readable_name("{lambda(int)#1}::operator()(int) const"), "{lambda(int)#1}::operator()(int) const");
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "profile/reader.h"
 #include "source_lines.h"
 #include "subcommands.h"
+#include "readable_names.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -59,7 +60,7 @@ std::string loop_note(const LoopStats &loop) {
   else if (loop.sampled_ns > 0)
     note += fmt::format(", ~{} sampled", text::format_duration(loop.sampled_ns));
   if (!loop.facts.empty())
-    note += "; " + text::printable(loop.facts);
+    note += "; " + text::display_facts(loop.facts);
   return note;
 }
 

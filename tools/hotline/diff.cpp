@@ -10,6 +10,7 @@
 #include "json_writer.h"
 #include "profile/reader.h"
 #include "subcommands.h"
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -203,7 +204,7 @@ std::string text_items(const std::vector<DiffItem> &items, uint64_t top, Items k
   for (size_t i = 0; i < items.size() && (top == 0 || i < top); ++i) {
     const DiffItem &item = items[i];
     std::string where = place(item.file, item.line);
-    std::string name = text::printable(item.name);
+    std::string name = text::display_name(item.name);
     std::vector<std::string> cells = {item.in_base ? text::format_duration(item.base_ns) : "-",
                                       item.in_new ? text::format_duration(item.new_ns) : "-",
                                       signed_duration(item.change_ns()),
@@ -260,7 +261,7 @@ std::string text_regressions(const DiffTable &diff, const Regressions &found, do
   for (const DiffItem &item : found.lines)
     add(item, fmt::format("line {}  {}", place(item.file, item.line), text::printable(item.name)));
   for (const DiffItem &item : found.kernels)
-    add(item, "kernel " + text::printable(item.name));
+    add(item, "kernel " + text::display_name(item.name));
   const char *judged =
       kernels ? "Functions, lines and kernels (by GPU time)" : "Functions and lines";
   return fmt::format("\nRegressions above {}:\n", percent_label(percent)) + rows.render() +

@@ -10,6 +10,7 @@
 #include "profile/reader.h"
 #include "rules/rules.h"
 #include "subcommands.h"
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -155,7 +156,7 @@ std::string host_waits_block(const GpuTable &table, size_t top, bool &any_timed_
     for (const analysis::HostWaitStats &w : first(table.host_waits, top)) {
       any_timed_call |= by_timed_call(w.site);
       rows.add_row({text::format_duration(w.host_ns), text::format_count(w.calls),
-                    text::printable(w.function), place_cell(w.site.place),
+                    text::display_name(w.function), place_cell(w.site.place),
                     function_cell(w.site.place)});
     }
     out += rows.render();
@@ -192,7 +193,7 @@ std::string memory_block(const GpuTable &table, bool several_profiles, size_t to
     any_timed_call |= by_timed_call(m.site);
     rows.add_row({text::format_count(m.allocations), text::format_bytes(m.allocated_bytes),
                   text::format_count(m.frees), text::format_bytes(m.freed_bytes),
-                  text::printable(m.function), site_place_cell(m.site),
+                  text::display_name(m.function), site_place_cell(m.site),
                   site_function_cell(m.site)});
   }
   out += rows.render();

@@ -4,6 +4,7 @@
 
 #include "memory_io_text.h"
 #include "rules/rules.h"
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <hotline/profile_format.h>
@@ -131,7 +132,7 @@ std::string kernels_table(const std::vector<analysis::KernelStats> &kernels, boo
     if (k.site_count > 1)
       from += fmt::format(" and {} more", k.site_count - 1);
     cells.insert(cells.end(),
-                 {k.name.empty() ? "(unnamed)" : text::printable(k.name), std::move(from)});
+                 {k.name.empty() ? "(unnamed)" : text::display_name(k.name), std::move(from)});
     rows.add_row(std::move(cells));
   }
   return rows.render();

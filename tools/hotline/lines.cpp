@@ -5,6 +5,7 @@
 #include "json_writer.h"
 #include "profile/reader.h"
 #include "subcommands.h"
+#include "readable_names.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -66,7 +67,7 @@ std::string text_lines(const LineTable &table,
                  : "-",
          sampled ? text::format_percent(line.percent) : "-",
          line.counted ? text::format_count(line.count) : "-", place(line),
-         text::printable(line.function),
+         text::display_name(line.function),
          line.loop.empty() ? "" : "in loop " + text::printable(line.loop)});
   }
   out += rows.render();
@@ -93,6 +94,8 @@ std::string json_lines(const LineTable &table,
     json.field("file", line.file);
     json.field("line", line.line);
     json.field("function", line.function);
+    if (std::string short_name = text::shorter_name(line.function); !short_name.empty())
+      json.field("short_function", short_name);
     json.field("function_line", line.function_line);
     json.field("counted", line.counted);
     json.field("count", line.count);

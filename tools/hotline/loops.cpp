@@ -9,6 +9,7 @@
 #include "json_writer.h"
 #include "profile/reader.h"
 #include "subcommands.h"
+#include "readable_names.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -201,8 +202,8 @@ std::string text_loops(const std::vector<LoopStats> &loops,
                   text::format_count(loop.iterations), mean_trips(loop),
                   text::format_count(loop.max_trips), time_per_iteration(loop),
                   fmt::format("{}:{}", text::printable(loop.file), loop.line),
-                  text::printable(loop.function),
-                  loop.facts.empty() ? "-" : text::printable(loop.facts)});
+                  text::display_name(loop.function),
+                  loop.facts.empty() ? "-" : text::display_facts(loop.facts)});
   }
   out += rows.render();
   if (any_sampled)
@@ -242,6 +243,8 @@ std::string json_loops(const std::vector<LoopStats> &loops,
     json.field("line", loop.line);
     json.field("column", loop.column);
     json.field("function", loop.function);
+    if (std::string short_name = text::shorter_name(loop.function); !short_name.empty())
+      json.field("short_function", short_name);
     json.field("entries", loop.entries);
     json.field("iterations", loop.iterations);
     json.field("max_trips", loop.max_trips);

@@ -2,6 +2,7 @@
 // fields shared by `hotline memory`, `hotline io` and `hotline report`.
 #include "memory_io_text.h"
 
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -50,7 +51,7 @@ std::string place_cell(const analysis::RecordPlace &place) {
 }
 
 std::string function_cell(const analysis::RecordPlace &place) {
-  std::string cell = text::printable(place.function);
+  std::string cell = text::display_name(place.function);
   if (place.source == PlaceSource::Line)
     return cell;
   if (!place.via.empty())
@@ -211,6 +212,8 @@ void write_place_fields(json::Writer &json, const analysis::RecordPlace &place) 
   json.field("file", place.file);
   json.field("line", place.line);
   json.field("function", place.function);
+  if (std::string short_name = text::shorter_name(place.function); !short_name.empty())
+    json.field("short_function", short_name);
   json.field("via", place.via);
   json.field("placed_by", placed_by(place.source));
 }

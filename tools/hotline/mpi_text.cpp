@@ -2,6 +2,7 @@
 #include "mpi_text.h"
 
 #include "rules/rules.h"
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -55,7 +56,7 @@ std::string mpi_text(const analysis::MpiTable &table, size_t rows_shown) {
   for (const analysis::MpiCallStats &f : table.functions)
     functions.add_row({text::format_duration(f.ns), text::format_percent(percent_of(double(f.ns), double(table.ns))),
                        text::format_count(f.calls), f.bytes ? text::format_bytes(f.bytes) : "-",
-                       text::printable(f.function)});
+                       text::display_name(f.function)});
   out += functions.render();
   out += fmt::format("\nMPI calls by place (top {})\n\n", std::min(rows_shown, table.places.size()));
   text::TextTable places({{"time", Align::Right},
@@ -67,7 +68,7 @@ std::string mpi_text(const analysis::MpiTable &table, size_t rows_shown) {
     const analysis::MpiPlaceStats &p = table.places[i];
     std::string place = rules::place_location(p.place);
     places.add_row({text::format_duration(p.ns), text::format_count(p.calls),
-                    p.bytes ? text::format_bytes(p.bytes) : "-", text::printable(p.function),
+                    p.bytes ? text::format_bytes(p.bytes) : "-", text::display_name(p.function),
                     place.empty() ? "(outside timed calls)" : place});
   }
   return out + places.render();
@@ -84,6 +85,8 @@ void write_mpi_json(json::Writer &json, const analysis::MpiTable &table, size_t 
   for (const analysis::MpiCallStats &f : table.functions) {
     json.begin_object();
     json.field("function", f.function);
+    if (std::string short_name = text::shorter_name(f.function); !short_name.empty())
+      json.field("short_function", short_name);
     json.field("calls", f.calls);
     json.field("ns", f.ns);
     json.field("bytes", f.bytes);
@@ -98,6 +101,8 @@ void write_mpi_json(json::Writer &json, const analysis::MpiTable &table, size_t 
     json.field("file", p.place.file);
     json.field("line", p.place.line);
     json.field("function", p.place.function);
+    if (std::string short_name = text::shorter_name(p.place.function); !short_name.empty())
+      json.field("short_function", short_name);
     json.field("mpi_function", p.function);
     json.field("calls", p.calls);
     json.field("ns", p.ns);
@@ -116,7 +121,7 @@ std::string slowest_rank_sentence(const analysis::RankTable &table) {
                                 text::printable(slowest.label), text::format_duration(slowest.busy_ns),
                                 mean_duration(table.mean_busy_ns));
   if (!table.slowest_function.empty())
-    out += fmt::format("; {} takes {} there, {} on average", text::printable(table.slowest_function),
+    out += fmt::format("; {} takes {} there, {} on average", text::display_name(table.slowest_function),
                        text::format_duration(table.slowest_function_ns),
                        mean_duration(table.slowest_function_mean_ns));
   if (table.mean_mpi_ns > 0)

@@ -25,6 +25,7 @@
 #include "rules/rules.h"
 #include "subcommands.h"
 #include "system_text.h"
+#include "readable_names.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -250,7 +251,7 @@ std::string text_report(const std::vector<Profile> &profiles,
                         {"location", Align::Left}});
   bool any_untimed = false, any_stopped = false;
   for (const FunctionStats &f : shown) {
-    std::string name = text::printable(f.function.name);
+    std::string name = text::display_name(f.function.name);
     if (f.timing_stopped) {
       any_stopped = true;
       name += " *";
@@ -308,8 +309,8 @@ std::string text_loops(const std::vector<analysis::LoopStats> &loops,
          verdict_cell(analysis::loop_throughput(loop, machine.get(),
                                                 sample_period_ns)),
          fmt::format("{}:{}", text::printable(loop.file), loop.line),
-         text::printable(loop.function),
-         loop.facts.empty() ? "-" : text::printable(loop.facts)});
+         text::display_name(loop.function),
+         loop.facts.empty() ? "-" : text::display_facts(loop.facts)});
   }
   out += rows.render();
   if (any_sampled)
@@ -410,6 +411,8 @@ std::string json_report(const std::vector<Profile> &profiles,
   for (const FunctionStats &f : shown) {
     json.begin_object();
     json.field("name", f.function.name);
+    if (std::string short_name = text::shorter_name(f.function.name); !short_name.empty())
+      json.field("short_name", short_name);
     json.field("linkage_name", f.function.linkage_name);
     json.field("file", f.function.file);
     json.field("line", f.function.line);
@@ -438,6 +441,8 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("file", loop.file);
     json.field("line", loop.line);
     json.field("function", loop.function);
+    if (std::string short_name = text::shorter_name(loop.function); !short_name.empty())
+      json.field("short_function", short_name);
     json.field("iterations", loop.iterations);
     json.field("time_ns", loop.time_ns());
     json.field("sampled", loop.timed_entries == 0);

@@ -4,6 +4,7 @@
 
 #include "gpu_text.h"
 #include "memory_io_text.h"
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -32,7 +33,7 @@ std::string counters_cell(const std::vector<analysis::CounterStats> &counters) {
 std::string bottleneck_what(const analysis::Bottleneck &b) {
   if (b.kind == analysis::BottleneckKind::Region || b.location.empty())
     return text::printable(b.name);
-  return text::printable(b.location) + (b.name.empty() ? "" : " " + text::printable(b.name));
+  return text::printable(b.location) + (b.name.empty() ? "" : " " + text::display_name(b.name));
 }
 
 // Markdown table cells may not hold a pipe.
@@ -59,7 +60,7 @@ std::string bottlenecks_text(const std::vector<analysis::Bottleneck> &items, dou
   for (const analysis::Bottleneck &b : items)
     rows.add_row({text::format_percent(b.percent), b.of, text::format_duration(b.time_ns),
                   analysis::bottleneck_kind_name(b.kind), bottleneck_what(b),
-                  b.detail.empty() ? "-" : text::printable(b.detail)});
+                  b.detail.empty() ? "-" : text::display_facts(b.detail)});
   out += '\n' + rows.render();
   return out;
 }
@@ -73,7 +74,7 @@ std::string bottlenecks_markdown(const std::vector<analysis::Bottleneck> &items,
   for (const analysis::Bottleneck &b : items)
     out += fmt::format("| {} | {} | {} | {} | `{}` | {} |\n", text::format_percent(b.percent), b.of,
                        text::format_duration(b.time_ns), analysis::bottleneck_kind_name(b.kind),
-                       cell(bottleneck_what(b)), cell(text::printable(b.detail)));
+                       cell(bottleneck_what(b)), cell(text::display_facts(b.detail)));
   return out + "\n";
 }
 
@@ -83,6 +84,9 @@ void write_bottlenecks_json(json::Writer &json, const std::vector<analysis::Bott
     json.begin_object();
     json.field("kind", analysis::bottleneck_kind_name(b.kind));
     json.field("name", b.name);
+    if (b.kind != analysis::BottleneckKind::Region)
+      if (std::string short_name = text::shorter_name(b.name); !short_name.empty())
+        json.field("short_name", short_name);
     json.field("location", b.location);
     json.field("time_ns", b.time_ns);
     json.field("percent", json::rounded(b.percent));
@@ -334,6 +338,8 @@ void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_
     json.field("file", p.place.file);
     json.field("line", p.place.line);
     json.field("function", p.place.function);
+    if (std::string short_name = text::shorter_name(p.place.function); !short_name.empty())
+      json.field("short_function", short_name);
     json.field("kind", analysis::sync_kind_name(p.kind));
     json.field("waits", p.waits);
     json.field("wait_ns", p.wait_ns);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "profile/reader.h"
 #include "subcommands.h"
+#include "readable_names.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -119,7 +120,7 @@ std::string render_tree(const CallTree &tree,
          text::format_duration(node.exclusive_ns),
          node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
          indented(line.depth,
-                  text::printable(catalog.function(node.function).name) +
+                  text::display_name(catalog.function(node.function).name) +
                       (node.inlined ? " [inlined]" : ""))});
     push_children(line.node, line.depth + 1);
   }

@@ -6,7 +6,7 @@
 // RUN: env HOTLINE_DIR=%t.d/trigger %t.trigger && env HOTLINE_DIR=%t.d/clean %t.clean
 // RUN: %hotline report %t.d/trigger/*.hotline | FileCheck %s --check-prefix=TRIGGER
 // RUN: %hotline report %t.d/clean/*.hotline | FileCheck %s --check-prefix=CLEAN
-// TRIGGER: [tiny-hot-function] {{.*}}tiny-hot-function.cpp:[[#@LINE+11]]: element(std::vector<int, std::allocator<int>> const&, unsigned long) was called 3,000,000 times, {{[0-9,]+}} times a second, for {{[0-9.]+}} ns a call on average.
+// TRIGGER: [tiny-hot-function] {{.*}}tiny-hot-function.cpp:[[#@LINE+11]]: element(std::vector<int> const&, unsigned long) was called 3,000,000 times, {{[0-9,]+}} times a second, for {{[0-9.]+}} ns a call on average.
 // CLEAN: Suggestions
 // CLEAN-NOT: [tiny-hot-function]
 

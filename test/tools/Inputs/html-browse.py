@@ -21,6 +21,7 @@ the DOM holds, one fact a line, for FileCheck:
                                lines that ran (count, time, %, number, code)
   summary: NAME: VALUE | ...    the facts at the top of the page
   made: ...                    the footer's line
+  layout: ...                  whether every table (and the page) stays within the window
 """
 import argparse
 import html.parser
@@ -136,17 +137,37 @@ def describe(document):
         "{}: {}".format(item.children[0].text(), item.children[1].text())
         for item in next(document.by_id("top").all("dl")).all("div")))
     out.append("made: " + document.by_id("made").text())
+    out.append("layout: " + document.by_id("browse-layout").text())
     return out
 
 
-def with_clicks(page, selectors, copy):
+# Run last in the page: writes what ran past the window's right edge into the DOM.
+MEASURE_LAYOUT = """
+const past = [];
+const width = window.innerWidth;
+if (document.documentElement.scrollWidth > width)
+  past.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+for (const table of document.querySelectorAll('table[id]')) {
+  const right = Math.round(table.getBoundingClientRect().right);
+  if (right > width) past.push('table ' + table.id + ' ends at ' + right + ' px');
+}
+const layout = document.createElement('div');
+layout.id = 'browse-layout';
+layout.textContent = past.length ? past.join('; ') + ', past the ' + width + ' px window'
+                                 : 'every table within the ' + width + ' px window';
+document.body.appendChild(layout);
+"""
+
+
+def with_scripts(page, selectors, copy):
+    """A copy of PAGE whose last script clicks SELECTORS in order, then measures the layout."""
     clicks = "".join(
         "document.querySelector({}).dispatchEvent(new MouseEvent('click', {{bubbles: true}}));"
         .format(json.dumps(selector)) for selector in selectors)
     with open(page, encoding="utf-8") as f:
         text = f.read()
     with open(copy, "w", encoding="utf-8") as f:
-        f.write(text.replace("</body>", "<script>" + clicks + "</script></body>"))
+        f.write(text.replace("</body>", "<script>" + clicks + MEASURE_LAYOUT + "</script></body>"))
     return copy
 
 
@@ -157,9 +178,10 @@ def main():
     parser.add_argument("screenshot")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        page = with_clicks(args.page, args.click, os.path.join(scratch, "clicked.html")) \
+        measured = with_scripts(args.page, args.click, os.path.join(scratch, "measured.html"))
+        dom = chromium(measured, os.path.join(scratch, "dom"), "--window-size=1280,800", "--dump-dom")
+        page = with_scripts(args.page, args.click, os.path.join(scratch, "clicked.html")) \
             if args.click else args.page
-        dom = chromium(page, os.path.join(scratch, "dom"), "--window-size=1280,800", "--dump-dom")
         chromium(page, os.path.join(scratch, "screenshot"), "--window-size=1280,800",
                  "--screenshot=" + os.path.abspath(args.screenshot))
     if not os.path.getsize(args.screenshot):

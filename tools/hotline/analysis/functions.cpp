@@ -2,6 +2,8 @@
 // into times.
 #include "analysis/functions.h"
 
+#include "analysis/symbolizer.h"
+
 #include <hotline/profile_format.h>
 
 #include <algorithm>
@@ -22,9 +24,11 @@ FunctionIdentity identity_of(const Profile &profile,
   identity.linkage_name =
       site.linkage_name.empty() ? site.name : site.linkage_name;
   // Without debug info the translation unit is the best file we know; it keeps
-  // static functions of the same name apart.
-  identity.file =
-      site.file.empty() ? profile.modules[site.module].source_file : site.file;
+  // static functions of the same name apart. Headers reached through `..`
+  // (`.../gcc/x86_64-linux-gnu/12/../../../../include/c++/12/...`) are named
+  // the short way.
+  identity.file = normal_path(
+      site.file.empty() ? profile.modules[site.module].source_file : site.file);
   identity.line = site.line;
   return identity;
 }

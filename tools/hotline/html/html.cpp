@@ -25,6 +25,7 @@
 #include "source_lines.h"
 #include "subcommands.h"
 #include "system_text.h"
+#include "readable_names.h"
 #include "text_format.h"
 #include "timing_note.h"
 
@@ -188,6 +189,8 @@ std::map<analysis::FunctionId, size_t> write_functions(json::Writer &json,
   const std::vector<FunctionStats> &rows = table.functions;
   json.begin_object();
   write_column(json, "name", rows, [](const FunctionStats &f) { return f.function.name; });
+  write_column(json, "short_name", rows,
+               [](const FunctionStats &f) { return text::readable_name(f.function.name); });
   // Files repeat (a library's headers): each is written once, and indexed.
   std::vector<std::string> files;
   std::map<std::string, size_t> file_index;
@@ -270,6 +273,7 @@ void write_lines(json::Writer &json, const analysis::LineTable &table) {
     json.field("file", line.file);
     json.field("line", line.line);
     json.field("function", line.function);
+    json.field("short_function", text::readable_name(line.function));
     json.field("counted", line.counted);
     json.field("count", line.count);
     json.field("time_ns", line.time_ns);
@@ -289,6 +293,7 @@ void write_loops(json::Writer &json, const std::vector<LoopStats> &loops) {
     json.field("file", loop.file);
     json.field("line", loop.line);
     json.field("function", loop.function);
+    json.field("short_function", text::readable_name(loop.function));
     json.field("entries", loop.entries);
     json.field("iterations", loop.iterations);
     json.field("max_trips", loop.max_trips);

@@ -208,7 +208,7 @@
         element,
         [
           { title: "kind", value: (b) => b.kind },
-          { title: "name", value: (b) => b.name, cls: "name", tip: (b) => b.name },
+          { title: "name", value: (b) => b.short_name || b.name, cls: "name", tip: (b) => b.name },
           placeColumn("location", (b) => b.location),
           { title: "time", value: (b) => b.time_ns, text: (b) => duration(b.time_ns), num: true },
           {
@@ -265,7 +265,7 @@
       tree.function.length === 0 ? missing.functions || "No timed call took any time." : null,
     );
     if (tree.function.length === 0) return;
-    const names = data.functions.name;
+    const names = data.functions.short_name;
     element
       .append("p")
       .attr("class", "note")
@@ -350,7 +350,7 @@
       [
         {
           title: "function",
-          value: (i) => f.name[i] + (f.timing_stopped[i] ? " *" : ""),
+          value: (i) => f.short_name[i] + (f.timing_stopped[i] ? " *" : ""),
           cls: "name",
           tip: (i) => f.name[i],
         },
@@ -393,7 +393,7 @@
       element,
       [
         placeColumn("line", (r) => place(r.file, r.line)),
-        { title: "function", value: (r) => r.function, cls: "name", tip: (r) => r.function },
+        { title: "function", value: (r) => r.short_function, cls: "name", tip: (r) => r.function },
         {
           title: "count",
           value: (r) => (r.counted ? r.count : -1),
@@ -432,7 +432,7 @@
       element,
       [
         placeColumn("loop", (r) => place(r.file, r.line)),
-        { title: "function", value: (r) => r.function, cls: "name", tip: (r) => r.function },
+        { title: "function", value: (r) => r.short_function, cls: "name", tip: (r) => r.function },
         { title: "entries", value: (r) => r.entries, text: (r) => count(r.entries), num: true },
         { title: "iterations", value: (r) => r.iterations, text: (r) => count(r.iterations), num: true },
         { title: "max trips", value: (r) => r.max_trips, text: (r) => count(r.max_trips), num: true },
@@ -625,7 +625,7 @@
           placeColumn("place", (p) => place(p.file, p.line)),
           {
             title: "function",
-            value: (p) => p.function + (p.via ? " via " + p.via : ""),
+            value: (p) => (p.short_function || p.function) + (p.via ? " via " + p.via : ""),
             cls: "name",
             tip: (p) => p.function,
           },
@@ -891,7 +891,7 @@
         placeColumn("place", (p) => place(p.file, p.line)),
         {
           title: "function",
-          value: (p) => p.function + (p.via ? " via " + p.via : ""),
+          value: (p) => (p.short_function || p.function) + (p.via ? " via " + p.via : ""),
           cls: "name",
           tip: (p) => p.function,
         },

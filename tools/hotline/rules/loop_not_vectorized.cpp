@@ -2,6 +2,7 @@
 // it gave in the same compile.
 #include "rules/rules.h"
 
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -51,12 +52,12 @@ void check_loop_not_vectorized(const ReportData &data, const Thresholds &thresho
     f.rule = "loop-not-vectorized";
     f.location = fmt::format("{}:{}", text::printable(loop.file), loop.line);
     f.finding = fmt::format("The loop in {} takes {} of the time and was not vectorized.",
-                            text::printable(loop.function), text::format_percent(percent));
+                            text::display_name(loop.function), text::format_percent(percent));
     f.evidence.push_back(fmt::format("{} {} ({}), {} iterations",
                                      loop.timed_entries > 0 ? "time" : "sampled time",
                                      text::format_duration(loop.time_ns()),
                                      text::format_percent(percent), text::format_count(loop.iterations)));
-    f.evidence.push_back("optimizer: " + text::printable(loop.facts));
+    f.evidence.push_back("optimizer: " + text::display_facts(loop.facts));
     f.suggestion = advice_for(loop.facts);
     f.impact_percent = percent;
     findings.push_back(std::move(f));

@@ -3,6 +3,7 @@
 // most is what to rebalance.
 #include "rules/rules.h"
 
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -42,7 +43,7 @@ void check_rank_imbalance(const ReportData &data, const Thresholds &, std::vecto
         break;
       }
     f.evidence.push_back(fmt::format("{} takes {} on {}, {} on average",
-                                     text::printable(ranks->slowest_function),
+                                     text::display_name(ranks->slowest_function),
                                      text::format_duration(ranks->slowest_function_ns),
                                      text::printable(slowest.label), duration(ranks->slowest_function_mean_ns)));
   }

@@ -1,6 +1,7 @@
 // The list of rules and the engine that runs them.
 #include "rules/rules.h"
 
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -69,7 +70,7 @@ std::string place_location(const analysis::RecordPlace &place) {
   std::string at = place.line ? fmt::format("{}:{}", text::printable(place.file), place.line)
                               : text::printable(place.file);
   if (place.source == analysis::PlaceSource::TimedCall)
-    return fmt::format("{} ({})", at, text::printable(place.function));
+    return fmt::format("{} ({})", at, text::display_name(place.function));
   return at;
 }
 

@@ -2,6 +2,7 @@
 // that the call itself is a large part of their cost.
 #include "rules/rules.h"
 
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -34,7 +35,7 @@ void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::ve
     finding.location = f.function.line ? fmt::format("{}:{}", text::printable(f.function.file), f.function.line)
                                        : text::printable(f.function.file);
     finding.finding = fmt::format("{} was called {} times, {} times a second, for {:.1f} ns a call on average.",
-                                  text::printable(f.function.name), text::format_count(f.calls),
+                                  text::display_name(f.function.name), text::format_count(f.calls),
                                   text::format_count(uint64_t(per_second)), mean_ns);
     finding.evidence.push_back(fmt::format("about {} in its calls ({} of the measured time){}",
                                            text::format_duration(uint64_t(mean_ns * double(f.calls))),

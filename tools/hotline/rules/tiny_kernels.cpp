@@ -2,6 +2,7 @@
 // launching it costs about as much as running it.
 #include "rules/rules.h"
 
+#include "readable_names.h"
 #include "text_format.h"
 
 #include <fmt/format.h>
@@ -23,7 +24,7 @@ void check_tiny_kernels(const ReportData &data, const Thresholds &,
     if (kernel.site.known)
       f.location = place_location(kernel.site.place);
     f.finding = fmt::format("Kernel {} was launched {} times and ran {} each on average.",
-                            text::printable(kernel.name), text::format_count(kernel.launches),
+                            text::display_name(kernel.name), text::format_count(kernel.launches),
                             text::format_duration(kernel.mean_ns()));
     f.evidence.push_back(fmt::format("{} of GPU time in all, {} of all kernels' time",
                                      text::format_duration(kernel.gpu_ns),
