@@ -1,8 +1,8 @@
 // Line mode's exact counts in `hotline export`. lcov: each line's executions (DA), each
 // function's calls (FN/FNDA; never() has 0) and, where line mode did not count it, a
-// function's first line with its calls. callgrind: the same executions as the Executions
-// event of each line, and as ns each timed function's self time spread over its lines by the
-// CPU time sampled on them: the summary is `hotline report`'s measured time. The Collatz
+// function's first line with its calls. callgrind: the same Executions, as ns each timed
+// function's self time on its first line (the summary is the measured time), as Sampled_ns
+// each line's sampled CPU time (export-callgrind-lines.cpp compares it with hotline lines). The Collatz
 // sequences of 1..100000 take 10,753,840 steps, 7,188,948 of them halving, 3,564,892 tripling.
 // RUN: %clangxx_hotline -O0 -g -fplugin-arg-hotline-lines %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d && env HOTLINE_DIR=%t.d HOTLINE_SAMPLE_HZ=10000 %t | FileCheck %s --check-prefix=OUT
@@ -78,23 +78,23 @@ int main(int argc, char **) {
 
 // CALLGRIND:      "measured_ns": [[NS:[0-9]+]],
 // CALLGRIND:      # callgrind format
-// CALLGRIND:      events: ns Executions
-// CALLGRIND-NEXT: summary: [[NS]] {{[0-9]+}}
+// CALLGRIND:      events: ns Sampled_ns Executions
+// CALLGRIND-NEXT: summary: [[NS]] {{[0-9]+}} {{[0-9]+}}
 // CALLGRIND:      fl=({{[0-9]+}}) {{.*}}export-lines.cpp
 // CALLGRIND-NEXT: fn=({{[0-9]+}}) main
-// CALLGRIND-NEXT: 34 {{[0-9]+}} 1
-// CALLGRIND:      36 {{[0-9]+}} 101
-// CALLGRIND-NEXT: 37 {{[0-9]+}} 100
+// CALLGRIND-NEXT: 34 {{[0-9]+}} {{[0-9]+}} 1
+// CALLGRIND:      36 0 {{[0-9]+}} 101
+// CALLGRIND-NEXT: 37 0 {{[0-9]+}} 100
 // CALLGRIND:      cfn=([[STEPS:[0-9]+]]) steps_from(unsigned int, unsigned int)
 // CALLGRIND-NEXT: calls=100 17
 // CALLGRIND-NEXT: 34 {{[0-9]+}}
 // CALLGRIND:      fn=([[STEPS]])
-// CALLGRIND-NEXT: 17 {{[0-9]+}} 100
-// CALLGRIND-NEXT: 18 {{[0-9]+}} 100
-// CALLGRIND-NEXT: 19 {{[0-9]+}} 100100
-// CALLGRIND-NEXT: 20 {{[0-9]+}} 100000
-// CALLGRIND-NEXT: 21 {{[0-9]+}} 10853840
-// CALLGRIND-NEXT: 22 {{[0-9]+}} 10753840
-// CALLGRIND-NEXT: 23 {{[0-9]+}} 7188948
-// CALLGRIND-NEXT: 25 {{[0-9]+}} 3564892
-// CALLGRIND-NEXT: 26 {{[0-9]+}} 10753840
+// CALLGRIND-NEXT: 17 {{[0-9]+}} {{[0-9]+}} 100
+// CALLGRIND-NEXT: 18 0 {{[0-9]+}} 100
+// CALLGRIND-NEXT: 19 0 {{[0-9]+}} 100100
+// CALLGRIND-NEXT: 20 0 {{[0-9]+}} 100000
+// CALLGRIND-NEXT: 21 0 {{[0-9]+}} 10853840
+// CALLGRIND-NEXT: 22 0 {{[0-9]+}} 10753840
+// CALLGRIND-NEXT: 23 0 {{[0-9]+}} 7188948
+// CALLGRIND-NEXT: 25 0 {{[0-9]+}} 3564892
+// CALLGRIND-NEXT: 26 0 {{[0-9]+}} 10753840

@@ -16,9 +16,10 @@ namespace hotline::exports {
 
 namespace {
 
-// The two events, in the order of the `events:` line.
+// The events, in the order of the `events:` line; sampled_ns only when line mode sampled.
 struct Cost {
   uint64_t ns = 0;
+  uint64_t sampled_ns = 0;
   uint64_t executions = 0;
 };
 
@@ -31,36 +32,20 @@ struct Call {
 };
 
 struct Function {
-  uint32_t line = 0;                    // where it starts: calls are made from and to there
-  uint64_t self_ns = 0;                 // timed functions
-  uint64_t calls = 0;                   // exact
-  std::map<Position, uint64_t> samples; // line mode's, of its lines
-  std::set<Position> counted;           // lines whose executions line mode counted
+  uint32_t line = 0;          // where it starts: calls are made from and to there
+  uint64_t self_ns = 0;       // timed functions
+  uint64_t calls = 0;         // exact
+  std::set<Position> counted; // lines whose executions line mode counted (exactly)
   std::map<Position, Cost> costs;
   std::map<FunctionKey, Call> calls_to;
 };
 
-// Spreads the function's self time over its sampled lines in proportion to
-// their samples (rounding so that the parts add up), or puts it on its first
-// line; its calls go on its first line unless line mode counted that line.
+// The function's self time goes on the line where it starts, and so do its calls (that line
+// runs once a call) unless line mode counted that line: its count is then the line's own.
 void place_self_time_and_calls(const FunctionKey &key, Function &function) {
   Position first_line{key.first, function.line};
-  uint64_t samples = 0;
-  for (const auto &[position, count] : function.samples)
-    samples += count;
-  if (samples == 0) {
-    if (function.self_ns != 0)
-      function.costs[first_line].ns += function.self_ns;
-  } else {
-    uint64_t seen = 0, placed_ns = 0;
-    for (const auto &[position, count] : function.samples) {
-      seen += count;
-      uint64_t upto_ns = uint64_t((unsigned __int128)function.self_ns * seen / samples);
-      if (upto_ns != placed_ns)
-        function.costs[position].ns += upto_ns - placed_ns;
-      placed_ns = upto_ns;
-    }
-  }
+  if (function.self_ns != 0)
+    function.costs[first_line].ns += function.self_ns;
   if (function.calls != 0 && !function.counted.count(first_line))
     function.costs[first_line].executions += function.calls;
 }
@@ -79,21 +64,26 @@ private:
   std::map<std::string, size_t> ids_;
 };
 
-// Cost lines of one function: its own file's first, then the lines of other
-// files (inlined from headers) after an `fi=`, then back to its own file.
-std::string cost_lines(const FunctionKey &key, const Function &function, Names &files) {
+std::string cost_line(uint32_t line, const Cost &cost, bool sampled) {
+  if (sampled)
+    return fmt::format("{} {} {} {}\n", line, cost.ns, cost.sampled_ns, cost.executions);
+  return fmt::format("{} {} {}\n", line, cost.ns, cost.executions);
+}
+
+std::string cost_lines(const FunctionKey &key, const Function &function, Names &files,
+                       bool sampled) {
   std::string own, other;
   std::string current = key.first;
   for (const auto &[position, cost] : function.costs) {
     if (position.first == key.first) {
-      own += fmt::format("{} {} {}\n", position.second, cost.ns, cost.executions);
+      own += cost_line(position.second, cost, sampled);
       continue;
     }
     if (position.first != current) {
       other += fmt::format("fi={}\n", files(position.first));
       current = position.first;
     }
-    other += fmt::format("{} {} {}\n", position.second, cost.ns, cost.executions);
+    other += cost_line(position.second, cost, sampled);
   }
   if (!other.empty())
     other += fmt::format("fi={}\n", files(key.first));
@@ -139,10 +129,10 @@ std::string callgrind(const std::vector<profile::Profile> &profiles,
     if (function.line == 0)
       function.line = line.function_line != 0 ? line.function_line : line.line;
     Position position{line.file, line.line};
-    if (line.samples != 0)
-      function.samples[position] += line.samples;
+    Cost &cost = function.costs[position];
+    cost.sampled_ns += line.time_ns;
     if (line.counted) {
-      function.costs[position].executions += line.count;
+      cost.executions += line.count;
       function.counted.insert(position);
     }
   }
@@ -160,26 +150,30 @@ std::string callgrind(const std::vector<profile::Profile> &profiles,
   for (const auto &[key, function] : functions)
     for (const auto &[position, cost] : function.costs) {
       total.ns += cost.ns;
+      total.sampled_ns += cost.sampled_ns;
       total.executions += cost.executions;
     }
+  const bool sampled = lines.sampled;
   std::string out = "# callgrind format\nversion: 1\n";
   out += fmt::format("creator: hotline {}\n", kVersion);
   if (!profiles.empty())
     out += fmt::format("cmd: {}{}\n", profiles[0].run.command_line,
                        profiles.size() > 1 ? fmt::format(" (and {} more runs)", profiles.size() - 1)
                                            : "");
-  out += "# ns: each timed function's self time, spread over its lines by the "
-         "CPU time line mode sampled on them, or on its first line\n";
-  out += "# Executions: exact executions of each line that line mode counted, "
-         "and each function's calls on its first line\n";
-  out += "positions: line\nevents: ns Executions\n";
-  out += fmt::format("summary: {} {}\n", total.ns, total.executions);
+  out += "# ns: each timed function's self time on its first line; calls: their inclusive time\n";
+  if (sampled)
+    out += "# Sampled_ns: the CPU time line mode sampled on each line (hotline lines)\n";
+  out += "# Executions: exact executions of each line that line mode counted, and each "
+         "function's calls on its first line (unless counted)\n";
+  out += fmt::format("positions: line\nevents: ns{} Executions\n", sampled ? " Sampled_ns" : "");
+  out += sampled ? fmt::format("summary: {} {} {}\n", total.ns, total.sampled_ns, total.executions)
+                 : fmt::format("summary: {} {}\n", total.ns, total.executions);
   Names files, names;
   for (const auto &[key, function] : functions) {
     if (function.costs.empty() && function.calls_to.empty())
       continue;
     out += fmt::format("\nfl={}\nfn={}\n", files(key.first), names(key.second));
-    out += cost_lines(key, function, files);
+    out += cost_lines(key, function, files, sampled);
     for (const auto &[callee, call] : function.calls_to)
       out += fmt::format("cfl={}\ncfn={}\ncalls={} {}\n{} {}\n", files(callee.first),
                          names(callee.second), call.calls, functions[callee].line, function.line,
