@@ -1,6 +1,7 @@
 //===- CompilerFacts.cpp - Capturing the loop optimizers' remarks ---------===//
 #include "CompilerFacts.h"
 
+#include "Instrumentation.h"
 #include "SiteTable.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -8,8 +9,15 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
 #include <mutex>
+#include <set>
 
 using namespace llvm;
 
@@ -32,7 +40,12 @@ struct CapturedRemark {
   Position Where;      // the remark's own location
   Position LoopStart;  // the start of the loop whose header is its code region, if known
   std::string Message;
+  std::string Pass;
+  std::string Function; // the function it is about (the original's name for a plain copy)
+  bool Plain = false;   // from the copy without hotline's counters
 };
+
+bool isVectorized(StringRef Message) { return Message.starts_with("vectorized loop"); }
 
 // The start of the loop headed by the remark's code region: the first location in the loop
 // metadata on a latch (what Loop::getStartLoc reads).
@@ -55,14 +68,17 @@ public:
     auto *Remark = dyn_cast<DiagnosticInfoOptimizationBase>(&DI);
     if (!Remark || !isLoopPass(Remark->getPassName()))
       return Previous->handleDiagnostics(DI);
-    CapturedRemark Captured{{}, loopStartOf(*Remark), Remark->getMsg()};
+    CapturedRemark Captured{{}, loopStartOf(*Remark), Remark->getMsg(), Remark->getPassName().str(),
+                            PlainOf.empty() ? Remark->getFunction().getName().str() : PlainOf,
+                            !PlainOf.empty()};
     if (Remark->isLocationAvailable()) {
       DiagnosticLocation Where = Remark->getLocation();
       Captured.Where = {Where.getAbsolutePath(), Where.getLine(), Where.getColumn()};
     }
     Remarks.push_back(std::move(Captured));
-    // Shown to the user only if they asked for it (-Rpass=loop-vectorize, ...).
-    if (wantedByPrevious(*Remark))
+    // Shown to the user only if they asked for it (-Rpass=loop-vectorize, ...), and never
+    // for the plain copy: the compile they asked about is the instrumented one.
+    if (PlainOf.empty() && wantedByPrevious(*Remark))
       return Previous->handleDiagnostics(DI);
     return true;
   }
@@ -79,6 +95,8 @@ public:
   bool isAnyRemarkEnabled() const override { return true; }
 
   std::vector<CapturedRemark> Remarks;
+  std::string PlainOf;                  // while the vectorizer runs on a plain copy of it
+  std::set<std::string> PlainFunctions; // whose loop-vectorize remarks come from their copy
 
 private:
   bool wantedByPrevious(const DiagnosticInfoOptimizationBase &Remark) const {
@@ -134,15 +152,83 @@ void captureLoopRemarks(LLVMContext &C) {
   C.setDiagnosticHandler(std::move(Capture));
 }
 
+PreservedAnalyses PlainVectorizerRemarksPass::run(Function &F, FunctionAnalysisManager &FAM) {
+  RemarkCapture *Capture = nullptr;
+  {
+    std::lock_guard<std::mutex> Guard(CapturesLock);
+    auto It = Captures.find(&F.getContext());
+    if (It != Captures.end() && F.getContext().getDiagHandlerPtr() == It->second)
+      Capture = It->second;
+  }
+  GlobalVariable *CounterMarker =
+      F.getParent()->getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
+  if (!Capture || !CounterMarker || F.isDeclaration())
+    return PreservedAnalyses::all();
+  if (FAM.getResult<LoopAnalysis>(F).empty() ||
+      llvm::none_of(instructions(F), [&](Instruction &I) { return isCounterMarker(I, CounterMarker); }))
+    return PreservedAnalyses::all();
+
+  // Without the markers, the sums that feed them (line mode's counts kept in registers
+  // through the loops) are dead: aggressive dead code elimination removes their cycles.
+  ValueToValueMapTy Map;
+  Function *Copy = CloneFunction(&F, Map);
+  SmallVector<Instruction *, 32> Markers;
+  for (Instruction &I : instructions(*Copy))
+    if (isCounterMarker(I, CounterMarker))
+      Markers.push_back(&I);
+  for (Instruction *Marker : Markers)
+    Marker->eraseFromParent();
+  // Then the blocks that held the flushes on the loops' exit edges are empty: merged away, so
+  // that the loops have the exits they have in the plain build.
+  ADCEPass().run(*Copy, FAM);
+  FAM.invalidate(*Copy, PreservedAnalyses::none());
+  SimplifyCFGPass().run(*Copy, FAM);
+  FAM.invalidate(*Copy, PreservedAnalyses::none());
+  Capture->PlainOf = F.getName().str();
+  LoopVectorizePass().run(*Copy, FAM);
+  Capture->PlainOf.clear();
+  Capture->PlainFunctions.insert(F.getName().str());
+  FAM.clear(*Copy, Copy->getName());
+  Copy->eraseFromParent();
+  return PreservedAnalyses::all();
+}
+
 std::vector<std::string> loopFacts(LLVMContext &C, ArrayRef<LoopRange> Loops) {
   std::vector<std::vector<std::string>> Messages(Loops.size());
+  // The instrumented build's vectorizer remarks where the plain copy's replace them.
+  std::vector<std::vector<std::string>> Replaced(Loops.size());
   {
     std::lock_guard<std::mutex> Guard(CapturesLock);
     auto It = Captures.find(&C);
     if (It != Captures.end() && C.getDiagHandlerPtr() == It->second)
-      for (const CapturedRemark &Remark : It->second->Remarks)
-        if (int Loop = loopOf(Remark, Loops); Loop >= 0 && !llvm::is_contained(Messages[Loop], Remark.Message))
-          Messages[Loop].push_back(Remark.Message);
+      for (const CapturedRemark &Remark : It->second->Remarks) {
+        int Loop = loopOf(Remark, Loops);
+        if (Loop < 0)
+          continue;
+        bool ReplacedByPlain = !Remark.Plain && Remark.Pass == "loop-vectorize" &&
+                               It->second->PlainFunctions.count(Remark.Function);
+        std::vector<std::string> &Into = ReplacedByPlain ? Replaced[Loop] : Messages[Loop];
+        if (!llvm::is_contained(Into, Remark.Message))
+          Into.push_back(Remark.Message);
+      }
+  }
+  // What the counters changed: a loop vectorized in the plain build but not, or otherwise,
+  // with them is said, with the vectorizer's own words.
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    auto Plain = llvm::find_if(Messages[I], isVectorized);
+    if (Plain == Messages[I].end() || Replaced[I].empty())
+      continue;
+    auto Instrumented = llvm::find_if(Replaced[I], isVectorized);
+    if (Instrumented != Replaced[I].end()) {
+      if (*Instrumented != *Plain)
+        Messages[I].push_back("with hotline's counters: " + *Instrumented);
+      continue;
+    }
+    auto Reason = llvm::find_if(Replaced[I], [](const std::string &M) { return M != "loop not vectorized"; });
+    std::string Why = Reason == Replaced[I].end() ? "" : *Reason;
+    if (StringRef(Why).starts_with("loop not vectorized: "))
+      Why = Why.substr(strlen("loop not vectorized: "));
+    Messages[I].push_back("with hotline's counters: not vectorized" + (Why.empty() ? "" : ": " + Why));
   }
   std::vector<std::string> Facts(Loops.size());
   for (size_t I = 0; I < Loops.size(); ++I)

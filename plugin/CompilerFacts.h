@@ -6,11 +6,18 @@
 // by a diagnostic handler that sits in front of the compiler's own; the user sees only the
 // remarks they asked for (-Rpass=...), as before.
 //
+// hotline's counters change what the vectorizer says and does (a counter's sum is one more
+// value used outside the loop; its cost can tip the cost model), so the vectorizer also runs
+// on a copy of each function without them, and the loops' facts give that copy's remarks:
+// the plain build's reasons. When the counters kept a loop from being vectorized, the facts
+// say so as well.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
 
 #include <string>
 #include <vector>
@@ -23,6 +30,15 @@ namespace hotline {
 
 // Starts capturing the loop vectorizer's and unroller's remarks in C (once per context).
 void captureLoopRemarks(llvm::LLVMContext &C);
+
+// Runs the loop vectorizer on a copy of the function without hotline's counter markers, for
+// the plain build's remarks (captured, never shown to the user), then deletes the copy. Only
+// in line mode (remarks captured) and where a loop holds a marker; before LoopCounterPass.
+class PlainVectorizerRemarksPass : public llvm::PassInfoMixin<PlainVectorizerRemarksPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
 
 // Where a loop is in the source: from its start to its end (the loop metadata's range).
 struct LoopRange {

@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - Registering hotline's passes ------------------------===//
 #include "Pipeline.h"
 
+#include "CompilerFacts.h"
 #include "Instrumentation.h"
 
 #include "llvm/Transforms/Scalar/IndVarSimplify.h"
@@ -20,7 +21,10 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     if (Opts.Timing == TimingMode::BeforeInlining)
       MPM.addPass(TimingPass(Opts));
   });
-  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel Level) {
+    // The vectorizer runs from -O2 on (clang's default): only then are there reasons to give.
+    if (Level.getSpeedupLevel() >= 2)
+      FPM.addPass(PlainVectorizerRemarksPass());
     FPM.addPass(LoopCounterPass());
     // A sum bumped once per iteration is an induction: its value at the exit is computed
     // from the trip count instead, and it leaves the loop before the vectorizer sees it.
