@@ -40,7 +40,8 @@ const cli::CommandSpec kDiffCommand = {
     "launches (when either run has kernels), largest change in time first; those\n"
     "found in one run only are marked added or removed. A function is its linkage\n"
     "name and file, so one whose definition moved within its file is still itself;\n"
-    "a kernel is its demangled name.\n"
+    "a file of one run only is the other run's file with the longest same path\n"
+    "ending (the same source under another root); a kernel is its demangled name.\n"
     "With --fail-above, the exit status is 1 when the measured time, or the time of\n"
     "a function, line or kernel that is above the floor in NEW (added ones\n"
     "included), grew by more than PCT percent. A kernel's time is its GPU time,\n"
@@ -201,12 +202,17 @@ std::string text_items(const std::vector<DiffItem> &items, uint64_t top, Items k
     columns.push_back({"location", Align::Left});
   }
   text::TextTable rows(std::move(columns));
+  bool estimated = false;
   for (size_t i = 0; i < items.size() && (top == 0 || i < top); ++i) {
     const DiffItem &item = items[i];
     std::string where = place(item.file, item.line);
     std::string name = text::display_name(item.name);
-    std::vector<std::string> cells = {item.in_base ? text::format_duration(item.base_ns) : "-",
-                                      item.in_new ? text::format_duration(item.new_ns) : "-",
+    auto time = [](bool in, uint64_t ns, bool stopped) {
+      return !in ? std::string("-") : (stopped ? "~" : "") + text::format_duration(ns);
+    };
+    estimated |= item.base_stopped || item.new_stopped;
+    std::vector<std::string> cells = {time(item.in_base, item.base_ns, item.base_stopped),
+                                      time(item.in_new, item.new_ns, item.new_stopped),
                                       signed_duration(item.change_ns()),
                                       change_cell(item),
                                       item.in_base ? text::format_count(item.base_count) : "-",
@@ -225,7 +231,12 @@ std::string text_items(const std::vector<DiffItem> &items, uint64_t top, Items k
   std::string out =
       fmt::format("\n{} by change in {} ({} of {})\n", title, time_word,
                   top == 0 ? items.size() : std::min<size_t>(top, items.size()), items.size());
-  return out + rows.render();
+  out += rows.render();
+  if (estimated)
+    out += "~: partly estimated: the runtime stopped timing the function's calls once they\n"
+           "   proved too short to time; the later ones are estimated at the mean of the timed\n"
+           "   ones, which is close to the cost of timing: a change there is mostly noise.\n";
+  return out;
 }
 
 std::string text_regressions(const DiffTable &diff, const Regressions &found, double percent,
@@ -286,6 +297,17 @@ std::string text_diff(const Run &base, const Run &next, const DiffTable &diff,
     out += options.compensate ? "Times exclude the measured cost of timing "
                                 "(--no-compensation compares them as recorded).\n"
                               : "Times are as recorded, with the cost of timing left in.\n";
+  if (!diff.matched_files.empty()) {
+    out += fmt::format("{} source file{} of BASE {} matched with NEW's under another root:\n",
+                       diff.matched_files.size(), diff.matched_files.size() == 1 ? "" : "s",
+                       diff.matched_files.size() == 1 ? "is" : "are");
+    constexpr size_t kShown = 3;
+    for (size_t i = 0; i < diff.matched_files.size() && i < kShown; ++i)
+      out += fmt::format("  {} = {}\n", text::printable(diff.matched_files[i].first),
+                         text::printable(diff.matched_files[i].second));
+    if (diff.matched_files.size() > kShown)
+      out += fmt::format("  and {} more\n", diff.matched_files.size() - kShown);
+  }
   out += text_items(diff.functions, options.top, Items::Functions);
   if (diff.lines_compared)
     out += text_items(diff.lines, options.top, Items::Lines);
@@ -333,6 +355,10 @@ void write_item_json(json::Writer &json, const DiffItem &item, Items kind) {
   json.field("base_" + count, item.base_count);
   json.field("new_" + count, item.new_count);
   json.field(count + "_change", item.count_change());
+  if (item.base_stopped)
+    json.field("base_estimated_ns", item.base_estimated_ns);
+  if (item.new_stopped)
+    json.field("new_estimated_ns", item.new_estimated_ns);
   json.end_object();
 }
 
@@ -363,6 +389,15 @@ std::string json_diff(const Run &base, const Run &next, const DiffTable &diff,
                 analysis::change_percent(diff.base_measured_ns, diff.new_measured_ns));
   if (base.timing_cost.measured_profiles + next.timing_cost.measured_profiles > 0)
     json.field("timing_cost_subtracted", options.compensate);
+  json.key("matched_files");
+  json.begin_array();
+  for (const auto &[base_file, new_file] : diff.matched_files) {
+    json.begin_object();
+    json.field("base", base_file);
+    json.field("new", new_file);
+    json.end_object();
+  }
+  json.end_array();
   json.field("function_count", diff.functions.size());
   json.key("functions");
   write_items_json(json, diff.functions, options.top, Items::Functions);

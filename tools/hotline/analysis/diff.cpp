@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace hotline::analysis {
@@ -29,20 +30,46 @@ void sort_by_change(std::vector<DiffItem> &items, bool by_place) {
   });
 }
 
-std::vector<DiffItem> diff_functions(const FunctionTable &base, const FunctionTable &next) {
+// Base's files under new's paths, where they moved.
+using FileMap = std::map<std::string, std::string>;
+
+const std::string &file_in_new(const FileMap &moved, const std::string &file, bool is_new) {
+  if (is_new)
+    return file;
+  auto it = moved.find(file);
+  return it == moved.end() ? file : it->second;
+}
+
+// How many whole path components `a` and `b` end with in common.
+size_t common_ending(const std::string &a, const std::string &b) {
+  size_t components = 0, i = a.size(), j = b.size();
+  while (i > 0 && j > 0 && a[i - 1] == b[j - 1]) {
+    --i, --j;
+    if (a[i] == '/')
+      ++components;
+  }
+  bool whole = (i == 0 || a[i - 1] == '/') && (j == 0 || b[j - 1] == '/');
+  return components + (whole && i + j != a.size() + b.size() ? 1 : 0);
+}
+
+std::vector<DiffItem> diff_functions(const FunctionTable &base, const FunctionTable &next,
+                                     const FileMap &moved) {
   std::map<std::pair<std::string, std::string>, DiffItem> items;
   auto add = [&](const FunctionStats &f, bool is_new) {
-    DiffItem &item = items[{f.function.linkage_name, f.function.file}];
+    const std::string &file = file_in_new(moved, f.function.file, is_new);
+    DiffItem &item = items[{f.function.linkage_name, file}];
     // Named as in the new run when it has the function (base comes first).
     if ((!item.in_base && !item.in_new) || (is_new && !item.in_new)) {
       item.name = f.function.name;
       item.linkage_name = f.function.linkage_name;
-      item.file = f.function.file;
+      item.file = file;
       item.line = f.function.line;
     }
     (is_new ? item.in_new : item.in_base) = true;
     (is_new ? item.new_ns : item.base_ns) += f.self_ns;
     (is_new ? item.new_count : item.base_count) += f.calls;
+    (is_new ? item.new_estimated_ns : item.base_estimated_ns) += f.estimated_ns;
+    (is_new ? item.new_stopped : item.base_stopped) |= f.timing_stopped;
   };
   for (const FunctionStats &f : base.functions)
     add(f, false);
@@ -55,11 +82,13 @@ std::vector<DiffItem> diff_functions(const FunctionTable &base, const FunctionTa
   return result;
 }
 
-std::vector<DiffItem> diff_lines(const LineTable &base, const LineTable &next) {
+std::vector<DiffItem> diff_lines(const LineTable &base, const LineTable &next,
+                                 const FileMap &moved) {
   std::map<std::pair<std::string, uint32_t>, DiffItem> items;
   auto add = [&](const LineStats &l, bool is_new) {
-    DiffItem &item = items[{l.file, l.line}];
-    item.file = l.file;
+    const std::string &file = file_in_new(moved, l.file, is_new);
+    DiffItem &item = items[{file, l.line}];
+    item.file = file;
     item.line = l.line;
     if (!l.function.empty() && (item.name.empty() || is_new))
       item.name = l.function;
@@ -110,12 +139,60 @@ DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
   DiffTable diff;
   diff.base_measured_ns = base.measured_ns;
   diff.new_measured_ns = next.measured_ns;
-  diff.functions = diff_functions(base, next);
+  auto files_of = [](const FunctionTable &functions, const LineTable &lines) {
+    std::set<std::string> files;
+    for (const FunctionStats &f : functions.functions)
+      if (!f.function.file.empty())
+        files.insert(f.function.file);
+    for (const LineStats &l : lines.lines)
+      if (!l.file.empty())
+        files.insert(l.file);
+    return std::vector<std::string>(files.begin(), files.end());
+  };
+  diff.matched_files =
+      match_moved_files(files_of(base, base_lines), files_of(next, next_lines));
+  FileMap moved(diff.matched_files.begin(), diff.matched_files.end());
+  diff.functions = diff_functions(base, next, moved);
   diff.lines_compared = !base_lines.lines.empty() || !next_lines.lines.empty();
-  diff.lines = diff_lines(base_lines, next_lines);
+  diff.lines = diff_lines(base_lines, next_lines, moved);
   diff.kernels_compared = !base_gpu.kernels.empty() || !next_gpu.kernels.empty();
   diff.kernels = diff_kernels(base_gpu, next_gpu);
   return diff;
+}
+
+std::vector<std::pair<std::string, std::string>>
+match_moved_files(const std::vector<std::string> &base_files,
+                  const std::vector<std::string> &new_files) {
+  std::set<std::string> in_base(base_files.begin(), base_files.end());
+  std::set<std::string> in_new(new_files.begin(), new_files.end());
+  std::vector<std::string> only_base, only_new;
+  for (const std::string &file : base_files)
+    if (!in_new.count(file))
+      only_base.push_back(file);
+  for (const std::string &file : new_files)
+    if (!in_base.count(file))
+      only_new.push_back(file);
+  // Each file's best partner: the most components in common, and the only one with as many.
+  auto best = [](const std::string &file, const std::vector<std::string> &others) {
+    size_t most = 0, count = 0, at = 0;
+    for (size_t i = 0; i < others.size(); ++i) {
+      size_t common = common_ending(file, others[i]);
+      if (common > most)
+        most = common, count = 1, at = i;
+      else if (common == most && common > 0)
+        ++count;
+    }
+    return most > 0 && count == 1 ? std::optional<size_t>(at) : std::nullopt;
+  };
+  std::vector<std::pair<std::string, std::string>> matched;
+  for (const std::string &file : only_base) {
+    std::optional<size_t> partner = best(file, only_new);
+    if (partner && best(only_new[*partner], only_base) &&
+        only_base[*best(only_new[*partner], only_base)] == file)
+      matched.push_back({file, only_new[*partner]});
+  }
+  std::sort(matched.begin(), matched.end());
+  return matched;
 }
 
 std::optional<double> change_percent(uint64_t before, uint64_t after) {

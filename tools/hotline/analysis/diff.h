@@ -30,6 +30,13 @@ struct DiffItem {
   // Functions: exact calls. Lines: exact executions. Kernels: launches.
   uint64_t base_count = 0;
   uint64_t new_count = 0;
+  // Functions whose timing the runtime stopped in that run: their later calls' time is
+  // estimated (FunctionStats::estimated_ns, part of base_ns/new_ns), so that a partly timed
+  // run is compared like with like, and said to be.
+  bool base_stopped = false;
+  bool new_stopped = false;
+  uint64_t base_estimated_ns = 0;
+  uint64_t new_estimated_ns = 0;
 
   int64_t change_ns() const;
   int64_t count_change() const;
@@ -45,15 +52,26 @@ struct DiffTable {
   bool lines_compared = false; // either run has line data
   std::vector<DiffItem> kernels;
   bool kernels_compared = false; // either run has kernels
+  // Source files that are one file under two roots (the same source checked out or built in
+  // two directories): base's path, new's path. Items of base are matched under new's path.
+  std::vector<std::pair<std::string, std::string>> matched_files;
 };
 
 // Functions are matched by linkage name and file, not line, so that a function
 // whose definition moved within its file is still itself; functions of one run
 // that differ by line only are added together. Lines are matched by file and
-// line, kernels by name.
+// line, kernels by name. A file of one run only is the file of the other run only
+// that ends with the most of the same path components (its name at least), when
+// that one is the only such file: the same source under another root.
 DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
                     const LineTable &base_lines, const LineTable &next_lines,
                     const GpuTable &base_gpu, const GpuTable &next_gpu);
+
+// Pairs the files found in one run only by their paths' longest common ending (whole
+// components, at least the file's name), where one file of each run has it alone.
+std::vector<std::pair<std::string, std::string>>
+match_moved_files(const std::vector<std::string> &base_files,
+                  const std::vector<std::string> &new_files);
 
 // The change from `before` to `after` in percent of `before`; none when
 // `before` is 0 and `after` is not.
