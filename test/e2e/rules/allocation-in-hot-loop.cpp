@@ -6,7 +6,11 @@
 // RUN: env HOTLINE_DIR=%t.d/trigger %t.trigger && env HOTLINE_DIR=%t.d/clean %t.clean
 // RUN: %hotline report %t.d/trigger/*.hotline | FileCheck %s --check-prefix=TRIGGER
 // RUN: %hotline report %t.d/clean/*.hotline | FileCheck %s --check-prefix=CLEAN
-// TRIGGER: [allocation-in-hot-loop] {{.*}}allocation-in-hot-loop.cpp:24: 200,000 heap allocations are made inside the loop at {{.*}}allocation-in-hot-loop.cpp:22, which takes
+// The place is also short-lived-temporaries' (a larger share, of the heap): one finding per
+// place, the other as its evidence.
+// TRIGGER: Suggestions (1)
+// TRIGGER: [short-lived-temporaries] {{.*}}allocation-in-hot-loop.cpp:28:
+// TRIGGER: evidence: [allocation-in-hot-loop] at the same place: 200,000 heap allocations are made inside the loop at {{.*}}allocation-in-hot-loop.cpp:26, which takes {{.*}}; it suggests: allocate once before the loop
 // CLEAN: Suggestions
 // CLEAN-NOT: [allocation-in-hot-loop]
 

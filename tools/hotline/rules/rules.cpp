@@ -12,34 +12,34 @@ namespace hotline::rules {
 
 const std::vector<Rule> &all_rules() {
   static const std::vector<Rule> rules = {
-      {"loop-not-vectorized", "a hot loop that the compiler did not vectorize, with its reason",
+      {"loop-not-vectorized", "code", "a hot loop that the compiler did not vectorize, with its reason",
        check_loop_not_vectorized},
-      {"allocation-in-hot-loop", "heap allocations inside a loop that takes much of the time",
+      {"allocation-in-hot-loop", "heap", "heap allocations inside a loop that takes much of the time",
        check_allocation_in_hot_loop},
-      {"short-lived-temporaries", "many blocks freed before the call that allocated them returns",
+      {"short-lived-temporaries", "heap", "many blocks freed before the call that allocated them returns",
        check_short_lived_temporaries},
-      {"leak", "heap blocks still allocated when the program ended", check_leak},
-      {"small-reads", "input read in many small chunks", check_small_reads},
-      {"main-thread-blocked-on-io", "the main thread waits on I/O for much of its time",
+      {"leak", "heap", "heap blocks still allocated when the program ended", check_leak},
+      {"small-reads", "I/O", "input read in many small chunks", check_small_reads},
+      {"main-thread-blocked-on-io", "I/O", "the main thread waits on I/O for much of its time",
        check_main_thread_blocked_on_io},
-      {"loading-dominates", "data loading and preprocessing take much of the main thread's time",
+      {"loading-dominates", "I/O", "data loading and preprocessing take much of the main thread's time",
        check_loading_dominates},
-      {"tiny-hot-function", "a function called very often whose calls are very short",
+      {"tiny-hot-function", "code", "a function called very often whose calls are very short",
        check_tiny_hot_function},
-      {"synchronization-time", "threads wait on locks, conditions or joins for much of their time",
+      {"synchronization-time", "waits", "threads wait on locks, conditions or joins for much of their time",
        check_synchronization_time},
-      {"pageable-transfers", "copies between host and GPU from or to pageable host memory",
+      {"pageable-transfers", "GPU", "copies between host and GPU from or to pageable host memory",
        check_pageable_transfers},
-      {"tiny-kernels", "a GPU kernel launched very often whose runs are very short",
+      {"tiny-kernels", "GPU", "a GPU kernel launched very often whose runs are very short",
        check_tiny_kernels},
-      {"gpu-idle", "the GPU idles for much of the time between its first and last work",
+      {"gpu-idle", "GPU", "the GPU idles for much of the time between its first and last work",
        check_gpu_idle},
-      {"io-while-gpu-idle", "the GPU idles while the main thread is blocked in I/O (trace mode)",
+      {"io-while-gpu-idle", "I/O", "the GPU idles while the main thread is blocked in I/O (trace mode)",
        check_io_while_gpu_idle},
-      {"io-while-workers-wait",
+      {"io-while-workers-wait", "I/O",
        "other threads wait while the main thread is blocked in I/O (trace mode)",
        check_io_while_workers_wait},
-      {"rank-imbalance", "one rank of a job works much longer than the others, which wait for it",
+      {"rank-imbalance", "ranks", "one rank of a job works much longer than the others, which wait for it",
        check_rank_imbalance},
   };
   return rules;
@@ -58,9 +58,31 @@ std::vector<Finding> run_rules(const ReportData &data, const Thresholds &thresho
       return findings[a].impact_percent > findings[b].impact_percent;
     return a < b;
   });
+  // One finding per cause: a rule about the same thing (the heap, say) that fires at a place
+  // a larger finding already names describes that cause from another side: its evidence.
+  auto about = [](const Finding &finding) -> std::string_view {
+    for (const Rule &rule : all_rules())
+      if (finding.rule == rule.id)
+        return rule.about;
+    return "";
+  };
   std::vector<Finding> sorted;
-  for (size_t i : order)
-    sorted.push_back(std::move(findings[i]));
+  for (size_t i : order) {
+    Finding &finding = findings[i];
+    auto same_place = std::find_if(sorted.begin(), sorted.end(), [&](const Finding &kept) {
+      return !finding.location.empty() && kept.location == finding.location &&
+             about(kept) == about(finding);
+    });
+    if (same_place == sorted.end()) {
+      sorted.push_back(std::move(finding));
+      continue;
+    }
+    std::string_view what = finding.finding;
+    if (!what.empty() && what.back() == '.')
+      what.remove_suffix(1);
+    same_place->evidence.push_back(fmt::format("[{}] at the same place: {}; it suggests: {}",
+                                               finding.rule, what, finding.suggestion));
+  }
   return sorted;
 }
 

@@ -50,6 +50,9 @@ struct Finding {
 
 struct Rule {
   const char *id;
+  // What it is about: "code", "heap", "I/O", "waits", "GPU" or "ranks". Findings of rules
+  // about one thing at one place are one finding (run_rules).
+  const char *about;
   const char *summary; // one line, for the docs and `hotline report --rules`
   void (*check)(const ReportData &data, const Thresholds &thresholds,
                 std::vector<Finding> &findings);
@@ -58,7 +61,8 @@ struct Rule {
 // Every rule, in the order docs/report-rules.md lists them.
 const std::vector<Rule> &all_rules();
 
-// The findings of every rule, the largest impact first.
+// The findings of every rule, the largest impact first; where rules about the same thing
+// fire at the same place, the larger finding holds the others as evidence.
 std::vector<Finding> run_rules(const ReportData &data, const Thresholds &thresholds);
 
 // "file:line" of a place, or its function when it has no line.
