@@ -74,6 +74,8 @@ if os.path.exists(apply_replacements):
     config.available_features.add("clang-apply-replacements")
     config.substitutions.append(("%clang_apply_replacements", apply_replacements))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
+config.substitutions.append(("%llvm_profdata", os.path.join(config.llvm_tools_dir, "llvm-profdata")))
+config.substitutions.append(("%llvm_symbolizer", os.path.join(config.llvm_tools_dir, "llvm-symbolizer")))
 config.substitutions.append(("%googletest_src", config.googletest_src))
 config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")))
 if os.path.exists(os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")):

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Compares `hotline memory --top 0 --format json` of an instrumented run with an LD_PRELOAD
+allocation counter's counts (Inputs/alloc_counter.c) of a plain run of the same program:
+allocations per source line of the program, the line being where the allocating call
+returns to, as llvm-symbolizer says (its innermost inlined frame).
+
+usage: heap_agrees.py COUNTS MEMORY_JSON PROGRAM LLVM_SYMBOLIZER
+
+Prints "line FILE:LINE: N allocations, B bytes: same" (or what differs) for each line of the
+program, then the allocations made inside libraries by either count.
+"""
+import collections
+import json
+import os
+import subprocess
+import sys
+
+
+def symbolize(symbolizer, obj, offsets):
+    """file:line of each return address (offset into obj), the call being just before it."""
+    query = "".join("0x{:x}\n".format(o - 1) for o in offsets)
+    out = subprocess.run([symbolizer, "--obj=" + obj, "--relative-address"], input=query,
+                         capture_output=True, text=True, check=True).stdout
+    blocks = [b.splitlines() for b in out.strip().split("\n\n")]
+    places = []
+    for block in blocks:
+        file, line = block[1].rsplit(":", 2)[0:2] if block[1].count(":") >= 2 else (block[1], "0")
+        places.append((os.path.basename(file), int(line)))
+    return places
+
+
+def main():
+    counts_path, memory_path, program, symbolizer = sys.argv[1:5]
+    preload = collections.defaultdict(lambda: [0, 0])
+    in_libraries = 0
+    by_object = collections.defaultdict(list)
+    for line in open(counts_path):
+        obj, offset, count, size = line.split()
+        by_object[obj].append((int(offset, 16), int(count), int(size)))
+    for obj, rows in by_object.items():
+        if os.path.realpath(obj) != os.path.realpath(program):
+            in_libraries += sum(r[1] for r in rows)
+            continue
+        for (offset, count, size), place in zip(rows, symbolize(symbolizer, obj, [r[0] for r in rows])):
+            preload[place][0] += count
+            preload[place][1] += size
+    hotline = collections.defaultdict(lambda: [0, 0])
+    hotline_in_libraries = 0
+    for place in json.load(open(memory_path))["by_allocations"]:
+        if place["placed_by"] == "line" and not place["via"]:
+            key = (os.path.basename(place["file"]), place["line"])
+            hotline[key][0] += place["allocations"]
+            hotline[key][1] += place["allocated_bytes"]
+        else:
+            hotline_in_libraries += place["allocations"]
+    for key in sorted(set(preload) | set(hotline)):
+        want, got = preload.get(key, [0, 0]), hotline.get(key, [0, 0])
+        verdict = "same" if want == got else "hotline says {} allocations, {} bytes".format(*got)
+        print("line {}:{}: {} allocations, {} bytes: {}".format(key[0], key[1], want[0], want[1], verdict))
+    print("inside libraries: {} allocations: {}".format(
+        in_libraries, "same" if in_libraries == hotline_in_libraries
+        else "hotline says {}".format(hotline_in_libraries)))
+
+
+if __name__ == "__main__":
+    main()
