@@ -1,6 +1,7 @@
 // An allocation counter to LD_PRELOAD, independent of hotline: counts each successful heap
 // allocation (malloc, calloc, realloc, reallocarray, posix_memalign, aligned_alloc,
-// memalign, valloc) by the address it returns to, and at exit writes one line per address to
+// memalign, valloc, and C++'s operator new and new[], which it serves itself so that their
+// malloc inside the C++ library is not counted again) by the address it returns to, and at exit writes one line per address to
 // $ALLOC_COUNTER_OUT: "OBJECT OFFSET COUNT BYTES" (the object that holds the address, and
 // the address's offset in it, for llvm-symbolizer). glibc's __libc_* functions do the work.
 #define _GNU_SOURCE
@@ -52,6 +53,21 @@ int posix_memalign(void **out, size_t a, size_t n) {
   *out = count(p, n, CALLER);
   return 0;
 }
+
+// operator new(size_t), new[](size_t), their nothrow_t and align_val_t forms. (A failure
+// aborts: the programs counted do not run out of memory.)
+static void *new_block(size_t n, size_t alignment, void *caller) {
+  void *p = alignment ? __libc_memalign(alignment, n ? n : 1) : __libc_malloc(n ? n : 1);
+  if (!p)
+    abort();
+  return count(p, n, caller);
+}
+void *_Znwm(size_t n) { return new_block(n, 0, CALLER); }
+void *_Znam(size_t n) { return new_block(n, 0, CALLER); }
+void *_ZnwmRKSt9nothrow_t(size_t n, const void *tag) { (void)tag; return new_block(n, 0, CALLER); }
+void *_ZnamRKSt9nothrow_t(size_t n, const void *tag) { (void)tag; return new_block(n, 0, CALLER); }
+void *_ZnwmSt11align_val_t(size_t n, size_t a) { return new_block(n, a, CALLER); }
+void *_ZnamSt11align_val_t(size_t n, size_t a) { return new_block(n, a, CALLER); }
 
 __attribute__((destructor)) static void write_counts(void) {
   __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);

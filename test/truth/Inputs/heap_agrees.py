@@ -2,7 +2,8 @@
 """Compares `hotline memory --top 0 --format json` of an instrumented run with an LD_PRELOAD
 allocation counter's counts (Inputs/alloc_counter.c) of a plain run of the same program:
 allocations per source line of the program, the line being where the allocating call
-returns to, as llvm-symbolizer says (its innermost inlined frame).
+returns to, as llvm-symbolizer says (the innermost frame of its inline chain outside the
+system's headers, as hotline places them).
 
 usage: heap_agrees.py COUNTS MEMORY_JSON PROGRAM LLVM_SYMBOLIZER
 
@@ -16,16 +17,21 @@ import subprocess
 import sys
 
 
+SYSTEM = ("/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/local/lib/")
+
+
 def symbolize(symbolizer, obj, offsets):
-    """file:line of each return address (offset into obj), the call being just before it."""
+    """file:line of each return address (offset into obj), the call being just before it: the
+    innermost frame of its inline chain that is the program's own source, not a system
+    header's (std::allocator's operator new call, inlined into the line that made a vector)."""
     query = "".join("0x{:x}\n".format(o - 1) for o in offsets)
     out = subprocess.run([symbolizer, "--obj=" + obj, "--relative-address"], input=query,
                          capture_output=True, text=True, check=True).stdout
-    blocks = [b.splitlines() for b in out.strip().split("\n\n")]
     places = []
-    for block in blocks:
-        file, line = block[1].rsplit(":", 2)[0:2] if block[1].count(":") >= 2 else (block[1], "0")
-        places.append((os.path.basename(file), int(line)))
+    for block in out.strip().split("\n\n"):
+        frames = [line.rsplit(":", 2) for line in block.splitlines()[1::2]]
+        own = [f for f in frames if not f[0].startswith(SYSTEM)] or frames
+        places.append((os.path.basename(own[0][0]), int(own[0][1])))
     return places
 
 
