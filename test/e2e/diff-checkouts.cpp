@@ -19,7 +19,7 @@
 // CHECK-DAG:    {{.*}}/a/src/main.cpp = {{.*}}/b/src/main.cpp
 // CHECK-DAG:    {{.*}}/a/include/checkout_step.h = {{.*}}/b/include/checkout_step.h
 // CHECK:      Functions by change in self time
-// CHECK:      ~{{[0-9.]+ [mµn]?s}} ~{{[0-9.]+ [mµn]?s}} {{[-+]?[0-9.]+ [mµn]?s}} {{-|[-+][0-9]{1,3}\.[0-9]%|0\.0%}} 2,000,000 2,000,000 0 step(unsigned long)
+// CHECK:      ~{{[0-9.]+ (m|µ|n)?s}} ~{{[0-9.]+ (m|µ|n)?s}} {{[-+]?[0-9.]+ (m|µ|n)?s}} {{-|[-+][0-9]{1,3}\.[0-9]%|0\.0%}} 2,000,000 2,000,000 0 step(unsigned long)
 // CHECK:      ~: partly estimated
 // NONE:       Functions by change in self time
 // NONE-NOT:   {{added|removed}}

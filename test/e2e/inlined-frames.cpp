@@ -53,8 +53,8 @@ int main() {
 
 // The function table's totals are the tree's inlined frames' inclusive times.
 // TREE:      Functions by self time
-// TREE:      {{^ *[0-9.]+ [mµ]?s +[0-9.]+% +}}[[SMOOTH:[0-9.]+ [mµ]?s]]{{ +[0-9.]+% +}}2,000  smooth(std::vector<double>&)
-// TREE:      {{^ *[0-9.]+ [mµ]?s +[0-9.]+% +}}[[PRIMES:[0-9.]+ [mµ]?s]]{{ +[0-9.]+% +}}1  count_primes(long)
+// TREE:      {{^ *[0-9.]+ (m|µ)?s +[0-9.]+% +}}[[SMOOTH:[0-9.]+ (m|µ)?s]]{{ +[0-9.]+% +}}2,000  smooth(std::vector<double>&)
+// TREE:      {{^ *[0-9.]+ (m|µ)?s +[0-9.]+% +}}[[PRIMES:[0-9.]+ (m|µ)?s]]{{ +[0-9.]+% +}}1  count_primes(long)
 // TREE:      Call tree of 1 thread
 // TREE:      incl%  inclusive {{.*}} function
 // TREE-NEXT: {{^ *100.0% .* 1  main$}}

@@ -40,7 +40,7 @@ int main() {
 // OUT: done
 // TRUTH: row loop: 6,000,000 entries, 1000 timed, estimated
 // TRUTH-NEXT: row loop: estimated time at least half of its sampled time
-// LOOPS: {{^ *[0-9.]+ [mµ]?s \* +[1-9][0-9.]*% +6,000,000 +33,000,000 .* .*stop-timing-estimated.cpp:23 }}
+// LOOPS: {{^ *[0-9.]+ (m|µ)?s \* +[1-9][0-9.]*% +6,000,000 +33,000,000 .* .*stop-timing-estimated.cpp:23 }}
 // LOOPS: *: timing stopped once its entries proved too short to time (HOTLINE_STOP_TIMING_*);
 // LOOPS-NEXT: the later entries' time is estimated, each at the mean of the timed ones.
 // RULES: [loop-not-vectorized] {{.*}}stop-timing-estimated.cpp:23: The loop in row(double const*, int)
