@@ -75,6 +75,15 @@ if os.path.exists(apply_replacements):
     config.substitutions.append(("%clang_apply_replacements", apply_replacements))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
 config.substitutions.append(("%llvm_profdata", os.path.join(config.llvm_tools_dir, "llvm-profdata")))
+# clang's profile runtime (-fprofile-instr-generate), next to its builtins: Debian ships it in
+# libclang-rt-N-dev, which the other supported LLVM may lack. The truth suite compares with it.
+try:
+    builtins = subprocess.run([config.clang, "--rtlib=compiler-rt", "-print-libgcc-file-name"],
+                              capture_output=True, text=True, timeout=60).stdout.strip()
+    if builtins and os.path.exists(builtins.replace("builtins", "profile")):
+        config.available_features.add("profile-runtime")
+except (OSError, subprocess.TimeoutExpired):
+    pass
 config.substitutions.append(("%llvm_symbolizer", os.path.join(config.llvm_tools_dir, "llvm-symbolizer")))
 config.substitutions.append(("%googletest_src", config.googletest_src))
 config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")))
