@@ -187,8 +187,10 @@ match_moved_files(const std::vector<std::string> &base_files,
   std::vector<std::pair<std::string, std::string>> matched;
   for (const std::string &file : only_base) {
     std::optional<size_t> partner = best(file, only_new);
-    if (partner && best(only_new[*partner], only_base) &&
-        only_base[*best(only_new[*partner], only_base)] == file)
+    if (!partner)
+      continue;
+    std::optional<size_t> back = best(only_new[*partner], only_base);
+    if (back && only_base[*back] == file)
       matched.push_back({file, only_new[*partner]});
   }
   std::sort(matched.begin(), matched.end());
