@@ -1,6 +1,7 @@
-// Where the program is when it allocates or does I/O, told without unwinding the stack: the
-// thread, its innermost open timed call (which the timing hooks already keep), and the
-// instruction that called the hooked function (one return address).
+// Where the program is when it allocates or does I/O: the thread, its innermost open timed call
+// (which the timing hooks already keep), and the instruction that called the hooked function
+// (one return address), or, when that instruction is a library's, the program's call into the
+// library (a bounded walk up the stack, program_code.h).
 #pragma once
 
 #include "memory.h"
@@ -15,11 +16,19 @@ struct Place {
   ThreadState *thread; // null: no thread state (before the runtime started, or at thread exit)
   CallNode *node;      // the innermost open timed call; &thread->root outside all; null without thread
   uint64_t pc;         // the calling instruction: the return address minus one
+  uint64_t via_pc;     // for a call made inside a library and placed at the program's call
+                       // into it: the library's calling instruction; else 0
 };
 
 // The calling thread's place; `return_address` is the hook's __builtin_return_address(0).
 // Creates the thread's state on its first call after the runtime has started.
 Place current_place(void *return_address);
+
+// The same, except that a call made inside a library while the thread is in a timed call is
+// placed at the program's instruction that called into the library (via_pc says where in the
+// library). Outside timed calls, or when no frame of the program's is found, it is
+// current_place.
+Place program_place(void *return_address);
 
 // Identifies the timed call that is innermost on thread `t` now (its start time), or 0
 // outside every timed call: a block freed while the same call is innermost was temporary.
@@ -39,6 +48,7 @@ struct PlaceKey {
   uint64_t pc;
   uint32_t detail;
   uint32_t ready; // 1 once the record's key is published
+  uint64_t via_pc;
 };
 
 template <typename Record> class PlaceTable {
@@ -76,10 +86,11 @@ public:
 
 private:
   static bool matches(const PlaceKey &k, const Place &p, uint32_t detail) {
-    return k.node == p.node && k.pc == p.pc && k.detail == detail && k.thread == p.thread;
+    return k.node == p.node && k.pc == p.pc && k.detail == detail && k.thread == p.thread &&
+           k.via_pc == p.via_pc;
   }
   uint32_t slot_of(const Place &p, uint32_t detail) const {
-    uint64_t h = (reinterpret_cast<uint64_t>(p.node) ^ (p.pc << 7) ^ detail ^
+    uint64_t h = (reinterpret_cast<uint64_t>(p.node) ^ (p.pc << 7) ^ (p.via_pc << 3) ^ detail ^
                   reinterpret_cast<uint64_t>(p.thread)) *
                  0x9e3779b97f4a7c15u;
     return uint32_t(h >> (64 - 16));
@@ -110,7 +121,7 @@ private:
       if (matches(records[i].key, place, detail))
         return &records[i];
     }
-    records[i].key = {place.thread, place.node, place.pc, detail, 0};
+    records[i].key = {place.thread, place.node, place.pc, detail, 0, place.via_pc};
     __atomic_store_n(&records[i].key.ready, 1, __ATOMIC_RELEASE);
     ++used_;
     return &records[i];

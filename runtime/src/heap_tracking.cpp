@@ -173,7 +173,7 @@ void add_own(uint64_t *counter, uint64_t amount) {
 uint64_t load(const uint64_t &counter) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
 
 void record_allocation(void *p, size_t bytes, void *return_address) {
-  Place place = current_place(return_address);
+  Place place = program_place(return_address);
   HeapPlace *h = g_places.find_or_add(place, 0);
   if (place.thread && h->key.thread == place.thread) {
     add_own(&h->own.allocations, 1);

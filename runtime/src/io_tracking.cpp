@@ -137,7 +137,7 @@ bool io_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
 void set_io_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
 
 void record_io(IoKind kind, int fd, uint64_t bytes, uint64_t ticks, void *return_address) {
-  Place place = current_place(return_address);
+  Place place = program_place(return_address);
   uint32_t file = file_of(fd);
   add_call(g_places.find_or_add(place, file), kind, bytes, ticks);
   add_region_time(place.thread, &RegionNode::io_ticks, ticks);
@@ -152,7 +152,7 @@ void record_open(const char *path, int fd, uint64_t ticks, void *return_address)
   } else if (path) {
     file = intern_file(path);
   }
-  Place place = current_place(return_address);
+  Place place = program_place(return_address);
   add_call(g_places.find_or_add(place, file), IoKind::open, 0, ticks);
   add_region_time(place.thread, &RegionNode::io_ticks, ticks);
   trace_io(place.thread, IoKind::open, file, 0, ticks);

@@ -3,6 +3,7 @@
 #include "modules.h"
 
 #include "memory.h"
+#include "program_code.h"
 #include "runtime.h"
 #include "spin_lock.h"
 #include "threads.h"
@@ -121,6 +122,7 @@ extern "C" void __hotline_register_module(__hotline_module *module) {
   }
   if (!add_to_registry(module, object_path_of(module)))
     return;
+  add_program_object(module);
   // Threads sample from their state's creation once a line-mode module is registered; this
   // thread may have started before (a library loaded later). Other threads that already
   // exist stay unsampled. After the registry lock: this allocates and makes system calls.

@@ -1,6 +1,8 @@
 // Serializes the recorded state into the profile format and writes it atomically.
 #include "profile_writer.h"
 
+#include "program_code.h"
+
 #include "byte_buffer.h"
 #include "call_targets.h"
 #include "cuda_tracing.h"
@@ -135,14 +137,6 @@ RelativeAddress relative(const LoadedObjects &loaded, uint64_t pc) {
   return {object == HOTLINE_NO_OBJECT ? pc : pc - loaded.load_address(object), object};
 }
 
-// The section all of the runtime's code is in (runtime_text.h), whose bounds the linker defines;
-// weak: a compiler without the section pragma leaves them undefined, and nothing is its.
-extern "C" __attribute__((weak, visibility("hidden"))) char __start_hotline_runtime[];
-extern "C" __attribute__((weak, visibility("hidden"))) char __stop_hotline_runtime[];
-bool is_runtime_code(uint64_t pc) {
-  return pc >= uint64_t(uintptr_t(__start_hotline_runtime)) && pc < uint64_t(uintptr_t(__stop_hotline_runtime));
-}
-
 // The SAMPLING and SAMPLES sections (line mode); false when out of memory. The samples that
 // fell in the runtime's own code are one record, its profiler overhead.
 bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &sampling,
@@ -155,7 +149,7 @@ bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &
   sampling.append_record(record);
   uint64_t in_runtime = 0;
   snapshot.table->for_each([&](uint64_t pc, uint64_t count) {
-    if (is_runtime_code(pc)) {
+    if (in_runtime_code(pc)) {
       in_runtime += count;
       return;
     }
@@ -183,7 +177,7 @@ PlaceFields place_fields(const PlaceKey &key, const LoadedObjects &loaded) {
   return {key.thread->profile_index, node, at.address, at.object};
 }
 
-// Fills the place fields that memory, I/O and sync records share.
+// Fills the place fields that memory, I/O, sync, MPI and GPU records share.
 template <typename Record> void set_place(Record &r, const PlaceKey &key, const LoadedObjects &loaded) {
   PlaceFields at = place_fields(key, loaded);
   r.thread = at.thread;
@@ -192,12 +186,19 @@ template <typename Record> void set_place(Record &r, const PlaceKey &key, const 
   r.object = at.object;
 }
 
+// The same, with the library a call placed at the program's call into it was made from.
+template <typename Record>
+void set_place_and_via(Record &r, const PlaceKey &key, const LoadedObjects &loaded) {
+  set_place(r, key, loaded);
+  r.via_object = key.via_pc ? loaded.find(key.via_pc) : HOTLINE_NO_OBJECT;
+}
+
 // The HEAP and MEMORY_SITES sections.
 void add_heap(const LoadedObjects &loaded, ByteBuffer &heap, ByteBuffer &sites) {
   hotline_heap_record totals{};
   heap_places().for_each([&](const HeapPlace &h) {
     hotline_memory_site_record r{};
-    set_place(r, h.key, loaded);
+    set_place_and_via(r, h.key, loaded);
     auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     r.allocations = get(h.own.allocations) + get(h.shared.allocations);
     r.allocated_bytes = get(h.own.allocated_bytes) + get(h.shared.allocated_bytes);
@@ -229,7 +230,7 @@ void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConvert
   io_places().for_each([&](const IoPlace &p) {
     auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     hotline_io_site_record r{};
-    set_place(r, p.key, loaded);
+    set_place_and_via(r, p.key, loaded);
     r.file = p.key.detail;
     r.reads = get(p.reads);
     r.read_bytes = get(p.read_bytes);
@@ -299,7 +300,7 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
 void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer &sites) {
   sync_places().for_each([&](const SyncPlace &p) {
     hotline_sync_site_record r{};
-    set_place(r, p.key, loaded);
+    set_place_and_via(r, p.key, loaded);
     r.kind = p.key.detail;
     r.waits = __atomic_load_n(&p.waits, __ATOMIC_RELAXED);
     r.wait_ns = time.duration_ns(__atomic_load_n(&p.wait_ticks, __ATOMIC_RELAXED));

@@ -21,7 +21,7 @@ void set_sync_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_REL
 
 void record_wait(uint32_t kind, uint64_t start_ticks, uint64_t end_ticks, void *return_address) {
   uint64_t ticks = end_ticks - start_ticks;
-  Place place = current_place(tls_wait_mark ? tls_wait_mark : return_address);
+  Place place = program_place(tls_wait_mark ? tls_wait_mark : return_address);
   SyncPlace *p = g_places.find_or_add(place, kind);
   __atomic_fetch_add(&p->waits, 1, __ATOMIC_RELAXED);
   __atomic_fetch_add(&p->wait_ticks, ticks, __ATOMIC_RELAXED);

@@ -1,6 +1,8 @@
 // Creation, lookup and retirement of per-thread recording state.
 #include "threads.h"
 
+#include "program_code.h"
+
 #include "memory.h"
 #include "modules.h"
 #include "runtime.h"
@@ -94,8 +96,10 @@ void retire_thread(void *state) {
   __hotline_thread_counters = shared_fallback_counters;
   release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
   release_pages(t->frames, sizeof(Frame) * kMaxStackDepth);
+  release_walk_cache(t->walk_cache);
   t->counters = nullptr;
   t->frames = nullptr;
+  t->walk_cache = nullptr;
 }
 } // namespace
 

@@ -48,6 +48,7 @@ struct ThreadState {
   ThreadSampler sampler;    // where it runs, in line mode
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first
   struct TraceBuffer *trace;    // its timeline in trace mode (tracing.h); null until the first event
+  struct WalkCache *walk_cache; // the stack walks to its calls into libraries (program_code.h)
   uint32_t profile_index;   // its index in the profile's THREADS, set while writing
   ThreadState *next;        // in the list of all threads
 };

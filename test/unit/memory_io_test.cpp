@@ -37,6 +37,7 @@ hotline_memory_site_record allocations(uint32_t thread, uint32_t node, uint64_t 
   record.thread = thread;
   record.node = node;
   record.object = HOTLINE_NO_OBJECT;
+  record.via_object = HOTLINE_NO_OBJECT;
   record.allocations = count;
   record.allocated_bytes = bytes;
   return record;
@@ -47,6 +48,7 @@ hotline_io_site_record io_on(uint32_t thread, uint32_t node, uint32_t file) {
   record.thread = thread;
   record.node = node;
   record.object = HOTLINE_NO_OBJECT;
+  record.via_object = HOTLINE_NO_OBJECT;
   record.file = file;
   return record;
 }

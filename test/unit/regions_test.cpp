@@ -40,6 +40,7 @@ ProfileBuilder region_builder() {
   wait.thread = 1;
   wait.node = HOTLINE_NO_PARENT;
   wait.object = HOTLINE_NO_OBJECT;
+  wait.via_object = HOTLINE_NO_OBJECT;
   wait.kind = HOTLINE_SYNC_MUTEX;
   wait.waits = 12;
   wait.wait_ns = 3000000;
@@ -108,6 +109,7 @@ TEST(Regions, RefusedWhenTheyNameWhatIsNotThere) {
   wait.thread = 9;
   wait.node = HOTLINE_NO_PARENT;
   wait.object = HOTLINE_NO_OBJECT;
+  wait.via_object = HOTLINE_NO_OBJECT;
   sync.add_sync_site(wait);
   EXPECT_NE(format_error(sync.build()).find("sync site 1 at offset"), std::string::npos);
 }

@@ -100,21 +100,31 @@ HotPlaces find_hot_places(const std::vector<profile::Profile> &profiles,
   if (hot.memory_tracked) {
     analysis::MemoryTable memory = analysis::compute_memory_table(profiles, symbolizer);
     for (const analysis::MemoryPlaceStats &place : memory.places) {
-      // A place that is not a line of the program's own (an allocation inside a library
-      // call) is still inside its loop: it is advised at the loop.
+      // A place that is not a line of the program's own (an allocation by library code with
+      // no call of the program's below it) is still inside its loop: it is advised at the loop.
       if (place.place.source == analysis::PlaceSource::None || place.loop.empty())
         continue;
       for (const HotLoop &loop : hot.loops)
         if (loop.label() == place.loop) {
-          LoopAllocation allocation;
           bool line = place.place.source == analysis::PlaceSource::Line;
-          allocation.file = line ? place.place.file : loop.file;
-          allocation.line = line ? place.place.line : 0;
+          std::string file = line ? place.place.file : loop.file;
+          uint32_t at = line ? place.place.line : 0;
+          // One per line of the loop: a line's own allocations and those of the library
+          // calls it makes are added together.
+          auto same = std::find_if(hot.allocations.begin(), hot.allocations.end(), [&](const LoopAllocation &a) {
+            return a.loop == &loop && a.file == file && a.line == at;
+          });
+          LoopAllocation &allocation = same != hot.allocations.end() ? *same : hot.allocations.emplace_back();
+          allocation.file = file;
+          allocation.line = at;
           allocation.function = place.place.function;
           allocation.loop = &loop;
-          allocation.allocations = place.loop_allocations;
-          allocation.bytes = place.loop_bytes;
-          hot.allocations.push_back(std::move(allocation));
+          allocation.allocations += place.loop_allocations;
+          allocation.bytes += place.loop_bytes;
+          if (line && !place.place.via.empty()) {
+            allocation.via = place.place.via;
+            allocation.via_allocations += place.loop_allocations;
+          }
           break;
         }
     }

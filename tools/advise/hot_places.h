@@ -52,11 +52,14 @@ struct HotLoop {
 // The heap blocks allocated at one line inside a hot loop (MEMORY_SITES).
 struct LoopAllocation {
   std::string file; // normalized
-  uint32_t line = 0; // 0: not on a line of the program's own (inside a library call)
+  uint32_t line = 0; // 0: on no line of the program's own (made by library code it calls)
   std::string function;
   const HotLoop *loop = nullptr; // the loop that took most of them
   uint64_t allocations = 0;      // inside that loop
   uint64_t bytes = 0;
+  // Of them, those made inside a library the line called ("libstdc++.so.6"); "" and 0 for none.
+  std::string via;
+  uint64_t via_allocations = 0;
 };
 
 // Findings and allocations point at its loops: it moves, it is never copied.

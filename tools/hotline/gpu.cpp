@@ -47,9 +47,7 @@ template <typename T> std::vector<T> first(const std::vector<T> &all, size_t top
 
 // Whether a place was found by its timed call, for the footnote that says what
 // that means.
-bool by_timed_call(const analysis::GpuCallPlace &site) {
-  return site.known && site.place.source == analysis::PlaceSource::TimedCall;
-}
+bool marked(const analysis::GpuCallPlace &site) { return site.known && marked_place(site.place); }
 
 // The "place" and "function" cells of a CUDA call's place.
 std::string site_place_cell(const analysis::GpuCallPlace &site) {
@@ -60,7 +58,7 @@ std::string site_function_cell(const analysis::GpuCallPlace &site) {
 }
 
 std::string launch_sites_table(const std::vector<analysis::LaunchSiteStats> &sites,
-                               bool &any_timed_call) {
+                               bool &any_marked) {
   text::TextTable rows({{"GPU time", Align::Right},
                         {"share", Align::Right},
                         {"launches", Align::Right},
@@ -68,7 +66,7 @@ std::string launch_sites_table(const std::vector<analysis::LaunchSiteStats> &sit
                         {"place", Align::Left},
                         {"function", Align::Left}});
   for (const analysis::LaunchSiteStats &s : sites) {
-    any_timed_call |= by_timed_call(s.site);
+    any_marked |= marked(s.site);
     rows.add_row({text::format_duration(s.gpu_ns), text::format_percent(s.percent),
                   text::format_count(s.launches), text::format_count(s.kernels),
                   site_place_cell(s.site), site_function_cell(s.site)});
@@ -76,7 +74,7 @@ std::string launch_sites_table(const std::vector<analysis::LaunchSiteStats> &sit
   return rows.render();
 }
 
-std::string transfers_block(const GpuTable &table, size_t top, bool &any_timed_call) {
+std::string transfers_block(const GpuTable &table, size_t top, bool &any_marked) {
   if (table.transfers.empty())
     return "\nTransfers: none.\n";
   std::string out = "\nTransfers by direction\n" + transfers_table(table.transfers);
@@ -91,7 +89,7 @@ std::string transfers_block(const GpuTable &table, size_t top, bool &any_timed_c
                         {"place", Align::Left},
                         {"function", Align::Left}});
   for (const analysis::PageableSiteStats &s : sites) {
-    any_timed_call |= by_timed_call(s.site);
+    any_marked |= marked(s.site);
     rows.add_row({text::format_count(s.count), text::format_bytes(s.bytes),
                   text::format_duration(s.gpu_ns), site_place_cell(s.site),
                   site_function_cell(s.site)});
@@ -142,7 +140,7 @@ std::string idle_block(const GpuTable &table, bool several_profiles) {
   return out;
 }
 
-std::string host_waits_block(const GpuTable &table, size_t top, bool &any_timed_call) {
+std::string host_waits_block(const GpuTable &table, size_t top, bool &any_marked) {
   std::string out = fmt::format(
       "\nHost time in CUDA calls that wait: {} in {} synchronize calls, {} in {} memcpy calls\n",
       text::format_duration(table.sync_host_ns), text::format_count(table.sync_calls),
@@ -154,7 +152,7 @@ std::string host_waits_block(const GpuTable &table, size_t top, bool &any_timed_
                           {"place", Align::Left},
                           {"function", Align::Left}});
     for (const analysis::HostWaitStats &w : first(table.host_waits, top)) {
-      any_timed_call |= by_timed_call(w.site);
+      any_marked |= marked(w.site);
       rows.add_row({text::format_duration(w.host_ns), text::format_count(w.calls),
                     text::display_name(w.function), place_cell(w.site.place),
                     function_cell(w.site.place)});
@@ -173,7 +171,7 @@ std::string host_waits_block(const GpuTable &table, size_t top, bool &any_timed_
 }
 
 std::string memory_block(const GpuTable &table, bool several_profiles, size_t top,
-                         bool &any_timed_call) {
+                         bool &any_marked) {
   if (table.memory_sites.empty())
     return "\nDevice memory: no allocation recorded.\n";
   std::string out = "\nDevice memory\n";
@@ -190,7 +188,7 @@ std::string memory_block(const GpuTable &table, bool several_profiles, size_t to
                         {"place", Align::Left},
                         {"function", Align::Left}});
   for (const analysis::GpuMemorySiteStats &m : first(table.memory_sites, top)) {
-    any_timed_call |= by_timed_call(m.site);
+    any_marked |= marked(m.site);
     rows.add_row({text::format_count(m.allocations), text::format_bytes(m.allocated_bytes),
                   text::format_count(m.frees), text::format_bytes(m.freed_bytes),
                   text::display_name(m.function), site_place_cell(m.site),
@@ -209,7 +207,7 @@ std::string text_gpu(const std::vector<profile::Profile> &profiles, const GpuTab
       table.host_waits.empty())
     return out;
   bool several_profiles = profiles.size() > 1;
-  bool any_timed_call = false;
+  bool any_marked = false;
   out += fmt::format("\nKernels    {} of GPU time in {} launches of {} kernels\n",
                      text::format_duration(table.kernel_ns), text::format_count(table.launches),
                      text::format_count(table.kernels.size()));
@@ -223,14 +221,14 @@ std::string text_gpu(const std::vector<profile::Profile> &profiles, const GpuTab
     auto sites = first(table.launch_sites, top);
     out += fmt::format("\nLaunch sites by GPU time ({} of {})\n", sites.size(),
                        table.launch_sites.size());
-    out += launch_sites_table(sites, any_timed_call);
+    out += launch_sites_table(sites, any_marked);
   }
-  out += transfers_block(table, top, any_timed_call);
+  out += transfers_block(table, top, any_marked);
   out += idle_block(table, several_profiles);
-  out += host_waits_block(table, top, any_timed_call);
-  out += memory_block(table, several_profiles, top, any_timed_call);
-  if (any_timed_call)
-    out += '\n' + timed_call_place_note(true);
+  out += host_waits_block(table, top, any_marked);
+  out += memory_block(table, several_profiles, top, any_marked);
+  if (any_marked)
+    out += '\n' + place_note(true);
   for (const std::string &object : table.unreadable_objects)
     out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): "
                        "its CUDA calls are placed at their timed calls.\n",

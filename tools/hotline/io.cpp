@@ -98,11 +98,11 @@ std::string text_io(const IoTable &table, size_t top, bool several_profiles) {
   auto places = first(table.places, top);
   out += fmt::format("\nPlaces by I/O time ({} of {})\n", places.size(), table.places.size());
   out += io_places_table(places);
-  bool any_timed_call_place = false;
+  bool any_marked_place = false;
   for (const auto &place : places)
-    any_timed_call_place |= place.place.source == analysis::PlaceSource::TimedCall;
-  if (any_timed_call_place)
-    out += '\n' + timed_call_place_note(true);
+    any_marked_place |= marked_place(place.place);
+  if (any_marked_place)
+    out += '\n' + place_note(true);
   for (const std::string &object : table.unreadable_objects)
     out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): its I/O calls are "
                        "placed at their timed calls.\n",

@@ -101,7 +101,7 @@ std::string text_memory(const MemoryTable &table, size_t top) {
   if (table.places.empty())
     return out + "\nNo allocation was recorded at any place.\n";
 
-  bool any_timed_call_place = false;
+  bool any_marked_place = false;
   for (const PlaceList &list : kPlaceLists) {
     std::vector<MemoryPlaceStats> all = analysis::top_memory_places(table, list.order, 0);
     std::vector<MemoryPlaceStats> shown = analysis::top_memory_places(table, list.order, top);
@@ -113,11 +113,11 @@ std::string text_memory(const MemoryTable &table, size_t top) {
     out += fmt::format("{} ({} of {})\n", list.heading, shown.size(), all.size());
     out += memory_places_table(shown, list.order == MemoryOrder::InLoops);
     for (const MemoryPlaceStats &place : shown)
-      any_timed_call_place |= place.place.source == analysis::PlaceSource::TimedCall;
+      any_marked_place |= marked_place(place.place);
   }
   out += "\npeak live: the most bytes of one calling context (thread, timed call, instruction)\n"
          "   live at once; a place's contexts may peak at different times.\n";
-  out += timed_call_place_note(any_timed_call_place);
+  out += place_note(any_marked_place);
   for (const std::string &object : table.unreadable_objects)
     out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): its allocations are placed at their "
                        "timed calls.\n",

@@ -52,21 +52,25 @@ std::string place_cell(const analysis::RecordPlace &place) {
 
 std::string function_cell(const analysis::RecordPlace &place) {
   std::string cell = text::display_name(place.function);
-  if (place.source == PlaceSource::Line)
-    return cell;
   if (!place.via.empty())
     cell += (cell.empty() ? "via " : " via ") + text::printable(place.via);
-  else if (place.source == PlaceSource::TimedCall)
+  if (place.source == PlaceSource::TimedCall)
     cell += " (no line)";
   return cell;
 }
 
-std::string timed_call_place_note(bool any_shown) {
-  if (!any_shown)
+bool marked_place(const analysis::RecordPlace &place) {
+  return place.source == PlaceSource::TimedCall || !place.via.empty();
+}
+
+std::string place_note(bool any_marked) {
+  if (!any_marked)
     return "";
-  return "via LIB, (no line): the calling instruction is on no line of the program's own source\n"
-         "   (a call from the library LIB, from a library template, or from code without debug\n"
-         "   information); the place is the timed call it was made in, at its function's line.\n";
+  return "via LIB: made inside a call into the library LIB; the place is the program's line that\n"
+         "   called into it. (no line): the call was made on no line of the program's own source\n"
+         "   (from a library template, from code without debug information, or from a library\n"
+         "   with no call of the program's below it); the place is the timed call it was made\n"
+         "   in, at its function's line.\n";
 }
 
 std::string missing_heap_note(const analysis::HeapTotals &heap) {

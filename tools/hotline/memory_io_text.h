@@ -16,8 +16,10 @@ namespace hotline {
 std::string place_cell(const analysis::RecordPlace &place);
 // "load()", "load() via libstdc++.so.6", "load() (no line)", "via libc.so.6".
 std::string function_cell(const analysis::RecordPlace &place);
-// The footnote for places found by their timed call, when any is shown.
-std::string timed_call_place_note(bool any_shown);
+// Whether a place's function cell carries a mark that place_note explains.
+bool marked_place(const analysis::RecordPlace &place);
+// The footnote explaining "via LIB" and "(no line)", when any shown place is marked.
+std::string place_note(bool any_marked);
 
 // Why there are no heap numbers, or "" when some profile tracked the heap.
 std::string missing_heap_note(const analysis::HeapTotals &heap);

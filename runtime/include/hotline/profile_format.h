@@ -295,6 +295,12 @@ struct hotline_memory_site_record {
   uint64_t temporaries;     /* blocks freed by the allocating thread while the timed call that
                                was innermost at allocation was still innermost: short-lived */
   uint64_t temporary_bytes;
+  uint32_t via_object;      /* for a call made inside a library and placed at the program's
+                               call into it (address and object are then the program's):
+                               index into OBJECTS of the library, or HOTLINE_NO_OBJECT for a
+                               call the program made itself. Appended: a record without it
+                               reads as HOTLINE_NO_OBJECT */
+  uint32_t reserved_2;
 };
 
 /* A file (or pipe, socket, device) the program did I/O on, named as /proc/self/fd showed it
@@ -329,6 +335,8 @@ struct hotline_io_site_record {
   uint64_t maps;            /* mmap calls mapping this file */
   uint64_t mapped_bytes;
   uint64_t map_ns;
+  uint32_t via_object;      /* as in hotline_memory_site_record */
+  uint32_t reserved_2;
 };
 
 /* The process and the machine over the whole run (SYSTEM section). */
@@ -421,6 +429,8 @@ struct hotline_sync_site_record {
   uint32_t kind;            /* enum hotline_sync_kind */
   uint64_t waits;
   uint64_t wait_ns;         /* wall-clock time blocked in them */
+  uint32_t via_object;      /* as in hotline_memory_site_record */
+  uint32_t reserved_2;
 };
 
 /* What the runtime's CUDA module could do in this process (CUDA section). */
@@ -671,12 +681,12 @@ static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see 
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_heap_record) == 64, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_memory_site_record) == 80, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_memory_site_record) == 88, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_io_site_record) == 128, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_io_site_record) == 136, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_region_record) == 64, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_counter_record) == 24, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_sync_site_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_sync_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_mpi_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_cuda_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_gpu_device_record) == 32, "profile layout changed: see the versioning rule above");
@@ -702,14 +712,14 @@ _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout chang
 _Static_assert(sizeof(struct hotline_object_build_id_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sample_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_heap_record) == 64, "profile layout changed");
-_Static_assert(sizeof(struct hotline_memory_site_record) == 80, "profile layout changed");
+_Static_assert(sizeof(struct hotline_memory_site_record) == 88, "profile layout changed");
 _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed");
-_Static_assert(sizeof(struct hotline_io_site_record) == 128, "profile layout changed");
+_Static_assert(sizeof(struct hotline_io_site_record) == 136, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_sample_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_region_record) == 64, "profile layout changed");
 _Static_assert(sizeof(struct hotline_counter_record) == 24, "profile layout changed");
-_Static_assert(sizeof(struct hotline_sync_site_record) == 40, "profile layout changed");
+_Static_assert(sizeof(struct hotline_sync_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_cuda_record) == 40, "profile layout changed");
 _Static_assert(sizeof(struct hotline_gpu_device_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_gpu_site_record) == 48, "profile layout changed");

@@ -1,5 +1,6 @@
 """Prints one line per `// LINE: name` marker of a test's source: the `hotline memory --format
-json` figures of the places at that line (summed), so the test can check them exactly.
+json` figures of the places at that line (summed), so the test can check them exactly, and the
+libraries the allocations were made inside ("via libc.so.6"), when any were.
 
 usage: memory_places.py MEMORY_JSON SOURCE"""
 import json
@@ -24,4 +25,5 @@ for line, name in markers:
                          "temporaries")}
     print(f"{name}: allocations {total['allocations']}, bytes {total['allocated_bytes']}, "
           f"frees {total['frees']}, not freed {total['not_freed']} ({total['not_freed_bytes']} bytes), "
-          f"temporaries {total['temporaries']}")
+          f"temporaries {total['temporaries']}"
+          + "".join(sorted({f", via {row['via']}" for row in rows if row["via"]})))

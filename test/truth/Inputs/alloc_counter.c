@@ -1,9 +1,14 @@
 // An allocation counter to LD_PRELOAD, independent of hotline: counts each successful heap
 // allocation (malloc, calloc, realloc, reallocarray, posix_memalign, aligned_alloc,
 // memalign, valloc, and C++'s operator new and new[], which it serves itself so that their
-// malloc inside the C++ library is not counted again) by the address it returns to, and at exit writes one line per address to
-// $ALLOC_COUNTER_OUT: "OBJECT OFFSET COUNT BYTES" (the object that holds the address, and
-// the address's offset in it, for llvm-symbolizer). glibc's __libc_* functions do the work.
+// malloc inside the C++ library is not counted again) by the address it returns to. An
+// allocation made inside a library (the address is not the executable's) is counted at the
+// executable's call into the library, found by a full unwind of the stack (libgcc's
+// _Unwind_Backtrace, every frame, no cache), with the library named as the way it came; one
+// with no frame of the executable's on the stack stays at the library's address. At exit it
+// writes one line per place to $ALLOC_COUNTER_OUT: "OBJECT OFFSET COUNT BYTES VIA" (the object
+// that holds the address and the address's offset in it, for llvm-symbolizer; VIA the library's
+// path, or "-"). glibc's __libc_* functions do the work.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -11,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <link.h>
+#include <unwind.h>
 
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
@@ -20,18 +27,70 @@ extern void *__libc_memalign(size_t, size_t);
 enum { SLOTS = 1 << 16 };
 static struct {
   void *caller;
+  void *via; // the library's address that called the allocator, or null
   unsigned long count, bytes;
 } table[SLOTS];
 
 static int stopped; // at exit: the counter's own writing is not the program's
 
+// The executable's loadable segments, from the loader's first object.
+static uintptr_t program_start, program_end;
+static int find_program(struct dl_phdr_info *info, size_t size, void *unused) {
+  (void)size, (void)unused;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+    if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X))
+      continue;
+    program_start = info->dlpi_addr + segment->p_vaddr;
+    program_end = program_start + segment->p_memsz;
+  }
+  return 1; // the first object is the executable
+}
+__attribute__((constructor)) static void start(void) { dl_iterate_phdr(find_program, NULL); }
+
+static int in_program(uintptr_t address) { return address >= program_start && address < program_end; }
+
+struct walk {
+  void *library;  // the return address the walk starts above
+  int past;       // seen the library's frame
+  void *program;  // the first return address into the executable above it
+};
+static _Unwind_Reason_Code visit(struct _Unwind_Context *context, void *arg) {
+  struct walk *w = arg;
+  uintptr_t ip = _Unwind_GetIP(context);
+  if (!ip)
+    return _URC_END_OF_STACK;
+  if (!w->past) {
+    w->past = (void *)ip == w->library;
+    return _URC_NO_REASON;
+  }
+  if (!in_program(ip - 1))
+    return _URC_NO_REASON;
+  w->program = (void *)ip;
+  return _URC_END_OF_STACK;
+}
+
+static __thread int walking; // the unwinder's own allocations, if any, are not counted
+
 static void *count(void *p, size_t bytes, void *caller) {
-  if (!p || __atomic_load_n(&stopped, __ATOMIC_RELAXED))
+  if (!p || __atomic_load_n(&stopped, __ATOMIC_RELAXED) || walking)
     return p;
+  void *via = NULL;
+  if (!in_program((uintptr_t)caller - 1)) {
+    struct walk w = {caller, 0, NULL};
+    walking = 1;
+    _Unwind_Backtrace(visit, &w);
+    walking = 0;
+    if (w.program) {
+      via = caller;
+      caller = w.program;
+    }
+  }
   size_t slot = ((uintptr_t)caller >> 2) * 2654435761u % SLOTS;
-  while (table[slot].caller && table[slot].caller != caller)
+  while (table[slot].caller && (table[slot].caller != caller || table[slot].via != via))
     slot = (slot + 1) % SLOTS;
   __atomic_store_n(&table[slot].caller, caller, __ATOMIC_RELAXED);
+  __atomic_store_n(&table[slot].via, via, __ATOMIC_RELAXED);
   __atomic_fetch_add(&table[slot].count, 1, __ATOMIC_RELAXED);
   __atomic_fetch_add(&table[slot].bytes, bytes, __ATOMIC_RELAXED);
   return p;
@@ -79,9 +138,11 @@ __attribute__((destructor)) static void write_counts(void) {
     Dl_info info;
     if (!table[i].caller || !dladdr(table[i].caller, &info) || !info.dli_fname)
       continue;
-    fprintf(out, "%s 0x%lx %lu %lu\n", info.dli_fname,
+    Dl_info via;
+    const char *via_name = table[i].via && dladdr(table[i].via, &via) && via.dli_fname ? via.dli_fname : "-";
+    fprintf(out, "%s 0x%lx %lu %lu %s\n", info.dli_fname,
             (unsigned long)((char *)table[i].caller - (char *)info.dli_fbase), table[i].count,
-            table[i].bytes);
+            table[i].bytes, via_name);
   }
   fclose(out);
 }

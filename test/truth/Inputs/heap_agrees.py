@@ -3,12 +3,14 @@
 allocation counter's counts (Inputs/alloc_counter.c) of a plain run of the same program:
 allocations per source line of the program, the line being where the allocating call
 returns to, as llvm-symbolizer says (the innermost frame of its inline chain outside the
-system's headers, as hotline places them).
+system's headers, as hotline places them), and for an allocation made inside a library,
+where the program's call into that library returns to, with the library's name.
 
 usage: heap_agrees.py COUNTS MEMORY_JSON PROGRAM LLVM_SYMBOLIZER
 
 Prints "line FILE:LINE: N allocations, B bytes: same" (or what differs) for each line of the
-program, then the allocations made inside libraries by either count.
+program ("line FILE:LINE via LIB: ..." for those made inside the library LIB), then the
+allocations made inside libraries with no call of the program's below them, by either count.
 """
 import collections
 import json
@@ -41,20 +43,21 @@ def main():
     in_libraries = 0
     by_object = collections.defaultdict(list)
     for line in open(counts_path):
-        obj, offset, count, size = line.split()
-        by_object[obj].append((int(offset, 16), int(count), int(size)))
+        obj, offset, count, size, via = line.split()
+        via = "" if via == "-" else os.path.basename(via)
+        by_object[obj].append((int(offset, 16), int(count), int(size), via))
     for obj, rows in by_object.items():
         if os.path.realpath(obj) != os.path.realpath(program):
             in_libraries += sum(r[1] for r in rows)
             continue
-        for (offset, count, size), place in zip(rows, symbolize(symbolizer, obj, [r[0] for r in rows])):
-            preload[place][0] += count
-            preload[place][1] += size
+        for (offset, count, size, via), place in zip(rows, symbolize(symbolizer, obj, [r[0] for r in rows])):
+            preload[place + (via,)][0] += count
+            preload[place + (via,)][1] += size
     hotline = collections.defaultdict(lambda: [0, 0])
     hotline_in_libraries = 0
     for place in json.load(open(memory_path))["by_allocations"]:
-        if place["placed_by"] == "line" and not place["via"]:
-            key = (os.path.basename(place["file"]), place["line"])
+        if place["placed_by"] == "line":
+            key = (os.path.basename(place["file"]), place["line"], place["via"])
             hotline[key][0] += place["allocations"]
             hotline[key][1] += place["allocated_bytes"]
         else:
@@ -62,7 +65,8 @@ def main():
     for key in sorted(set(preload) | set(hotline)):
         want, got = preload.get(key, [0, 0]), hotline.get(key, [0, 0])
         verdict = "same" if want == got else "hotline says {} allocations, {} bytes".format(*got)
-        print("line {}:{}: {} allocations, {} bytes: {}".format(key[0], key[1], want[0], want[1], verdict))
+        print("line {}:{}{}: {} allocations, {} bytes: {}".format(
+            key[0], key[1], " via " + key[2] if key[2] else "", want[0], want[1], verdict))
     print("inside libraries: {} allocations: {}".format(
         in_libraries, "same" if in_libraries == hotline_in_libraries
         else "hotline says {}".format(hotline_in_libraries)))

@@ -84,9 +84,15 @@ void check_allocation_per_iteration(CheckContext &context) {
         range = statement_on_line(context, loop, allocation.file, allocation.line);
         if (range.isInvalid())
           range = first_token_of_line(context, allocation.file, allocation.line);
+        std::string inside; // the share made inside a library the line calls
+        if (allocation.via_allocations && allocation.via_allocations == allocation.allocations)
+          inside = ", inside " + allocation.via;
+        else if (allocation.via_allocations)
+          inside = fmt::format(" ({:.2f} inside {})",
+                               double(allocation.via_allocations) / double(hot.iterations), allocation.via);
         message = fmt::format("{:.2f} heap allocations per iteration of a hot loop are made "
-                              "here: allocate once before the loop and reuse the memory",
-                              per_iteration);
+                              "here{}: allocate once before the loop and reuse the memory",
+                              per_iteration, inside);
       }
       if (range.isInvalid())
         continue;

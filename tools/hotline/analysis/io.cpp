@@ -194,7 +194,7 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
       continue;
     std::vector<std::map<std::string, IoCounts>> thread_files(profile.threads.size());
     for (const profile::IoSite &site : profile.io_sites) {
-      if (made_by_profiler(profile, site.object))
+      if (made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object))
         continue; // CUPTI's or NVML's own reads and writes
       IoCounts io;
       io.add(site);
@@ -205,7 +205,7 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
       else
         thread_files[site.thread][path].add(site);
       files[path].add(site);
-      RecordPlace place = placer.place(profile, site.node, site.object, site.address);
+      RecordPlace place = placer.place(profile, site.node, site.object, site.address, site.via_object);
       places[place].add(site);
       std::string loop = enclosing_loop(profile, site.node);
       if (!loop.empty())

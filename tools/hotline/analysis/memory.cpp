@@ -67,7 +67,7 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
   for (const Profile &profile : profiles) {
     std::map<RecordPlace, uint64_t> not_freed_here;
     for (const profile::MemorySite &site : profile.memory_sites) {
-      if (made_by_profiler(profile, site.object)) {
+      if (made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object)) {
         heap.profiler_allocations += site.allocations;
         heap.profiler_allocated_bytes += site.allocated_bytes;
         heap.profiler_not_freed_bytes += site.allocated_bytes - std::min(site.freed_bytes, site.allocated_bytes);
@@ -77,7 +77,7 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
         heap.freed_bytes -= std::min(heap.freed_bytes, site.freed_bytes);
         continue;
       }
-      RecordPlace place = placer.place(profile, site.node, site.object, site.address);
+      RecordPlace place = placer.place(profile, site.node, site.object, site.address, site.via_object);
       not_freed_here[place] += site.allocations > site.frees ? site.allocations - site.frees : 0;
       MemoryPlaceStats &stats = places[place];
       stats.place = place;

@@ -76,8 +76,14 @@ bool RecordPlacer::readable(const profile::Object &object) {
 }
 
 RecordPlace RecordPlacer::place(const Profile &profile, uint32_t node, uint32_t object,
-                                uint64_t address) {
+                                uint64_t address, uint32_t via_object) {
   RecordPlace place;
+  auto library_name = [&](uint32_t index) {
+    const std::string &path = profile.objects[index].path;
+    return path == profile.run.program ? "" : std::filesystem::path(path).filename().string();
+  };
+  if (via_object != profile::kNoObject)
+    place.via = library_name(via_object);
   if (object != profile::kNoObject) {
     const std::string &path = profile.objects[object].path;
     if (readable(profile.objects[object])) {
@@ -93,8 +99,8 @@ RecordPlace RecordPlacer::place(const Profile &profile, uint32_t node, uint32_t 
         }
       }
     }
-    if (path != profile.run.program)
-      place.via = std::filesystem::path(path).filename().string();
+    if (place.via.empty())
+      place.via = library_name(object);
   }
   if (node == profile::kNoParent)
     return place;

@@ -25,8 +25,9 @@ struct RecordPlace {
   std::string file;     // normalized; for TimedCall, the function's file
   uint32_t line = 0;    // for TimedCall, the line the function starts on
   std::string function; // demangled; "" for None
-  // For TimedCall and None: the library the call was made from
-  // ("libstdc++.so.6"), or "" (the executable, or unknown).
+  // The library the call was made from ("libstdc++.so.6"), or "" (the
+  // program's own code, or unknown). With Line, the line is the program's call
+  // into that library.
   std::string via;
 };
 
@@ -48,9 +49,9 @@ public:
   // the program have sites too).
   RecordPlacer(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer);
 
-  // `node`, `object` and `address` as in profile::MemorySite.
+  // `node`, `object`, `address` and `via_object` as in profile::MemorySite.
   RecordPlace place(const profile::Profile &profile, uint32_t node, uint32_t object,
-                    uint64_t address);
+                    uint64_t address, uint32_t via_object = profile::kNoObject);
 
   // Objects that could not be read (moved, deleted, not object files), each
   // once: their records are placed at their timed calls.

@@ -102,13 +102,13 @@ SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symb
       continue;
     uint32_t main = main_thread(profile);
     for (const profile::SyncSite &site : profile.sync_sites) {
-      if (made_by_profiler(profile, site.object))
+      if (made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object))
         continue; // the waits of CUPTI's or NVML's own threads
       table.waits += site.waits;
       table.wait_ns += site.wait_ns;
       if (site.thread == main)
         table.main_wait_ns += site.wait_ns;
-      Merged &m = places[placer.place(profile, site.node, site.object, site.address)];
+      Merged &m = places[placer.place(profile, site.node, site.object, site.address, site.via_object)];
       m.waits += site.waits;
       m.wait_ns += site.wait_ns;
       m.kind_ns[site.kind] += site.wait_ns;

@@ -42,6 +42,10 @@
 
   // A column of places in the source ("file:line"), each shown by the last two
   // parts of its path, whole on hover.
+  // The function cell of a memory or I/O place, marked as `hotline memory` marks it: the
+  // library the call was made inside, and "(no line)" for a place found by its timed call.
+  const placeFunction = (p) =>
+    (p.short_function || p.function) + (p.via ? " via " + p.via : "") + (p.placed_by === "timed call" ? " (no line)" : "");
   const placeColumn = (title, of) => ({ title, value: of, text: (r) => short(of(r)), cls: "place", tip: of });
 
   function compare(a, b) {
@@ -625,7 +629,7 @@
           placeColumn("place", (p) => place(p.file, p.line)),
           {
             title: "function",
-            value: (p) => (p.short_function || p.function) + (p.via ? " via " + p.via : ""),
+            value: placeFunction,
             cls: "name",
             tip: (p) => p.function,
           },
@@ -891,7 +895,7 @@
         placeColumn("place", (p) => place(p.file, p.line)),
         {
           title: "function",
-          value: (p) => (p.short_function || p.function) + (p.via ? " via " + p.via : ""),
+          value: placeFunction,
           cls: "name",
           tip: (p) => p.function,
         },

@@ -616,9 +616,24 @@ private:
     return node;
   }
 
+  // The via_object of a memory, I/O or sync record (checked), or kNoObject
+  // for a record written before the field was appended.
+  template <typename Record>
+  uint32_t checked_via(const char *what, uint32_t kind, uint64_t i, uint64_t at,
+                       const Record &record) const {
+    if (sections_[kind].entry_size < offsetof(Record, via_object) + sizeof record.via_object)
+      return kNoObject;
+    if (record.via_object != HOTLINE_NO_OBJECT &&
+        record.via_object >= profile_.objects.size())
+      fail(at + offsetof(Record, via_object),
+           "{} {} at offset {} names via object {}, out of range ({} objects)",
+           what, i, at, record.via_object, profile_.objects.size());
+    return record.via_object;
+  }
+
   void read_memory_sites() {
     uint64_t count = record_count(HOTLINE_SECTION_MEMORY_SITES,
-                                  sizeof(hotline_memory_site_record));
+                                  offsetof(hotline_memory_site_record, via_object));
     profile_.memory_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_MEMORY_SITES, i);
@@ -629,6 +644,7 @@ private:
       site.node = checked_origin("memory site", i, at, record);
       site.address = record.address;
       site.object = record.object;
+      site.via_object = checked_via("memory site", HOTLINE_SECTION_MEMORY_SITES, i, at, record);
       site.allocations = record.allocations;
       site.allocated_bytes = record.allocated_bytes;
       site.frees = record.frees;
@@ -642,7 +658,7 @@ private:
 
   void read_io_sites() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_IO_SITES, sizeof(hotline_io_site_record));
+        record_count(HOTLINE_SECTION_IO_SITES, offsetof(hotline_io_site_record, via_object));
     profile_.io_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_IO_SITES, i);
@@ -653,6 +669,7 @@ private:
       site.node = checked_origin("I/O site", i, at, record);
       site.address = record.address;
       site.object = record.object;
+      site.via_object = checked_via("I/O site", HOTLINE_SECTION_IO_SITES, i, at, record);
       if (record.file != HOTLINE_NO_FILE &&
           record.file >= profile_.files.size())
         fail(at + offsetof(hotline_io_site_record, file),
@@ -791,7 +808,7 @@ private:
 
   void read_sync_sites() {
     uint64_t count = record_count(HOTLINE_SECTION_SYNC_SITES,
-                                  sizeof(hotline_sync_site_record));
+                                  offsetof(hotline_sync_site_record, via_object));
     profile_.sync_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_SYNC_SITES, i);
@@ -802,6 +819,7 @@ private:
       site.node = checked_origin("sync site", i, at, record);
       site.address = record.address;
       site.object = record.object;
+      site.via_object = checked_via("sync site", HOTLINE_SECTION_SYNC_SITES, i, at, record);
       site.kind = record.kind;
       site.waits = record.waits;
       site.wait_ns = record.wait_ns;

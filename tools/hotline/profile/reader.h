@@ -169,6 +169,9 @@ struct MemorySite {
   uint32_t node = kNoParent;
   uint64_t address = 0;        // the calling instruction, relative to the object
   uint32_t object = kNoObject; // index into Profile::objects
+  // For a call made inside a library and placed at the program's call into
+  // it: the library (index into Profile::objects); else kNoObject.
+  uint32_t via_object = kNoObject;
   uint64_t allocations = 0;
   uint64_t allocated_bytes = 0;
   uint64_t frees = 0; // of the blocks allocated here, by any thread
@@ -185,6 +188,7 @@ struct IoSite {
   uint32_t node = kNoParent;
   uint64_t address = 0;
   uint32_t object = kNoObject;
+  uint32_t via_object = kNoObject;
   uint32_t file = kNoFile; // index into Profile::files, or kNoFile
   uint64_t reads = 0;
   uint64_t read_bytes = 0;
@@ -263,6 +267,7 @@ struct SyncSite {
   uint32_t node = kNoParent;
   uint64_t address = 0;
   uint32_t object = kNoObject;
+  uint32_t via_object = kNoObject;
   uint32_t kind = 0;
   uint64_t waits = 0;
   uint64_t wait_ns = 0;

@@ -18,12 +18,11 @@ constexpr uint64_t kLibraryBlocksPerProcess = 4;
 namespace {
 // Allocated by a library's code, not the program's, a few blocks in each process.
 bool library_lifetime_blocks(const analysis::MemoryPlaceStats &place) {
-  return place.place.source != analysis::PlaceSource::Line && !place.place.via.empty() &&
-         place.most_not_freed_in_a_profile <= kLibraryBlocksPerProcess;
+  return !place.place.via.empty() && place.most_not_freed_in_a_profile <= kLibraryBlocksPerProcess;
 }
 
 bool cuda_driver_state(const analysis::MemoryPlaceStats &place) {
-  return place.place.source != analysis::PlaceSource::Line && place.place.via.rfind("libcuda.so", 0) == 0;
+  return place.place.via.rfind("libcuda.so", 0) == 0;
 }
 } // namespace
 
