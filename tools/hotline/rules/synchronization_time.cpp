@@ -49,6 +49,8 @@ void check_synchronization_time(const ReportData &data, const Thresholds &thresh
     Finding f;
     f.rule = "synchronization-time";
     f.location = place_location(place.place);
+    if (f.location.empty()) // waits made where no timed call was open (an untimed thread routine)
+      f.location = "(outside timed calls)";
     f.finding = fmt::format("Threads waited here on a {} for {} of all threads' time.",
                             analysis::sync_kind_name(place.kind), text::format_percent(percent));
     f.evidence.push_back(fmt::format("{} waits, {} in all, {} each on average",
