@@ -14,7 +14,7 @@
 // RUN: %hotline report --format json %t.d/*.hotline | FileCheck %s --check-prefix=JSON
 
 // REPORT:     Functions by self time
-// REPORT-DAG: 400,000 lookup(std::unordered_map<std::string, std::vector<std::map<…>>> const&, std::string const&){{ \*?}} {{.*}}readable-names.cpp:[[#@LINE+22]]
+// REPORT-DAG: 400,000 lookup(std::unordered_map<std::string, std::vector<std::map<…>>> const&, std::string const&){{( \*)?}} {{.*}}readable-names.cpp:[[#@LINE+22]]
 // REPORT-DAG: 400,000 std::_Hashtable<…>::find(std::string const&) const
 // REPORT:     Bottlenecks
 // REPORT-NOT: std::allocator
