@@ -23,6 +23,7 @@ public:
     Lookup lookup{this, address};
     dl_iterate_phdr(add_if_containing, &lookup);
   }
+  bool empty() const { return __atomic_load_n(&count_, __ATOMIC_ACQUIRE) == 0; }
   bool contain(uint64_t pc) const {
     uint32_t n = __atomic_load_n(&count_, __ATOMIC_ACQUIRE);
     for (uint32_t r = 0; r < n; ++r)
@@ -200,7 +201,8 @@ bool in_runtime_code(uint64_t pc) {
 
 void add_program_object(const void *address) {
   program_ranges.add_object_of(reinterpret_cast<uint64_t>(address));
-  unwinder_ranges.add_object_of(reinterpret_cast<uint64_t>(&_Unwind_Backtrace));
+  if (unwinder_ranges.empty()) // the unwinder's object, once
+    unwinder_ranges.add_object_of(reinterpret_cast<uint64_t>(&_Unwind_Backtrace));
 }
 
 bool in_program_code(uint64_t pc) { return program_ranges.contain(pc) && !in_runtime_code(pc); }

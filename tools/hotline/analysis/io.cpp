@@ -194,7 +194,7 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
       continue;
     std::vector<std::map<std::string, IoCounts>> thread_files(profile.threads.size());
     for (const profile::IoSite &site : profile.io_sites) {
-      if (made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object))
+      if (made_by_profiler(profile, site))
         continue; // CUPTI's or NVML's own reads and writes
       IoCounts io;
       io.add(site);

@@ -67,7 +67,7 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
   for (const Profile &profile : profiles) {
     std::map<RecordPlace, uint64_t> not_freed_here;
     for (const profile::MemorySite &site : profile.memory_sites) {
-      if (made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object)) {
+      if (made_by_profiler(profile, site)) {
         heap.profiler_allocations += site.allocations;
         heap.profiler_allocated_bytes += site.allocated_bytes;
         heap.profiler_not_freed_bytes += site.allocated_bytes - std::min(site.freed_bytes, site.allocated_bytes);

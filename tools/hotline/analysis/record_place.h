@@ -36,6 +36,11 @@ bool operator<(const RecordPlace &a, const RecordPlace &b);
 // Whether a record's calling instruction is in a library hotline's runtime loaded for itself
 // (CUPTI, NVML: profile::Object::profiler): the profiler's cost, not the program's.
 bool made_by_profiler(const profile::Profile &profile, uint32_t object);
+// The same for a memory, I/O or sync record: its calling instruction, or the library it was
+// made inside (via_object), is such a library's.
+template <typename Site> bool made_by_profiler(const profile::Profile &profile, const Site &site) {
+  return made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object);
+}
 
 // "file:line" of the innermost loop around a record: the first LOOP call node
 // (line mode) among `node` and its ancestors; "" when there is none.

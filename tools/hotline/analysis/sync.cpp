@@ -102,7 +102,7 @@ SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symb
       continue;
     uint32_t main = main_thread(profile);
     for (const profile::SyncSite &site : profile.sync_sites) {
-      if (made_by_profiler(profile, site.object) || made_by_profiler(profile, site.via_object))
+      if (made_by_profiler(profile, site))
         continue; // the waits of CUPTI's or NVML's own threads
       table.waits += site.waits;
       table.wait_ns += site.wait_ns;
