@@ -70,12 +70,15 @@ public:
     return pooled();
   }
 
-  // Calls f(record) for each record, the pooled one last if it was used.
+  // Calls f(record) for each record in the order they were added, the pooled one last if it
+  // was used. Only the added records are read: scanning all slots read 8 MB of untouched pages
+  // at every exit, most of an empty program's cost.
   template <typename F> void for_each(F f) {
-    if (Record *records = __atomic_load_n(&slots_, __ATOMIC_ACQUIRE))
-      for (uint32_t i = 0; i < kCapacity; ++i)
-        if (__atomic_load_n(&records[i].key.ready, __ATOMIC_ACQUIRE))
-          f(records[i]);
+    if (Record *records = __atomic_load_n(&slots_, __ATOMIC_ACQUIRE)) {
+      uint32_t *order = order_of(records);
+      for (uint32_t i = 0, n = __atomic_load_n(&used_, __ATOMIC_ACQUIRE); i < n; ++i)
+        f(records[order[i]]);
+    }
     if (__atomic_load_n(&pooled_.key.ready, __ATOMIC_ACQUIRE))
       f(pooled_);
   }
@@ -95,13 +98,17 @@ private:
                  0x9e3779b97f4a7c15u;
     return uint32_t(h >> (64 - 16));
   }
+  static constexpr uint32_t kMaxUsed = kCapacity / 4 * 3;
+  // The slots, then the slot index of each record in the order they were added.
+  static uint32_t *order_of(Record *records) { return reinterpret_cast<uint32_t *>(records + kCapacity); }
   Record *slots() {
     Record *records = __atomic_load_n(&slots_, __ATOMIC_ACQUIRE);
     if (__builtin_expect(records != nullptr, 1))
       return records;
     SpinLockGuard guard(lock_);
     if (!slots_)
-      __atomic_store_n(&slots_, static_cast<Record *>(reserve_pages(sizeof(Record) * kCapacity)),
+      __atomic_store_n(&slots_,
+                       static_cast<Record *>(reserve_pages(sizeof(Record) * kCapacity + sizeof(uint32_t) * kMaxUsed)),
                        __ATOMIC_RELEASE);
     return slots_;
   }
@@ -111,7 +118,7 @@ private:
   }
   Record *add(const Place &place, uint32_t detail, uint32_t start) {
     SpinLockGuard guard(lock_);
-    if (used_ >= kCapacity / 4 * 3)
+    if (used_ >= kMaxUsed)
       return pooled();
     Record *records = slots_;
     uint32_t i = start;
@@ -123,7 +130,8 @@ private:
     }
     records[i].key = {place.thread, place.node, place.pc, detail, 0, place.via_pc};
     __atomic_store_n(&records[i].key.ready, 1, __ATOMIC_RELEASE);
-    ++used_;
+    order_of(records)[used_] = i;
+    __atomic_store_n(&used_, used_ + 1, __ATOMIC_RELEASE); // for_each reads order[i] after
     return &records[i];
   }
 

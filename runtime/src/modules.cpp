@@ -22,6 +22,7 @@ uint32_t sites_used = 0;
 uint8_t *stopped_sites = nullptr; // kMaxSites bytes, reserved on first use: 1 = timing stopped
 uint8_t *max_sites = nullptr;     // kMaxSites bytes, reserved on first use: see combine_counts
 bool lines_registered = false;
+bool process_exiting = false; // keep_modules_until_exit
 
 const char *copy_string(const char *s) {
   if (!s)
@@ -131,7 +132,11 @@ extern "C" void __hotline_register_module(__hotline_module *module) {
       start_thread_sampling(t);
 }
 
+void hotline::rt::keep_modules_until_exit() { __atomic_store_n(&process_exiting, true, __ATOMIC_RELEASE); }
+
 extern "C" void __hotline_unregister_module(__hotline_module *module) {
+  if (__atomic_load_n(&process_exiting, __ATOMIC_ACQUIRE))
+    return;
   SpinLockGuard guard(registry_lock);
   for (uint32_t i = 0; i < modules_used; ++i) {
     ModuleEntry &entry = modules[i];

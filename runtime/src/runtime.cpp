@@ -133,7 +133,10 @@ void read_options() {
   g_stop_timing_check_calls = g_options.stop_timing_after;
 }
 
-void write_profile_at_exit() { write_profile(); }
+void write_profile_at_exit() {
+  write_profile();
+  keep_modules_until_exit();
+}
 } // namespace
 
 void runtime_init() {

@@ -9,8 +9,8 @@ struct TimingCost {
 };
 
 // Times an empty function through __hotline_enter and __hotline_exit, the way instrumented
-// code calls them, on a scratch thread state that no profile includes. Takes about a
-// millisecond; the profile writer calls it.
+// code calls them, on a scratch thread state that no profile includes. Takes about 55 us;
+// the profile writer calls it.
 TimingCost measure_timing_cost();
 
 } // namespace hotline::rt

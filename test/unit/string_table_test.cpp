@@ -1,0 +1,57 @@
+// The profile writer's STRINGS: each distinct string once, whatever pointer it comes from.
+#include "string_table.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using hotline::rt::StringTable;
+
+namespace {
+
+std::string at(StringTable &table, uint32_t offset) { return table.bytes().data() + offset; }
+
+TEST(StringTable, StoresEachDistinctStringOnce) {
+  StringTable table;
+  const char *file = "src/parser.cpp";
+  std::string same_file = file; // equal contents at another address
+  uint32_t first = table.add(file);
+  EXPECT_EQ(table.add(file), first);
+  EXPECT_EQ(table.add(same_file.c_str()), first);
+  uint32_t other = table.add("src/lexer.cpp");
+  EXPECT_NE(other, first);
+  EXPECT_EQ(at(table, first), "src/parser.cpp");
+  EXPECT_EQ(at(table, other), "src/lexer.cpp");
+  // The empty string at offset 0, then each string once with its NUL.
+  EXPECT_EQ(table.bytes().size(), 1 + sizeof "src/parser.cpp" + sizeof "src/lexer.cpp");
+  EXPECT_EQ(table.add(""), 0u);
+  EXPECT_EQ(table.add(nullptr), 0u);
+}
+
+TEST(StringTable, OneBufferWithNewContentsIsANewString) {
+  StringTable table;
+  char buffer[32];
+  snprintf(buffer, sizeof buffer, "thread %d", 1);
+  uint32_t first = table.add(buffer);
+  snprintf(buffer, sizeof buffer, "thread %d", 2);
+  uint32_t second = table.add(buffer);
+  EXPECT_NE(first, second);
+  EXPECT_EQ(at(table, first), "thread 1");
+  EXPECT_EQ(at(table, second), "thread 2");
+  snprintf(buffer, sizeof buffer, "thread %d", 1);
+  EXPECT_EQ(table.add(buffer), first);
+}
+
+TEST(StringTable, ManyStringsKeepTheirOffsets) {
+  StringTable table;
+  std::vector<uint32_t> offsets;
+  for (int i = 0; i < 20000; ++i) // past several growths of both maps
+    offsets.push_back(table.add(("name-" + std::to_string(i)).c_str()));
+  for (int i = 0; i < 20000; ++i) {
+    std::string name = "name-" + std::to_string(i);
+    ASSERT_EQ(table.add(name.c_str()), offsets[i]) << name;
+    ASSERT_EQ(at(table, offsets[i]), name);
+  }
+}
+
+} // namespace
