@@ -5,7 +5,6 @@
 
 #include <stdint.h>
 #include <string.h>
-#include <sys/mman.h>
 
 namespace hotline::rt {
 
@@ -47,8 +46,8 @@ private:
     size_t capacity = capacity_ ? capacity_ : 1u << 16;
     while (capacity < needed)
       capacity *= 2;
-    void *p = data_ ? mremap(data_, capacity_, capacity, MREMAP_MAYMOVE) : reserve_pages(capacity);
-    if (p == MAP_FAILED || !p) {
+    void *p = data_ ? resize_pages(data_, capacity_, capacity) : reserve_pages(capacity);
+    if (!p) {
       failed_ = true;
       return false;
     }

@@ -34,7 +34,12 @@ constexpr uint32_t kShards = 1u << kShardBits;
 constexpr uint32_t kFirstShardCapacity = 1024;
 LiveShard g_shards[kShards];
 
-uint64_t hash_address(uint64_t address) { return (address >> 4) * 0x9e3779b97f4a7c15u; }
+// A block's 4 KiB page decides its shard and where its run of slots starts; its place in
+// the page, the slot in that run. The blocks of one page, which a program allocates and frees
+// close together, take neighbouring slots: one or two cache lines of the table, where a hash
+// of the whole address put each block on a line of its own (37% of an nlohmann-json
+// program's time was those misses). Pages spread by hash, so page-aligned blocks do not pile up.
+uint64_t hash_page(uint64_t address) { return (address >> 12) * 0x9e3779b97f4a7c15u; }
 
 // Takes a shard's lock unless the process has one thread: glibc clears
 // __libc_single_threaded for good in the first pthread_create, which only that thread can
@@ -56,9 +61,10 @@ private:
   SpinLock *lock_;
 };
 
-LiveShard &shard_of(uint64_t address) { return g_shards[hash_address(address) >> (64 - kShardBits)]; }
+LiveShard &shard_of(uint64_t address) { return g_shards[hash_page(address) >> (64 - kShardBits)]; }
 uint32_t home_slot(uint64_t address, uint32_t capacity) {
-  return uint32_t(hash_address(address) >> 20) & (capacity - 1);
+  uint64_t run = (hash_page(address) >> 20) << 8; // 256 slots: one for each 16 bytes of the page
+  return uint32_t(run + ((address >> 4) & 255)) & (capacity - 1);
 }
 
 void put(LiveShard &s, const LiveBlock &block) {

@@ -5,18 +5,91 @@
 
 #include <stdint.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 namespace hotline::rt {
+
+namespace {
+// Every region reserve_pages handed out and release_pages did not take back, so that
+// runtime_resident_bytes can ask the kernel which of their pages are resident. Slots are
+// claimed and freed without a lock (a fork or a signal never finds one held); a region that
+// finds no free slot is simply not counted.
+struct Region {
+  void *start; // null: a free slot
+  size_t bytes;
+};
+constexpr size_t kMaxRegions = 4096;
+Region regions[kMaxRegions];
+
+void remember_region(void *start, size_t bytes) {
+  for (Region &region : regions) {
+    void *free_slot = nullptr;
+    if (__atomic_compare_exchange_n(&region.start, &free_slot, start, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_RELAXED)) {
+      __atomic_store_n(&region.bytes, bytes, __ATOMIC_RELEASE);
+      return;
+    }
+  }
+}
+
+void forget_region(void *start) {
+  for (Region &region : regions)
+    if (__atomic_load_n(&region.start, __ATOMIC_ACQUIRE) == start) {
+      __atomic_store_n(&region.bytes, 0, __ATOMIC_RELEASE);
+      __atomic_store_n(&region.start, nullptr, __ATOMIC_RELEASE);
+      return;
+    }
+}
+
+size_t resident_bytes_of(char *start, size_t bytes) {
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  unsigned char resident[4096]; // one byte per page: 16 MiB of 4 KiB pages per mincore call
+  size_t total = 0;
+  for (size_t offset = 0; offset < bytes; offset += sizeof resident * page) {
+    size_t length = bytes - offset < sizeof resident * page ? bytes - offset : sizeof resident * page;
+    if (mincore(start + offset, length, resident) != 0)
+      return total; // released meanwhile
+    for (size_t i = 0; i < (length + page - 1) / page; ++i)
+      total += (resident[i] & 1) ? page : 0;
+  }
+  return total;
+}
+} // namespace
 
 void *reserve_pages(size_t bytes) {
   void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                  -1, 0);
-  return p == MAP_FAILED ? nullptr : p;
+  if (p == MAP_FAILED)
+    return nullptr;
+  remember_region(p, bytes);
+  return p;
+}
+
+void *resize_pages(void *p, size_t old_bytes, size_t new_bytes) {
+  void *moved = mremap(p, old_bytes, new_bytes, MREMAP_MAYMOVE);
+  if (moved == MAP_FAILED)
+    return nullptr;
+  forget_region(p);
+  remember_region(moved, new_bytes);
+  return moved;
 }
 
 void release_pages(void *p, size_t bytes) {
-  if (p)
-    munmap(p, bytes);
+  if (!p)
+    return;
+  forget_region(p);
+  munmap(p, bytes);
+}
+
+size_t runtime_resident_bytes() {
+  size_t total = 0;
+  for (Region &region : regions) {
+    void *start = __atomic_load_n(&region.start, __ATOMIC_ACQUIRE);
+    size_t bytes = __atomic_load_n(&region.bytes, __ATOMIC_ACQUIRE);
+    if (start && bytes)
+      total += resident_bytes_of(static_cast<char *>(start), bytes);
+  }
+  return total;
 }
 
 namespace {

@@ -9,7 +9,15 @@ namespace hotline::rt {
 // Reserves `bytes` of zeroed address space; pages are committed when first touched.
 // Returns nullptr on failure.
 void *reserve_pages(size_t bytes);
+// Grows or shrinks a region from reserve_pages, moving it if need be; nullptr (and the old
+// region as it was) on failure.
+void *resize_pages(void *p, size_t old_bytes, size_t new_bytes);
 void release_pages(void *p, size_t bytes);
+
+// The bytes of the regions from reserve_pages (the arena's included) that are resident now:
+// the runtime's tables, buffers and per-thread state, what hotline adds to the program's RSS
+// besides its code and static data. One mincore call per 16 MiB reserved.
+size_t runtime_resident_bytes();
 
 // Zeroed memory that lives until the process ends. Thread-safe; not for the hot path.
 // Returns nullptr when the system is out of memory.

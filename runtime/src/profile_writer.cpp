@@ -181,8 +181,9 @@ void set_place_and_via(Record &r, const PlaceKey &key, const LoadedObjects &load
 }
 
 // The HEAP and MEMORY_SITES sections.
-void add_heap(const LoadedObjects &loaded, ByteBuffer &heap, ByteBuffer &sites) {
+void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, ByteBuffer &heap, ByteBuffer &sites) {
   hotline_heap_record totals{};
+  totals.runtime_resident_bytes = runtime_resident_bytes;
   heap_places().for_each([&](const HeapPlace &h) {
     hotline_memory_site_record r{};
     set_place_and_via(r, h.key, loaded);
@@ -489,6 +490,8 @@ void write_profile() {
   flush_cuda_records(); // before the clock is read: its records are part of the run
   if (line_mode && self)
     stop_thread_sampling(self);
+  // Before the buffers that assemble the profile take any memory of their own.
+  uint64_t runtime_bytes = runtime_resident_bytes();
   ClockPair start = runtime_start_clock();
   ClockPair end = read_clock_pair();
   // Each clock pair is within about 25 ns of the truth (read_clock_pair), so a window of
@@ -614,7 +617,7 @@ void write_profile() {
   ByteBuffer build_ids_section;
   add_objects(strings, facts.program, loaded, objects_section, build_ids_section);
   bool samples_added = !line_mode || add_samples(strings, loaded, sampling_section, samples_section);
-  add_heap(loaded, heap_section, memory_section);
+  add_heap(loaded, runtime_bytes, heap_section, memory_section);
   add_io(strings, loaded, time, files_section, io_section);
   ByteBuffer sync_section;
   add_sync(loaded, time, sync_section);

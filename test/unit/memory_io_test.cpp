@@ -198,9 +198,10 @@ TEST(Memory, TheLoopWithTheMostBytesNamesThePlace) {
 
 TEST(Memory, HeapTotalsSumTrackedProfilesAndKeepTheLargestPeaks) {
   ProfileBuilder small, large, untracked;
-  small.heap() = {10, 1000, 8, 800, 600, 5000, 1, HOTLINE_HEAP_TRACKED, 0};
-  large.heap() = {20, 3000, 20, 3000, 900, 4000, 2, HOTLINE_HEAP_TRACKED, 0};
+  small.heap() = {10, 1000, 8, 800, 600, 5000, 1, HOTLINE_HEAP_TRACKED, 0, 400};
+  large.heap() = {20, 3000, 20, 3000, 900, 4000, 2, HOTLINE_HEAP_TRACKED, 0, 300};
   untracked.heap().peak_rss_bytes = 9000;
+  untracked.heap().runtime_resident_bytes = 700;
   untracked.heap().allocations = 555; // meaningless without tracking
   ProfileBuilder none;
   std::vector<Profile> profiles = {parse(small, "small"), parse(large, "large"),
@@ -220,13 +221,14 @@ TEST(Memory, HeapTotalsSumTrackedProfilesAndKeepTheLargestPeaks) {
   EXPECT_EQ(heap.peak_live_profile, "large");
   EXPECT_EQ(heap.peak_rss_bytes, 9000u);
   EXPECT_EQ(heap.peak_rss_profile, "untracked");
+  EXPECT_EQ(heap.runtime_resident_bytes, 700u); // the peak RSS profile's
 }
 
 // What CUPTI allocates from its own code (a library hotline loaded for itself) is the
 // profiler's: out of the places, out of the heap's sums, counted once on its own.
 TEST(Memory, TheProfilersOwnLibrariesAreLeftOut) {
   App app;
-  app.b.heap() = {13, 7400, 6, 1200, 7000, 9000, 0, HOTLINE_HEAP_TRACKED, 0};
+  app.b.heap() = {13, 7400, 6, 1200, 7000, 9000, 0, HOTLINE_HEAP_TRACKED, 0, 0};
   app.b.add_object("/home/user/app");
   uint32_t cupti = app.b.add_object("/usr/local/cuda/lib64/libcupti.so", 0x7f0000000000,
                                     HOTLINE_OBJECT_PROFILER);

@@ -60,6 +60,13 @@ std::string largest_of(const std::string &profile, size_t profiles) {
   return fmt::format(" ({}, the largest of {} profiles)", text::printable(profile), profiles);
 }
 
+// "; hotline's own memory 3.1 MiB of it" when the runtime recorded it.
+std::string runtime_share(const HeapTotals &heap) {
+  if (heap.runtime_resident_bytes == 0)
+    return "";
+  return fmt::format("; hotline's own memory {} of it at the end", text::format_bytes(heap.runtime_resident_bytes));
+}
+
 std::string heap_block(const HeapTotals &heap) {
   std::string out;
   if (heap.tracked_profiles < heap.profiles)
@@ -75,8 +82,8 @@ std::string heap_block(const HeapTotals &heap) {
                   text::format_count(heap.not_freed()), text::format_bytes(heap.not_freed_bytes()));
   out += fmt::format("Peak live heap   {}{}\n", text::format_bytes(heap.peak_live_bytes),
                      largest_of(heap.peak_live_profile, heap.tracked_profiles));
-  out += fmt::format("Peak RSS         {}{}\n", text::format_bytes(heap.peak_rss_bytes),
-                     largest_of(heap.peak_rss_profile, heap.profiles));
+  out += fmt::format("Peak RSS         {}{}{}\n", text::format_bytes(heap.peak_rss_bytes),
+                     largest_of(heap.peak_rss_profile, heap.profiles), runtime_share(heap));
   out += fmt::format("Untracked frees  {} (blocks allocated while not tracking, or by a path not "
                      "hooked)\n",
                      text::format_count(heap.untracked_frees));
@@ -95,8 +102,8 @@ std::string text_memory(const MemoryTable &table, size_t top) {
   if (heap.profiles == 0)
     return out;
   if (heap.tracked_profiles == 0)
-    return out + fmt::format("Peak RSS  {}{}\n", text::format_bytes(heap.peak_rss_bytes),
-                             largest_of(heap.peak_rss_profile, heap.profiles));
+    return out + fmt::format("Peak RSS  {}{}{}\n", text::format_bytes(heap.peak_rss_bytes),
+                             largest_of(heap.peak_rss_profile, heap.profiles), runtime_share(heap));
   out += heap_block(heap);
   if (table.places.empty())
     return out + "\nNo allocation was recorded at any place.\n";

@@ -209,6 +209,7 @@ void write_heap_json(json::Writer &json, const analysis::HeapTotals &heap) {
   json.field("peak_live_profile", heap.peak_live_profile);
   json.field("peak_rss_bytes", heap.peak_rss_bytes);
   json.field("peak_rss_profile", heap.peak_rss_profile);
+  json.field("runtime_resident_bytes", heap.runtime_resident_bytes);
   json.end_object();
 }
 

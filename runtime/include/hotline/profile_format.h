@@ -262,6 +262,9 @@ struct hotline_heap_record {
                                while it was not tracking, or by a path it does not hook) */
   uint32_t flags;           /* HOTLINE_HEAP_* */
   uint32_t reserved;
+  uint64_t runtime_resident_bytes; /* of hotline's own memory (its tables, buffers and thread
+                                      state) resident when the writing began; 0 from older
+                                      runtimes, whose record ended before it (64 bytes) */
 };
 
 enum hotline_heap_flags {
@@ -680,7 +683,7 @@ static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see th
 static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_heap_record) == 64, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_heap_record) == 72, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_memory_site_record) == 88, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_io_site_record) == 136, "profile layout changed: see the versioning rule above");
@@ -711,7 +714,7 @@ _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout cha
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_build_id_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sample_record) == 24, "profile layout changed");
-_Static_assert(sizeof(struct hotline_heap_record) == 64, "profile layout changed");
+_Static_assert(sizeof(struct hotline_heap_record) == 72, "profile layout changed");
 _Static_assert(sizeof(struct hotline_memory_site_record) == 88, "profile layout changed");
 _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_io_site_record) == 136, "profile layout changed");

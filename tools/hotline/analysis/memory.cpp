@@ -46,6 +46,7 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
     if (profile.heap.peak_rss_bytes > heap.peak_rss_bytes || heap.peak_rss_profile.empty()) {
       heap.peak_rss_bytes = profile.heap.peak_rss_bytes;
       heap.peak_rss_profile = profile.display_name;
+      heap.runtime_resident_bytes = profile.heap.runtime_resident_bytes;
     }
     if (!profile.heap.tracked())
       continue;

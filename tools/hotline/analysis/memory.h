@@ -29,6 +29,9 @@ struct HeapTotals {
   std::string peak_live_profile;
   uint64_t peak_rss_bytes = 0; // of every profile with a HEAP section
   std::string peak_rss_profile;
+  // hotline's own memory resident at the end, in the profile with the peak RSS above (where
+  // it weighs the most); 0 when that profile's runtime did not record it.
+  uint64_t runtime_resident_bytes = 0;
   // Made from the code of the libraries hotline's runtime loaded for itself (CUPTI, NVML):
   // the profiler's own, left out of the sums above (not of the peaks) and of the places.
   uint64_t profiler_allocations = 0;

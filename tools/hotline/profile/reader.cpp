@@ -373,11 +373,14 @@ private:
     return record;
   }
   // A section that holds exactly one record; false when the section is absent.
-  template <typename Record> bool load_single_record(uint32_t kind, Record *record) {
+  // `known_size`: the smallest record this reader accepts (an older runtime's); the fields
+  // past its entry_size read as 0.
+  template <typename Record>
+  bool load_single_record(uint32_t kind, Record *record, size_t known_size = sizeof(Record)) {
     const SectionSpan &span = sections_[kind];
     if (!span.present)
       return false;
-    if (record_count(kind, sizeof(Record)) != 1)
+    if (record_count(kind, known_size) != 1)
       fail(span.header_offset,
            "section {} at offset {} must hold exactly one record, it has {} "
            "bytes for entry_size {}",
@@ -558,7 +561,8 @@ private:
 
   void read_heap() {
     hotline_heap_record record;
-    if (!load_single_record(HOTLINE_SECTION_HEAP, &record))
+    if (!load_single_record(HOTLINE_SECTION_HEAP, &record,
+                            offsetof(hotline_heap_record, runtime_resident_bytes)))
       return;
     Heap &heap = profile_.heap;
     heap.present = true;
@@ -570,6 +574,7 @@ private:
     heap.peak_rss_bytes = record.peak_rss_bytes;
     heap.untracked_frees = record.untracked_frees;
     heap.flags = record.flags;
+    heap.runtime_resident_bytes = record.runtime_resident_bytes;
   }
 
   void read_files() {

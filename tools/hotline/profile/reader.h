@@ -154,6 +154,7 @@ struct Heap {
   uint64_t peak_rss_bytes = 0;
   uint64_t untracked_frees = 0; // of blocks the runtime did not see allocated
   uint32_t flags = 0;           // HOTLINE_HEAP_*
+  uint64_t runtime_resident_bytes = 0; // hotline's own memory at the end; 0: unknown (older runtime)
 
   // Allocations were tracked (HOTLINE_MEMORY on); otherwise only
   // peak_rss_bytes means anything.
