@@ -85,6 +85,6 @@ extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site) {
   trace_span(t, HOTLINE_TRACE_CALL, node->index, start, end);
   t->current = node->parent;
   t->depth = depth;
-  if (__builtin_expect(node->calls == g_stop_timing_check_calls, 0))
+  if (__builtin_expect(node->calls == node->next_check, 0))
     consider_stopping_timing(*node);
 }

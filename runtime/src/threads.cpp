@@ -8,6 +8,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "spin_lock.h"
+#include "timing_policy.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -158,6 +159,7 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
   node->parent = parent;
   node->site = site;
   node->index = t->node_count++;
+  node->next_check = g_stop_timing_check_calls;
   node->next_sibling = parent->first_child;
   parent->first_child = node;
   __atomic_store_n(&chunk->used, chunk->used + 1, __ATOMIC_RELEASE);

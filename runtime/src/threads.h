@@ -20,7 +20,9 @@ struct CallNode {
   uint64_t calls;
   uint64_t inclusive_ticks;
   uint32_t site;
-  uint32_t index; // creation order within its thread, parents first; the root is 0
+  uint32_t index;      // creation order within its thread, parents first; the root is 0
+  uint64_t next_check; // the call count at which __hotline_exit next weighs its mean
+                       // (timing_policy.h); 0: never
 };
 
 struct Frame {

@@ -15,10 +15,9 @@ TimingCost measure_timing_cost() {
   // is the machine's state from one process to the next, not the sample.
   constexpr int kCallsPerRound = 64, kRounds = 16;
 
-  // A two-node tree built in place, so the calibration allocates nothing. Its call counts
-  // start far above any HOTLINE_STOP_TIMING_AFTER, so these calls never make the runtime
-  // stop timing the real sites that share their ids.
-  constexpr uint64_t kFarAboveAnyCheck = UINT64_MAX / 2;
+  // A two-node tree built in place, so the calibration allocates nothing. Its nodes are
+  // never weighed for stopping (next_check 0), so these calls never make the runtime stop
+  // timing the real sites that share their ids.
   ThreadState scratch{};
   Frame frames[4] = {};
   CallNode caller{}, callee{};
@@ -26,8 +25,8 @@ TimingCost measure_timing_cost() {
   scratch.current = &scratch.root;
   scratch.root.site = UINT32_MAX;
   scratch.root.first_child = &caller;
-  caller = {&scratch.root, &callee, nullptr, kFarAboveAnyCheck, 0, kCallerSite, 1};
-  callee = {&caller, nullptr, nullptr, kFarAboveAnyCheck, 0, kCalleeSite, 2};
+  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0};
+  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0};
 
   // Direct calls, as from instrumented code; they live in another file, so they are never
   // inlined here.
