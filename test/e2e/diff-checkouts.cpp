@@ -3,14 +3,16 @@
 // none is added or removed, and the function whose timing the runtime stopped in both runs is
 // compared by its estimated time (marked ~; a few ns a call, close to the cost of timing, so
 // the estimate itself is noisy: one run may say 0 ns), never as +3,784,565%. (A line sampled in
-// one run only is "added" or "removed" with no count: samples are samples.)
+// one run only is "added" or "removed" with no count: samples are samples.) Both runs set the
+// stopping threshold to 1 ms, so that a loaded machine cannot keep step() timed past its first
+// check in one run (its estimate would then come from a later, preempted check).
 // RUN: rm -rf %t %t.d && mkdir -p %t/a/src %t/a/include %t/b/src %t/b/include %t.d/a %t.d/b
 // RUN: cp %s %t/a/src/main.cpp && cp %S/Inputs/checkout_step.h %t/a/include/
 // RUN: cp %s %t/b/src/main.cpp && cp %S/Inputs/checkout_step.h %t/b/include/
 // RUN: cd %t/a && %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines -Iinclude src/main.cpp -o prog
 // RUN: cd %t/b && %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines -Iinclude src/main.cpp -o prog
-// RUN: env HOTLINE_DIR=%t.d/a %t/a/prog | FileCheck %s --check-prefix=OUT
-// RUN: env HOTLINE_DIR=%t.d/b %t/b/prog | FileCheck %s --check-prefix=OUT
+// RUN: env HOTLINE_DIR=%t.d/a HOTLINE_STOP_TIMING_BELOW_NS=1000000 %t/a/prog | FileCheck %s --check-prefix=OUT
+// RUN: env HOTLINE_DIR=%t.d/b HOTLINE_STOP_TIMING_BELOW_NS=1000000 %t/b/prog | FileCheck %s --check-prefix=OUT
 // RUN: %hotline diff --top 0 %t.d/a %t.d/b | FileCheck %s
 // RUN: %hotline diff --top 0 %t.d/a %t.d/b | FileCheck %s --check-prefix=NONE
 // RUN: %hotline diff --format json %t.d/a %t.d/b | FileCheck %s --check-prefix=JSON
