@@ -11,7 +11,7 @@
 namespace hotline::rt {
 
 CallTargetSlot call_target_slots[kCallTargetSlots];
-uint32_t call_target_slots_claimed;
+bool call_target_slot_claimed;
 namespace {
 uint64_t dropped;
 constexpr uint32_t kMaxProbes = 64; // then the call is dropped: the table is as good as full
@@ -38,7 +38,7 @@ extern "C" HOTLINE_ABI_EXPORT void __hotline_call_target(uint32_t site_id, const
     // A failed claim leaves in `seen` what the slot holds now.
     if (seen == 0 &&
         __atomic_compare_exchange_n(&slot.site, &seen, kClaiming, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-      __atomic_fetch_add(&call_target_slots_claimed, 1, __ATOMIC_RELEASE);
+      __atomic_store_n(&call_target_slot_claimed, true, __ATOMIC_RELEASE);
       slot.target = address;
       __atomic_store_n(&slot.count, 1, __ATOMIC_RELAXED);
       __atomic_store_n(&slot.site, site, __ATOMIC_RELEASE);

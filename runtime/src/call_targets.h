@@ -23,12 +23,12 @@ struct CallTargetSlot {
 constexpr uint32_t kCallTargetSlots = 1u << 16;
 constexpr uint32_t kClaiming = ~0u;
 extern CallTargetSlot call_target_slots[kCallTargetSlots];
-extern uint32_t call_target_slots_claimed; // counted when a claim succeeds, before its site is set
+extern bool call_target_slot_claimed; // set by the first claim, before its site is
 
 template <typename F> void for_each_call_target(F f) {
   // A program built without the call-targets option never claims one: its profile writer
   // does not read the table's 1.5 MB.
-  if (!__atomic_load_n(&call_target_slots_claimed, __ATOMIC_ACQUIRE))
+  if (!__atomic_load_n(&call_target_slot_claimed, __ATOMIC_ACQUIRE))
     return;
   for (CallTargetSlot &slot : call_target_slots) {
     uint32_t site = __atomic_load_n(&slot.site, __ATOMIC_ACQUIRE);

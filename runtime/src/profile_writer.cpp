@@ -21,8 +21,8 @@
 #include "mpi_tracking.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
-#include "threads.h"
 #include "string_table.h"
+#include "threads.h"
 #include "timing_cost.h"
 #include "tracing.h"
 
@@ -43,7 +43,6 @@ namespace hotline::rt {
 
 namespace {
 
-// The STRINGS section: offset 0 is the empty string.
 // Reads a whole small file (/proc/self/cmdline) into buf; returns its length.
 size_t read_small_file(const char *path, char *buf, size_t capacity) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);

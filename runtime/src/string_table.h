@@ -23,7 +23,7 @@ public:
 
   // The first offset stored under `key` for which same(offset) is true, or 0.
   template <typename Same> uint32_t find(uint64_t key, Same same) const {
-    for (size_t i = start(key); slots_ && slots_[i].offset; i = (i + 1) & (capacity_ - 1))
+    for (size_t i = home(key, capacity_); slots_ && slots_[i].offset; i = (i + 1) & (capacity_ - 1))
       if (slots_[i].key == key && same(slots_[i].offset))
         return slots_[i].offset;
     return 0;
@@ -42,9 +42,11 @@ private:
     uint32_t offset;
     uint32_t unused;
   };
-  size_t start(uint64_t key) const { return size_t((key * 0x9e3779b97f4a7c15u) >> 32) & (capacity_ - 1); }
+  static size_t home(uint64_t key, size_t capacity) {
+    return size_t((key * 0x9e3779b97f4a7c15u) >> 32) & (capacity - 1);
+  }
   static void place(Slot *slots, size_t capacity, uint64_t key, uint32_t offset) {
-    size_t i = size_t((key * 0x9e3779b97f4a7c15u) >> 32) & (capacity - 1);
+    size_t i = home(key, capacity);
     while (slots[i].offset)
       i = (i + 1) & (capacity - 1);
     slots[i] = {key, offset, 0};

@@ -60,7 +60,7 @@ std::string largest_of(const std::string &profile, size_t profiles) {
   return fmt::format(" ({}, the largest of {} profiles)", text::printable(profile), profiles);
 }
 
-// "; hotline's own memory 3.1 MiB of it" when the runtime recorded it.
+// "; hotline's own memory 3.1 MB of it at the end" when the runtime recorded it.
 std::string runtime_share(const HeapTotals &heap) {
   if (heap.runtime_resident_bytes == 0)
     return "";
