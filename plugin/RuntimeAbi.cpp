@@ -44,10 +44,13 @@ CallingConv::ID runtimeCallingConv(const Module &M) {
   return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
 }
 
+void setNoInlineCost(CallInst &Call) { Call.addFnAttr(Attribute::get(Call.getContext(), "call-inline-cost", "0")); }
+
 CallInst *createRuntimeCall(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Value *> Args, const Twine &Name) {
   CallInst *Call = B.CreateCall(Callee, Args, Name);
   if (auto *F = dyn_cast<Function>(Callee.getCallee()))
     Call->setCallingConv(F->getCallingConv());
+  setNoInlineCost(*Call);
   return Call;
 }
 

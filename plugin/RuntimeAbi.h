@@ -59,7 +59,13 @@ llvm::FunctionCallee threadCountersInitFunction(llvm::Module &M);
 // defines them so (x86-64, AArch64; abi.h), so that a function that counts or is timed keeps
 // its values in registers around the calls and needs no callee-saved ones for them.
 llvm::CallingConv::ID runtimeCallingConv(const llvm::Module &M);
-// A call of one of the runtime's entry points, in the convention the callee is declared with.
+// Tells LLVM's inliner that Call costs nothing, so that a function keeps the inlining
+// decisions of its plain build although hotline added counters and calls into it before the
+// inliner ran (line mode's loop timing made stb's 8-line `stbiw__zlib_flushf` too costly to
+// inline: its callers then paid a call each time, and the lines' sampled time moved).
+void setNoInlineCost(llvm::CallInst &Call);
+// A call of one of the runtime's entry points, in the convention the callee is declared with,
+// with no inline cost.
 llvm::CallInst *createRuntimeCall(llvm::IRBuilderBase &B, llvm::FunctionCallee Callee,
                                   llvm::ArrayRef<llvm::Value *> Args = {}, const llvm::Twine &Name = "");
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);

@@ -207,6 +207,7 @@ CallInst *SiteTable::emitCounterMarker(unsigned Site, Value *Step, Instruction *
   Marker->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
   Marker->setDoesNotThrow();
   Marker->addFnAttr(Attribute::WillReturn);
+  setNoInlineCost(*Marker);
   return Marker;
 }
 

@@ -85,6 +85,7 @@ try:
 except (OSError, subprocess.TimeoutExpired):
     pass
 config.substitutions.append(("%llvm_symbolizer", os.path.join(config.llvm_tools_dir, "llvm-symbolizer")))
+config.substitutions.append(("%llvm_nm", os.path.join(config.llvm_tools_dir, "llvm-nm")))
 config.substitutions.append(("%googletest_src", config.googletest_src))
 config.substitutions.append(("%reader_fuzzer", os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")))
 if os.path.exists(os.path.join(config.hotline_obj_root, "test", "fuzz", "hotline_reader_fuzzer")):
@@ -129,6 +130,16 @@ if shutil.which("mpirun") and shutil.which("mpicc"):
                                      "mpirun --oversubscribe"))
 if shutil.which("strace"):
     config.available_features.add("strace")
+# perf, where it may sample software events (a container's seccomp policy or
+# kernel.perf_event_paranoid can forbid it): the truth suite's time against perf.
+if shutil.which("perf"):
+    try:
+        probe = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-o", "/dev/null", "true"],
+                               capture_output=True, timeout=30)
+        if probe.returncode == 0:
+            config.available_features.add("perf")
+    except (OSError, subprocess.TimeoutExpired):
+        pass
 if os.path.exists("/usr/lib/x86_64-linux-gnu/libjemalloc.so"):
     config.available_features.add("jemalloc")
 if os.path.isdir("/usr/include/eigen3"):

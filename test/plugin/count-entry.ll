@@ -1,8 +1,8 @@
 ; Every defined function gets an exact per-thread entry counter at its start, after the
 ; entry block's allocas; declarations get nothing. Until the optimizer has run the counter is
-; a marker (one llvm.instrprof.increment.step naming the module record, so the inliner sees one
-; instruction, marked as touching only memory the program cannot see, so the optimizer moves
-; the program's loads and stores across it); hotline-lower-counters turns it into the
+; a marker (one llvm.instrprof.increment.step naming the module record, which the inliner
+; costs nothing, so that it inlines as in the plain build, marked as touching only memory the
+; program cannot see, so the optimizer moves the program's loads and stores across it); hotline-lower-counters turns it into the
 ; per-thread increment.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count -S %s | FileCheck %s --check-prefix=MARKER
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
@@ -16,7 +16,7 @@
 ; MARKER-NEXT:    store i32 %x, ptr %slot
 ; MARKER-LABEL: define void @caller(
 ; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1, i64 1) #[[MARKER]]
-; MARKER: attributes #[[MARKER]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+; MARKER: attributes #[[MARKER]] = { nounwind willreturn memory(inaccessiblemem: readwrite) "call-inline-cost"="0" }
 
 target triple = "x86_64-unknown-linux-gnu"
 
