@@ -390,7 +390,7 @@ static unsigned chargedInstructions(const Function &F) {
       continue;
     if (const auto *Branch = dyn_cast<BranchInst>(&I); Branch && Branch->isUnconditional())
       continue;
-    if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->hasFnAttr("call-inline-cost"))
+    if (const auto *Call = dyn_cast<CallBase>(&I); Call && hasNoInlineCost(*Call))
       continue;
     ++Charged;
   }
@@ -400,8 +400,9 @@ static unsigned chargedInstructions(const Function &F) {
 // Raises the inliner's threshold for calls of F by what line mode added to it, so that F is
 // inlined where the plain build inlines it: a function that stays out of line in one build
 // and not in the other moves its lines' time. The inliner takes a threshold bonus from the
-// calls it meets in the callee's body ("call-threshold-bonus"), so the bonus rides on F's
-// first counter: wherever F's body is inlined, its counters and their bonus go with it.
+// calls it meets in the callee's body ("call-threshold-bonus"), so the bonus rides on the
+// first of F's counters and runtime calls: wherever F's body is inlined, they and the bonus
+// go with it.
 static void keepInliningDecisions(Function &F, unsigned ChargedBefore) {
   unsigned ChargedAfter = chargedInstructions(F);
   if (ChargedAfter <= ChargedBefore)
@@ -414,7 +415,7 @@ static void keepInliningDecisions(Function &F, unsigned ChargedBefore) {
   // without any of this; stb's hot stbiw__zlib_flushf is inlined as in the plain build).
   constexpr unsigned InstructionCost = 3;
   for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->hasFnAttr("call-inline-cost")) {
+    if (auto *Call = dyn_cast<CallInst>(&I); Call && hasNoInlineCost(*Call)) {
       Call->addFnAttr(Attribute::get(F.getContext(), "call-threshold-bonus",
                                      std::to_string((ChargedAfter - ChargedBefore) * InstructionCost)));
       return;

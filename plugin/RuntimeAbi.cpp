@@ -44,7 +44,12 @@ CallingConv::ID runtimeCallingConv(const Module &M) {
   return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
 }
 
-void setNoInlineCost(CallInst &Call) { Call.addFnAttr(Attribute::get(Call.getContext(), "call-inline-cost", "0")); }
+// The call-site attribute through which LLVM's inline cost analysis takes a call's cost as given.
+static constexpr const char *InlineCostAttribute = "call-inline-cost";
+
+void setNoInlineCost(CallInst &Call) { Call.addFnAttr(Attribute::get(Call.getContext(), InlineCostAttribute, "0")); }
+
+bool hasNoInlineCost(const CallBase &Call) { return Call.hasFnAttr(InlineCostAttribute); }
 
 CallInst *createRuntimeCall(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Value *> Args, const Twine &Name) {
   CallInst *Call = B.CreateCall(Callee, Args, Name);

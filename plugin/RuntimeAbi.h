@@ -64,6 +64,8 @@ llvm::CallingConv::ID runtimeCallingConv(const llvm::Module &M);
 // inliner ran (line mode's loop timing made stb's 8-line `stbiw__zlib_flushf` too costly to
 // inline: its callers then paid a call each time, and the lines' sampled time moved).
 void setNoInlineCost(llvm::CallInst &Call);
+// Whether setNoInlineCost marked Call: one of hotline's counters or runtime calls.
+bool hasNoInlineCost(const llvm::CallBase &Call);
 // A call of one of the runtime's entry points, in the convention the callee is declared with,
 // with no inline cost.
 llvm::CallInst *createRuntimeCall(llvm::IRBuilderBase &B, llvm::FunctionCallee Callee,

@@ -1,7 +1,7 @@
 """Where the time went, by hotline and by perf on the plain build, side by side.
 
-  perf_agrees.py functions PERF_DATA PROGRAM REPORT_JSON LLVM_SYMBOLIZER
-  perf_agrees.py lines     PERF_DATA PROGRAM LINES_JSON  LLVM_SYMBOLIZER
+  perf_agrees.py functions PERF_DATA PROGRAM REPORT_JSON
+  perf_agrees.py lines     PERF_DATA PROGRAM LINES_JSON LLVM_SYMBOLIZER
 
 PERF_DATA is `perf record -e cpu-clock` of PROGRAM (with `--call-graph dwarf` for
 `functions`). Both sides become shares of the program's own time, and every function or line
@@ -60,10 +60,10 @@ def perf_functions(data, program, timed):
 
 
 def hotline_functions(report):
-    shares = {}
+    shares = collections.Counter()
     for function in report["functions"]:
         if function.get("timed") and function["self_ns"] > 0:
-            shares[function["name"]] = shares.get(function["name"], 0) + function["self_ns"]
+            shares[function["name"]] += function["self_ns"]
     return shares
 
 
@@ -115,14 +115,14 @@ def compare(kind, perf, hotline, hotline_sampled):
 
 
 def main():
-    kind, data, program, hotline_json, symbolizer = sys.argv[1:6]
+    kind, data, program, hotline_json = sys.argv[1:5]
     with open(hotline_json) as f:
         hotline = json.load(f)
     if kind == "functions":
         shares = hotline_functions(hotline)
         compare("functions", perf_functions(data, program, set(shares)), shares, hotline_sampled=False)
     else:
-        compare("lines", perf_lines(data, program, symbolizer), hotline_lines(hotline), hotline_sampled=True)
+        compare("lines", perf_lines(data, program, sys.argv[5]), hotline_lines(hotline), hotline_sampled=True)
 
 
 main()
