@@ -107,6 +107,7 @@ struct SiteTotals {
   uint64_t self_ticks;
   uint64_t total_ticks;
   uint64_t timed_calls; // of a function: the calls its nodes timed (see sum_timed_calls)
+  uint64_t window_calls; // of those, the calls timed in re-timing windows (timing_policy.h)
 };
 
 // One call node of the thread being read, by its index (creation order, parents first).
@@ -116,6 +117,8 @@ struct NodeRow {
   uint64_t inclusive_ticks;
   uint64_t children_ticks;
   uint64_t calls;       // timed
+  uint64_t window_calls; // of those, the calls timed in re-timing windows, and their ticks
+  uint64_t window_ticks;
   bool timing_stopped;  // a function's node, whose later calls were counted only
 };
 
@@ -393,8 +396,10 @@ uint32_t index_of(const CallNode *node, uint32_t chunk_count) {
 // they were read last), for estimate_stopped_calls.
 void sum_timed_calls(uint32_t site_count) {
   Scratch &s = g_scratch;
-  for (uint32_t i = 0; i < site_count; ++i)
+  for (uint32_t i = 0; i < site_count; ++i) {
     s.now.sites[i].timed_calls = s.ended.sites[i].timed_calls;
+    s.now.sites[i].window_calls = s.ended.sites[i].window_calls;
+  }
   for (ThreadState *t = all_threads(); t != g_ended_from; t = t->next)
     for (const NodeChunk *c = __atomic_load_n(&t->oldest_chunk, __ATOMIC_ACQUIRE); c;
          c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
@@ -403,9 +408,12 @@ void sum_timed_calls(uint32_t site_count) {
         uint32_t site = c->nodes[i].site;
         if (site < site_count && s.facts[site].kind == HOTLINE_ABI_SITE_FUNCTION) {
           uint32_t function = same_function(s.facts[site].function);
-          if (function < site_count)
+          if (function < site_count) {
             s.now.sites[function].timed_calls +=
                 __atomic_load_n(&c->nodes[i].calls, __ATOMIC_RELAXED);
+            s.now.sites[function].window_calls +=
+                __atomic_load_n(&c->nodes[i].window_calls, __ATOMIC_RELAXED);
+          }
         }
       }
     }
@@ -415,19 +423,25 @@ void sum_timed_calls(uint32_t site_count) {
 // the self time of the nodes that called them. As the reports estimate them
 // (tools/hotline/analysis/timing_cost.h), each node of it gets its share of the untimed
 // calls at its mean (less what timing one call costs), taken from its parent's self time,
-// never more than that holds. Needs the rows' inclusive and children's times; parents first.
+// never more than that holds: the share and the mean of its calls in re-timing windows when
+// the function has HOTLINE_MIN_WINDOW_CALLS of them, else of all its timed calls. Needs the
+// rows' inclusive and children's times; parents first.
 void estimate_stopped_calls(uint32_t n) {
   Scratch &s = g_scratch;
   for (uint32_t i = 1; i < n; ++i) {
     NodeRow &row = s.rows[i];
-    if (!row.timing_stopped || row.calls == 0)
+    if (!row.timing_stopped)
       continue;
     const SiteTotals &function = s.now.sites[row.function];
-    if (function.timed_calls == 0 || function.calls <= function.timed_calls)
+    bool from_windows = function.window_calls >= HOTLINE_MIN_WINDOW_CALLS;
+    uint64_t sample_calls = from_windows ? row.window_calls : row.calls;
+    uint64_t sample_ticks = from_windows ? row.window_ticks : row.inclusive_ticks;
+    uint64_t site_sample = from_windows ? function.window_calls : function.timed_calls;
+    if (sample_calls == 0 || function.calls <= function.timed_calls)
       continue;
-    double calls = double(function.calls - function.timed_calls) * double(row.calls) /
-                   double(function.timed_calls);
-    double mean = double(row.inclusive_ticks) / double(row.calls) - g_timing_cost.self_ticks;
+    double calls = double(function.calls - function.timed_calls) * double(sample_calls) /
+                   double(site_sample);
+    double mean = double(sample_ticks) / double(sample_calls) - g_timing_cost.self_ticks;
     NodeRow &parent = s.rows[row.parent];
     uint64_t parent_self = parent.inclusive_ticks > parent.children_ticks
                                ? parent.inclusive_ticks - parent.children_ticks
@@ -469,11 +483,15 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
       bool of_function = site < site_count && s.facts[site].kind == HOTLINE_ABI_SITE_FUNCTION &&
                          function < site_count;
       uint64_t calls = __atomic_load_n(&node.calls, __ATOMIC_RELAXED);
+      uint64_t window_calls = __atomic_load_n(&node.window_calls, __ATOMIC_RELAXED);
       s.rows[n] = {parent < n ? parent : 0, function < site_count ? function : UINT32_MAX,
                    __atomic_load_n(&node.inclusive_ticks, __ATOMIC_RELAXED), 0, calls,
+                   window_calls, __atomic_load_n(&node.window_ticks, __ATOMIC_RELAXED),
                    of_function && timing_stopped(site)};
-      if (of_function && &into == &s.ended)
-        into.sites[function].timed_calls += calls; // for the snapshots after this thread
+      if (of_function && &into == &s.ended) { // for the snapshots after this thread
+        into.sites[function].timed_calls += calls;
+        into.sites[function].window_calls += window_calls;
+      }
     }
   }
   // Open calls. Frames are written after the depth grows, so a frame just pushed may still

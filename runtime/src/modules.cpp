@@ -20,6 +20,9 @@ ModuleEntry *modules = nullptr; // kMaxModules entries, reserved on first regist
 uint32_t modules_used = 0;
 uint32_t sites_used = 0;
 uint8_t *stopped_sites = nullptr; // kMaxSites bytes, reserved on first use: 1 = timing stopped
+uint32_t *stopped_list = nullptr;  // kMaxSites entries, reserved on first use: the stopped sites
+uint32_t stopped_count = 0;
+bool stopped_timed_again = false;  // set_stopped_sites_timed(true) holds
 uint8_t *max_sites = nullptr;     // kMaxSites bytes, reserved on first use: see combine_counts
 bool lines_registered = false;
 bool process_exiting = false; // keep_modules_until_exit
@@ -45,15 +48,9 @@ const char *object_path_of(const void *address) {
 
 void modules_init() { hold_across_fork<registry_lock>(); }
 
-void stop_timing_site(uint32_t site) {
-  SpinLockGuard guard(registry_lock);
-  if (site >= sites_used)
-    return;
-  if (!stopped_sites)
-    __atomic_store_n(&stopped_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)), __ATOMIC_RELEASE);
-  if (stopped_sites)
-    __atomic_store_n(&stopped_sites[site], 1, __ATOMIC_RELAXED);
-  // Modules are numbered in registration order, so their bases ascend.
+// The untimed byte of a global site id in its module, or null when the module is unloaded.
+// Modules are numbered in registration order, so their bases ascend. Under registry_lock.
+uint8_t *untimed_byte(uint32_t site) {
   uint32_t low = 0, high = modules_used;
   while (high - low > 1) {
     uint32_t middle = low + (high - low) / 2;
@@ -61,7 +58,35 @@ void stop_timing_site(uint32_t site) {
   }
   const ModuleEntry &entry = modules[low];
   if (entry.module && entry.module->untimed && site - entry.site_base < entry.site_count)
-    __atomic_store_n(&entry.module->untimed[site - entry.site_base], 1, __ATOMIC_RELAXED);
+    return &entry.module->untimed[site - entry.site_base];
+  return nullptr;
+}
+
+void stop_timing_site(uint32_t site) {
+  SpinLockGuard guard(registry_lock);
+  if (site >= sites_used || timing_stopped(site))
+    return;
+  if (!stopped_sites) {
+    stopped_list = static_cast<uint32_t *>(reserve_pages(sizeof(uint32_t) * kMaxSites));
+    __atomic_store_n(&stopped_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)), __ATOMIC_RELEASE);
+  }
+  if (!stopped_sites || !stopped_list)
+    return;
+  __atomic_store_n(&stopped_sites[site], 1, __ATOMIC_RELAXED);
+  stopped_list[stopped_count++] = site;
+  if (uint8_t *untimed = untimed_byte(site); untimed && !stopped_timed_again)
+    __atomic_store_n(untimed, 1, __ATOMIC_RELAXED);
+}
+
+bool set_stopped_sites_timed(bool timed) {
+  if (!registry_lock.try_lock())
+    return false;
+  for (uint32_t i = 0; i < stopped_count; ++i)
+    if (uint8_t *untimed = untimed_byte(stopped_list[i]))
+      __atomic_store_n(untimed, uint8_t(timed ? 0 : 1), __ATOMIC_RELAXED);
+  stopped_timed_again = timed;
+  registry_lock.unlock();
+  return true;
 }
 
 bool timing_stopped(uint32_t site) {

@@ -41,6 +41,11 @@ void keep_modules_until_exit();
 void stop_timing_site(uint32_t site);
 // Whether stop_timing_site was called for this site.
 bool timing_stopped(uint32_t site);
+// Clears (timed) or sets again the untimed byte of every stopped site in the modules still
+// loaded, for the re-timing windows (timing_policy.h); a site stopped meanwhile follows the
+// last setting. False, doing nothing, when the registry is busy: it never waits, so that it
+// is safe from __hotline_exit in any thread.
+bool set_stopped_sites_timed(bool timed);
 
 // Adds a thread's count for `site` to a total: summed, except for the sites that count the
 // most iterations of one loop entry (HOTLINE_ABI_SITE_LOOP_MAX_TRIPS), which take the maximum.

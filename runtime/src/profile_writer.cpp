@@ -585,6 +585,8 @@ void write_profile() {
       node.parent = n.parent == &t->root ? HOTLINE_NO_PARENT : n.parent->index - 1;
       node.calls = n.calls;
       node.inclusive_ns = time.duration_ns(n.inclusive_ticks);
+      node.window_calls = n.window_calls;
+      node.window_ns = time.duration_ns(n.window_ticks);
       nodes_section.append_record(node);
       ++node_count;
     });

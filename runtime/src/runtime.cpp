@@ -163,6 +163,7 @@ void runtime_init() {
   set_mpi_tracking(g_options.mpi);
   set_cuda_tracing(g_options.cuda);
   modules_init();
+  timing_policy_init();
   regions_init();
   start_end_ranges_init();
   heap_tracking_init();

@@ -13,6 +13,8 @@ public:
     while (__atomic_test_and_set(&locked_, __ATOMIC_ACQUIRE))
       sched_yield();
   }
+  // Takes the lock if it is free; never waits.
+  bool try_lock() { return !__atomic_test_and_set(&locked_, __ATOMIC_ACQUIRE); }
   void unlock() { __atomic_clear(&locked_, __ATOMIC_RELEASE); }
 
 private:

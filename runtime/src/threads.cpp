@@ -177,6 +177,7 @@ void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
 }
 
 int start_runtime_thread(void *(*main)(void *), const char *name) {
+  RuntimeScope scope; // pthread_create's allocations (the thread's TLS) are the runtime's
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous); // the new thread inherits this mask

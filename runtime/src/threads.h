@@ -23,6 +23,8 @@ struct CallNode {
   uint32_t index;      // creation order within its thread, parents first; the root is 0
   uint64_t next_check; // the call count at which __hotline_exit next weighs its mean
                        // (timing_policy.h); 0: never
+  uint64_t window_calls; // of `calls`, those timed in a re-timing window after the site's
+  uint64_t window_ticks; // timing stopped (timing_policy.h), and their time
 };
 
 struct Frame {

@@ -2,6 +2,7 @@
 #include "timing_cost.h"
 
 #include "threads.h"
+#include "timing_policy.h"
 
 #include <hotline/abi.h>
 
@@ -25,12 +26,13 @@ TimingCost measure_timing_cost() {
   scratch.current = &scratch.root;
   scratch.root.site = UINT32_MAX;
   scratch.root.first_child = &caller;
-  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0};
-  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0};
+  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0, 0, 0};
+  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0, 0, 0};
 
   // Direct calls, as from instrumented code; they live in another file, so they are never
   // inlined here.
   ThreadState *own = swap_current_thread(&scratch);
+  bool windows_counting = pause_windows();
   // The fastest round is the one least disturbed by interrupts and preemption.
   double self = 1e300, with_call = 1e300;
   for (int round = 0; round < kRounds; ++round) {
@@ -46,6 +48,7 @@ TimingCost measure_timing_cost() {
     self = round_self < self ? round_self : self;
     with_call = round_with_call < with_call ? round_with_call : with_call;
   }
+  resume_windows(windows_counting);
   swap_current_thread(own);
   return {self, with_call};
 }

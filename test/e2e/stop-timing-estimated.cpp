@@ -38,7 +38,7 @@ int main() {
 }
 
 // OUT: done
-// TRUTH: row loop: 6,000,000 entries, 1000 timed, estimated
+// TRUTH: row loop: 6,000,000 entries, 1000 timed first, estimated
 // TRUTH-NEXT: row loop: estimated time at least half of its sampled time
 // LOOPS: {{^ *[0-9.]+ (m|µ)?s \* +[0-9][0-9.]*% +6,000,000 +33,000,000 .* .*stop-timing-estimated.cpp:23 }}
 // LOOPS: *: timing stopped once its entries proved too short to time (HOTLINE_STOP_TIMING_*);

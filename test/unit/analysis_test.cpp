@@ -526,6 +526,63 @@ TEST(StoppedTiming, UntimedCallsCostTheirNodesMeanTakenFromTheCaller) {
   EXPECT_TRUE(work.timing_stopped);
 }
 
+// The same tree, with calls timed again in re-timing windows after the stop: 40 under main
+// at 2 ns (their first calls cost 10), none under other. The 990 untimed calls are shared as
+// the window calls were (all under main) at the windows' mean, not the first calls'.
+TEST(StoppedTiming, WindowCallsGiveTheShareAndTheMean) {
+  ProfileBuilder b = stopped_in_two_places();
+  b.node(0, 1).calls += 40;
+  b.node(0, 1).inclusive_ns += 80;
+  b.node(0, 1).exclusive_ns += 80;
+  b.node(0, 0).exclusive_ns -= 80;
+  b.node(0, 1).window_calls = 40;
+  b.node(0, 1).window_ns = 80;
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::settle_call_times(profiles, true);
+  const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
+  EXPECT_EQ(nodes[1].estimated_calls, 950u); // 1,000 less 50 timed
+  EXPECT_EQ(nodes[1].estimated_ns, 1900u);
+  EXPECT_EQ(nodes[1].calls, 992u);            // and 8 timed under other: 1,000
+  EXPECT_EQ(nodes[3].estimated_calls, 0u);
+  EXPECT_EQ(nodes[3].inclusive_ns, 80u);
+  EXPECT_EQ(nodes[0].exclusive_ns, 100000u - 100u - 50000u - 1900u);
+}
+
+// Fewer than kMinWindowCalls window calls: the first calls' shares and means, as before.
+TEST(StoppedTiming, TooFewWindowCallsFallBackToTheTimedCalls) {
+  ProfileBuilder b = stopped_in_two_places();
+  b.node(0, 1).calls += 2;
+  b.node(0, 1).inclusive_ns += 20;
+  b.node(0, 1).exclusive_ns += 20;
+  b.node(0, 0).exclusive_ns -= 20;
+  b.node(0, 1).window_calls = 2;
+  b.node(0, 1).window_ns = 20;
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::settle_call_times(profiles, true);
+  const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
+  // 988 untimed, shared 4:8 as the timed calls (4 under main, 8 under other), at 10 ns each.
+  EXPECT_EQ(nodes[1].estimated_calls, 329u);
+  EXPECT_EQ(nodes[1].estimated_ns, 3290u);
+  EXPECT_EQ(nodes[3].estimated_calls, 659u);
+  EXPECT_EQ(nodes[3].estimated_ns, 6590u);
+}
+
+// The cost of timing comes off the window calls as off the node's other calls.
+TEST(StoppedTiming, WindowCallsLoseTheCostOfTiming) {
+  ProfileBuilder b = stopped_in_two_places();
+  b.node(0, 1).calls += 40;
+  b.node(0, 1).inclusive_ns += 200;
+  b.node(0, 1).exclusive_ns += 200;
+  b.node(0, 0).exclusive_ns -= 200;
+  b.node(0, 1).window_calls = 40;
+  b.node(0, 1).window_ns = 200; // 5 ns a call as recorded, 3 once 2 ns of timing are out
+  b.set_timing_cost(2000, 2500);
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::settle_call_times(profiles, true);
+  EXPECT_EQ(profiles[0].nodes[1].window_ns, 120u);
+  EXPECT_EQ(profiles[0].nodes[1].estimated_ns, 950u * 3u);
+}
+
 TEST(StoppedTiming, NeverTakesMoreThanTheCallerHeld) {
   ProfileBuilder b = stopped_in_two_places();
   b.node(0, 2).exclusive_ns = 1000; // other() itself: less than 7,920 ns

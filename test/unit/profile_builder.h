@@ -94,7 +94,7 @@ public:
     if (threads_.empty())
       throw std::logic_error("add_thread before add_node");
     std::vector<hotline_call_node_record> &nodes = threads_.back().nodes;
-    nodes.push_back({site, parent, calls, inclusive_ns, inclusive_ns});
+    nodes.push_back({site, parent, calls, inclusive_ns, inclusive_ns, 0, 0});
     if (parent != HOTLINE_NO_PARENT && parent < nodes.size() - 1) {
       uint64_t &parent_exclusive = nodes[parent].exclusive_ns;
       parent_exclusive -=
@@ -273,8 +273,8 @@ public:
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
   void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
-  // Writes THREADS and REGIONS records as profiles did before fields were
-  // appended to them (memory_ns).
+  // Writes THREADS, CALL_TREE and REGIONS records as profiles did before fields
+  // were appended to them (memory_ns, window_calls).
   void set_first_record_versions() { first_versions_ = true; }
   // A section of a kind this reader does not know, written first.
   void add_unknown_section(uint32_t kind, const Bytes &payload) {
@@ -337,8 +337,12 @@ public:
     else
       section(HOTLINE_SECTION_THREADS, entry_size<hotline_thread_record>(),
               records(threads));
-    section(HOTLINE_SECTION_CALL_TREE, entry_size<hotline_call_node_record>(),
-            records(nodes));
+    if (first_versions_)
+      section(HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls),
+              record_prefixes(nodes, offsetof(hotline_call_node_record, window_calls)));
+    else
+      section(HOTLINE_SECTION_CALL_TREE, entry_size<hotline_call_node_record>(),
+              records(nodes));
     if (!timing_stopped_.empty())
       section(HOTLINE_SECTION_TIMING_STOPPED, entry_size<uint32_t>(),
               records(timing_stopped_));

@@ -254,6 +254,24 @@ TEST(Reader, TimingCostIsOptional) {
   EXPECT_EQ(p.timing_cost.caller_ps, 0u);
 }
 
+// Call nodes carry the calls timed in re-timing windows; 32-byte records of older runtimes
+// read with none.
+TEST(Reader, ReadsWindowCallsAndOlderNodesWithout) {
+  ProfileBuilder b = sample_builder();
+  b.node(0, 1).window_calls = 3;
+  b.node(0, 1).window_ns = 7;
+  Profile p = parse_profile(b.build(), "app.hotline");
+  EXPECT_EQ(p.nodes[1].window_calls, 3u);
+  EXPECT_EQ(p.nodes[1].window_ns, 7u);
+  b.set_first_record_versions();
+  Profile older = parse_profile(b.build(), "app.hotline");
+  ASSERT_EQ(older.nodes.size(), p.nodes.size());
+  EXPECT_EQ(older.nodes[1].calls, p.nodes[1].calls);
+  EXPECT_EQ(older.nodes[1].exclusive_ns, p.nodes[1].exclusive_ns);
+  EXPECT_EQ(older.nodes[1].window_calls, 0u);
+  EXPECT_EQ(older.nodes[1].window_ns, 0u);
+}
+
 TEST(Reader, ReadsTheSitesWhoseTimingStopped) {
   ProfileBuilder b = sample_builder();
   b.add_timing_stopped(2);
@@ -509,7 +527,7 @@ TEST(ReaderErrors, TruncatedSectionNamesItsOffsetAndSizes) {
   uint64_t offset = 0;
   EXPECT_EQ(format_error(prefix, &offset),
             "app.123.hotline: truncated: section CALL_TREE at offset " +
-                std::to_string(call_tree) + " needs 112 bytes, file has 20");
+                std::to_string(call_tree) + " needs 160 bytes, file has 20");
   EXPECT_EQ(offset, call_tree);
 }
 

@@ -256,6 +256,7 @@ std::string json_loops(const std::vector<LoopStats> &loops,
                json::rounded(loop.sampled_percent));
     json.field("timing_stopped", loop.timing_stopped);
     json.field("estimated_ns", loop.estimated_ns);
+    json.field("window_entries", loop.window_entries);
     json.field("optimizer", loop.facts);
     json.field("flops32", loop.flops32);
     json.field("flops64", loop.flops64);

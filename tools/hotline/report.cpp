@@ -426,6 +426,7 @@ std::string json_report(const std::vector<Profile> &profiles,
     if (f.timing_stopped) {
       json.field("timing_stopped", true);
       json.field("estimated_ns", f.estimated_ns);
+      json.field("window_calls", f.window_calls);
     }
     json.end_object();
   }

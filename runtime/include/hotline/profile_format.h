@@ -184,9 +184,17 @@ struct hotline_call_node_record {
   uint64_t calls;          /* completed timed calls along this path */
   uint64_t inclusive_ns;   /* time inside these calls, callees included */
   uint64_t exclusive_ns;   /* inclusive_ns minus the inclusive time of the child nodes */
+  /* Appended: 0 in 32-byte records of older runtimes. */
+  uint64_t window_calls;   /* of `calls`, those timed in re-timing windows after the site's
+                              timing stopped: a fair sample of its untimed calls */
+  uint64_t window_ns;      /* their time, within inclusive_ns */
 };
 
 #define HOTLINE_NO_PARENT 0xffffffffu
+
+/* The fewest window calls (summed over a stopped site's nodes) from which the reports and the
+ * live view estimate the site's untimed calls; with fewer, from all its timed calls. */
+#define HOTLINE_MIN_WINDOW_CALLS 32u
 
 /* What timing one call costs, measured by the runtime on the writing thread just before it
  * writes the profile (an empty function timed many times; the fastest of several rounds).
@@ -681,7 +689,7 @@ static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: see the
 static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_call_node_record) == 32, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_call_node_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_heap_record) == 72, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_memory_site_record) == 88, "profile layout changed: see the versioning rule above");
@@ -708,7 +716,7 @@ _Static_assert(sizeof(struct hotline_run_record) == 96, "profile layout changed"
 _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_thread_record) == 48, "profile layout changed");
-_Static_assert(sizeof(struct hotline_call_node_record) == 32, "profile layout changed");
+_Static_assert(sizeof(struct hotline_call_node_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");

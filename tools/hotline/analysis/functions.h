@@ -59,6 +59,9 @@ struct FunctionStats {
   // later calls' time is estimated (settle_call_times), `estimated_ns` of it.
   bool timing_stopped = false;
   uint64_t estimated_ns = 0;
+  // Of timed_calls, those timed again in re-timing windows after the stop: the
+  // sample the estimate came from when there were HOTLINE_MIN_WINDOW_CALLS.
+  uint64_t window_calls = 0;
   double self_percent = 0;  // of FunctionTable::measured_ns
   double total_percent = 0; // of FunctionTable::measured_ns
 };

@@ -191,6 +191,7 @@ compute_loop_table(const std::vector<Profile> &profiles,
       if (!stats)
         continue;
       stats->timed_entries += node.calls - node.estimated_calls;
+      stats->window_entries += node.window_calls;
       bool nested = false;
       for (uint32_t up = node.parent; up != profile::kNoParent && !nested;
            up = profile.nodes[up].parent)

@@ -42,6 +42,7 @@ struct LoopStats {
   // timed_entries are in inclusive_ns as estimated_ns (settle_call_times).
   bool timing_stopped = false;
   uint64_t estimated_ns = 0;
+  uint64_t window_entries = 0; // of timed_entries, those timed in re-timing windows
   double percent = 0; // of the measured time (as the function table's)
   // Loops that were not timed (innermost, without calls): the CPU time sampled
   // on their lines, and its share of all samples.

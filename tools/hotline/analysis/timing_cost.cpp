@@ -37,6 +37,13 @@ void subtract_from(profile::Profile &profile) {
     node.exclusive_ns =
         minus_ps(node.exclusive_ns,
                  node.calls * self_ps + child_calls[i] * (caller_ps - self_ps));
+    // The calls timed in re-timing windows, as the node's calls on average.
+    if (node.window_calls > 0)
+      node.window_ns = minus_ps(
+          node.window_ns,
+          node.window_calls * self_ps +
+              uint64_t(double(calls_below[i]) * double(caller_ps) *
+                       double(node.window_calls) / double(node.calls)));
   }
 }
 
@@ -67,9 +74,12 @@ void estimate_stopped_calls(profile::Profile &profile) {
     if (site < stopped.size())
       stopped[site] = true;
   std::vector<uint64_t> timed_calls(profile.sites.size(), 0);
+  std::vector<uint64_t> window_calls(profile.sites.size(), 0);
   for (const profile::CallNode &node : profile.nodes)
-    if (stopped[node.site])
+    if (stopped[node.site]) {
       timed_calls[node.site] += node.calls;
+      window_calls[node.site] += node.window_calls;
+    }
   // Parents come before their children: a stopped node inside another takes its time
   // from what its parent holds once estimated itself.
   for (profile::CallNode &node : profile.nodes) {
@@ -77,10 +87,19 @@ void estimate_stopped_calls(profile::Profile &profile) {
     if (!stopped[site] || node.calls == 0 || node.parent == profile::kNoParent ||
         profile.site_counts[site] <= timed_calls[site])
       continue;
+    // The untimed calls are shared among the site's nodes as its calls in re-timing windows
+    // were (a fair sample of the calls after the stop), each at that sample's mean; with too
+    // few of them, as its timed calls were, at their mean.
+    bool from_windows = window_calls[site] >= HOTLINE_MIN_WINDOW_CALLS;
+    uint64_t sample_calls = from_windows ? node.window_calls : node.calls;
+    uint64_t sample_ns = from_windows ? node.window_ns : node.inclusive_ns;
+    if (sample_calls == 0)
+      continue;
     uint64_t untimed = profile.site_counts[site] - timed_calls[site];
-    auto calls = uint64_t(std::llround(double(untimed) * double(node.calls) /
-                                       double(timed_calls[site])));
-    double mean_ns = double(node.inclusive_ns) / double(node.calls);
+    auto calls = uint64_t(std::llround(
+        double(untimed) * double(sample_calls) /
+        double(from_windows ? window_calls[site] : timed_calls[site])));
+    double mean_ns = double(sample_ns) / double(sample_calls);
     profile::CallNode &parent = profile.nodes[node.parent];
     uint64_t ns = std::min(uint64_t(std::llround(mean_ns * double(calls))),
                            parent.exclusive_ns);

@@ -4,6 +4,8 @@
 
 #include "profile/reader.h"
 
+#include <hotline/profile_format.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -31,10 +33,13 @@ TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
 // Once the runtime stops timing a site (HOTLINE_STOP_TIMING_*), its calls are only counted
 // and their time is in the self time of the node that called them. For each stopped site,
 // the calls not timed (its exact count less its nodes' timed calls) are shared among its
-// nodes in proportion to their timed calls, each costing its node's mean, and that time
-// moves from the parent node's self time to the node (never more than the parent's self
-// time holds: the estimate cannot create time). The nodes say what they estimated
-// (CallNode::estimated_calls, estimated_ns).
+// nodes and that time moves from the parent node's self time to the node (never more than
+// the parent's self time holds: the estimate cannot create time). When the runtime timed at
+// least HOTLINE_MIN_WINDOW_CALLS of the site's calls again in its re-timing windows (a fair sample of
+// the calls after the stop), they are shared as those calls were, each at its node's mean of
+// them; otherwise as the timed calls were, at the node's mean of all its timed calls (mostly
+// its first ones). The nodes say what they estimated (CallNode::estimated_calls,
+// estimated_ns).
 void estimate_stopped_calls(profile::Profile &profile);
 
 // What every view does before reading call times: subtract_timing_cost, then

@@ -1362,8 +1362,8 @@ private:
   void read_threads() {
     uint64_t count =
         record_count(HOTLINE_SECTION_THREADS, offsetof(hotline_thread_record, memory_ns));
-    uint64_t node_count = record_count(HOTLINE_SECTION_CALL_TREE,
-                                       sizeof(hotline_call_node_record));
+    uint64_t node_count = record_count(
+        HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
     profile_.threads.reserve(count);
     uint64_t previous_end = 0;
     for (uint64_t i = 0; i < count; ++i) {
@@ -1402,8 +1402,8 @@ private:
   }
 
   void read_call_tree() {
-    uint64_t count = record_count(HOTLINE_SECTION_CALL_TREE,
-                                  sizeof(hotline_call_node_record));
+    uint64_t count = record_count(
+        HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
     profile_.nodes.reserve(count);
     for (size_t t = 0; t < profile_.threads.size(); ++t) {
       const Thread &thread = profile_.threads[t];
@@ -1437,6 +1437,8 @@ private:
         node.calls = record.calls;
         node.inclusive_ns = record.inclusive_ns;
         node.exclusive_ns = record.exclusive_ns;
+        node.window_calls = std::min(record.window_calls, record.calls);
+        node.window_ns = std::min(record.window_ns, record.inclusive_ns);
         profile_.nodes.push_back(node);
       }
     }

@@ -128,6 +128,10 @@ struct CallNode {
   uint64_t calls = 0;
   uint64_t inclusive_ns = 0;
   uint64_t exclusive_ns = 0;
+  // Of `calls` and `inclusive_ns`, the calls timed in re-timing windows after the runtime
+  // stopped timing the site, and their time (0 in older profiles).
+  uint64_t window_calls = 0;
+  uint64_t window_ns = 0;
   // Not on disk: of `calls` and `inclusive_ns`, what hotline estimated for the calls the
   // runtime counted after it stopped timing the site (analysis::settle_call_times).
   uint64_t estimated_calls = 0;

@@ -1,0 +1,55 @@
+// The time of a function whose timing stopped is estimated from its calls in re-timing
+// windows (runtime/src/timing_policy.h), not from its first calls. grow() sleeps 200 us in
+// each of its first 100 calls (as a first call that grows a buffer or warms a cache, only
+// longer), then returns at once; with the first check after 100 calls and a threshold of
+// 1 ms, it stops at that check. work() calls it 1,000,000 times a round and does ten times
+// that much arithmetic of its own. Estimated at its first calls' mean, grow's 12 million
+// later calls took all of work's self time (the estimate is capped there) and grow read
+// about 97%; from the windows they take a few nanoseconds each.
+// RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-min-instructions=0 %s -o %t
+// RUN: rm -rf %t.d && mkdir -p %t.d
+// RUN: env HOTLINE_DIR=%t.d HOTLINE_STOP_TIMING_AFTER=100 HOTLINE_STOP_TIMING_BELOW_NS=1000000 %t | FileCheck %s --check-prefix=OUT
+// RUN: %hotline report --format json --top 0 %t.d/*.hotline > %t.json
+// RUN: python3 -c "import json,sys; fs = {f['name'].split('(')[0]: f for f in json.load(open(sys.argv[1]))['functions']}; \
+// RUN:   grow, work = fs['grow'], fs['work']; \
+// RUN:   assert grow['calls'] == 12000000 and grow.get('timing_stopped') and grow['window_calls'] >= 32, grow; \
+// RUN:   assert grow['self_percent'] < 50 and work['self_percent'] > 40, (grow, work); print('from windows')" %t.json \
+// RUN:   | FileCheck %s --check-prefix=JSON
+// OUT: 586
+// JSON: from windows
+
+#include <cstdio>
+#include <time.h>
+
+static volatile unsigned long sink;
+
+__attribute__((noinline)) unsigned long grow(unsigned long k) {
+  static unsigned long calls;
+  if (calls++ < 100) {
+    timespec pause = {0, 200000};
+    nanosleep(&pause, nullptr);
+  }
+  return k * 3;
+}
+
+__attribute__((noinline)) unsigned long work(unsigned long seed) {
+  unsigned long sum = 0, x = seed | 1;
+  for (unsigned long i = 0; i < 1000000; ++i) {
+    sum += grow(i);
+    for (int j = 0; j < 10; ++j) { // xorshift: ten dependent steps per call of grow
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+    }
+  }
+  return sum + x;
+}
+
+int main() {
+  unsigned long total = 0;
+  for (unsigned long round = 0; round < 12; ++round)
+    total += work(round);
+  sink = total;
+  printf("%lu\n", total % 1000);
+  return 0;
+}
