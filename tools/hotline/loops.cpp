@@ -213,9 +213,9 @@ std::string text_loops(const std::vector<LoopStats> &loops,
            "loop's or function's.\n";
   if (any_stopped)
     out += "\n*: timing stopped once its entries proved too short to time "
-           "(HOTLINE_STOP_TIMING_*);\n   the later entries' time is estimated, "
-           "each at the mean of the timed ones.\n   Entries and iterations are all "
-           "counted.\n";
+           "(HOTLINE_STOP_TIMING_*);\n   the later entries' time is estimated from "
+           "those timed again in re-timing windows\n   (or from the first ones). "
+           "Entries and iterations are all counted.\n";
   out += text_roofline(shown, machine, sample_period_ns, profiles);
   return out;
 }

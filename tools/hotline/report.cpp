@@ -271,9 +271,9 @@ std::string text_report(const std::vector<Profile> &profiles,
   out += rows.render();
   if (any_stopped)
     out += "\n*: timing stopped once its calls proved too short to time "
-           "(HOTLINE_STOP_TIMING_*);\n   the later calls' time is estimated, "
-           "each at the mean of the timed ones, and\n   taken out of the callers' "
-           "self time. Its calls are all counted.\n";
+           "(HOTLINE_STOP_TIMING_*);\n   the later calls' time is estimated from "
+           "those timed again in re-timing windows\n   (or from the first ones) and "
+           "taken out of the callers' self time. Its calls are\n   all counted.\n";
   if (any_untimed)
     out += "\n-: counted but not timed (inlined, or below the timing "
            "threshold); the time "
