@@ -5,12 +5,14 @@
 // process ends as it would have, without a profile.
 #include "fatal_signals.h"
 
+#include "memory.h"
 #include "profile_writer.h"
 #include "spin_lock.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace hotline::rt {
@@ -196,6 +198,39 @@ int program_sigaction(int signal, const struct sigaction *action, struct sigacti
   if (old)
     *old = previous;
   return 0;
+}
+
+void *install_signal_stack() {
+  stack_t current;
+  if (sigaltstack(nullptr, &current) != 0 || !(current.ss_flags & SS_DISABLE))
+    return nullptr;
+  size_t guard = size_t(sysconf(_SC_PAGESIZE));
+  auto *region = static_cast<char *>(reserve_pages(guard + kSignalStackBytes));
+  if (!region)
+    return nullptr;
+  stack_t stack{};
+  stack.ss_sp = region + guard;
+  stack.ss_size = kSignalStackBytes;
+  if (mprotect(region, guard, PROT_NONE) != 0 || sigaltstack(&stack, nullptr) != 0) {
+    release_pages(region, guard + kSignalStackBytes);
+    return nullptr;
+  }
+  return region;
+}
+
+void remove_signal_stack(void *region) {
+  if (!region)
+    return;
+  size_t guard = size_t(sysconf(_SC_PAGESIZE));
+  stack_t current;
+  if (sigaltstack(nullptr, &current) != 0 || (current.ss_flags & SS_ONSTACK))
+    return; // on it now (a handler ends the thread): left as it is
+  if (current.ss_sp == static_cast<char *>(region) + guard) {
+    stack_t off{};
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, nullptr);
+  }
+  release_pages(region, guard + kSignalStackBytes);
 }
 
 } // namespace hotline::rt

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <signal.h>
+#include <stddef.h>
 
 namespace hotline::rt {
 
@@ -26,6 +27,16 @@ bool is_fatal_signal(int signal);
 // sigaction for one of them, as the program sees it: `old` gets the program's action, and
 // `action` becomes the program's action. Before fatal_signals_init, the plain sigaction.
 int program_sigaction(int signal, const struct sigaction *action, struct sigaction *old);
+
+// A stack overflow raises SIGSEGV where the thread's stack has no room left for a handler:
+// the handler above can write the profile only on an alternate signal stack. Each thread that
+// has none when the runtime first sees it gets one of kSignalStackBytes (room for the profile
+// writer; pages are committed when touched) above a guard page; a stack the program installs,
+// before or after, is the one used. install_signal_stack returns the region to give back to
+// remove_signal_stack at the thread's exit, or null (the thread had one; out of memory).
+constexpr size_t kSignalStackBytes = 256 << 10;
+void *install_signal_stack();
+void remove_signal_stack(void *region);
 
 // The C library's sigaction, past the runtime's own hook where there is one.
 int kernel_sigaction(int signal, const struct sigaction *action, struct sigaction *old);

@@ -3,6 +3,7 @@
 
 #include "program_code.h"
 
+#include "fatal_signals.h"
 #include "memory.h"
 #include "modules.h"
 #include "runtime.h"
@@ -67,6 +68,7 @@ ThreadState *create_thread_state() {
     __atomic_store_n(&threads_head, t, __ATOMIC_RELEASE);
   }
   pthread_setspecific(thread_exit_key, t);
+  t->signal_stack = install_signal_stack();
   start_thread_sampling(t);
   return t;
 }
@@ -98,6 +100,8 @@ void retire_thread(void *state) {
   release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
   release_pages(t->frames, sizeof(Frame) * kMaxStackDepth);
   release_walk_cache(t->walk_cache);
+  remove_signal_stack(t->signal_stack);
+  t->signal_stack = nullptr;
   t->counters = nullptr;
   t->frames = nullptr;
   t->walk_cache = nullptr;

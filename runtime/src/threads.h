@@ -53,6 +53,8 @@ struct ThreadState {
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first
   struct TraceBuffer *trace;    // its timeline in trace mode (tracing.h); null until the first event
   struct WalkCache *walk_cache; // the stack walks to its calls into libraries (program_code.h)
+  void *signal_stack;           // the alternate signal stack the runtime gave it, or null
+                                // (fatal_signals.h)
   uint32_t profile_index;   // its index in the profile's THREADS, set while writing
   ThreadState *next;        // in the list of all threads
 };
