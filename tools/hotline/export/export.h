@@ -28,8 +28,8 @@ std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric m
 struct Timelines;
 
 // speedscope's JSON (speedscope.cpp): per thread, an evented profile of its
-// trace events (those of `timelines`) when its profile has them, else a
-// sampled profile of its call paths weighted by self time.
+// trace events (those of `timelines`) when its profile has them, else of its
+// call tree laid out (each path's callees, then its self time).
 std::string speedscope(const std::vector<profile::Profile> &profiles, const Timelines &timelines);
 
 // Chrome's trace event JSON (chrome.cpp) of `timelines`: trace events, GPU

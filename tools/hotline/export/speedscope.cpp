@@ -1,6 +1,5 @@
 // speedscope's file format (https://www.speedscope.app/file-format-schema.json):
-// one profile per thread, evented from trace events, or sampled from the call
-// paths of the call tree.
+// one evented profile per thread: from its trace events, or its call tree laid out.
 #include "export/export.h"
 #include "json_writer.h"
 #include "subcommands.h"
@@ -61,30 +60,69 @@ bool merged_into_parent(const analysis::FunctionCatalog &catalog, const profile:
   return analysis::node_role(profile, catalog, p, node) == analysis::NodeRole::PartOfParent;
 }
 
-// Each call path of the thread is a sample, weighted by its self time.
-std::string sampled_profile(Frames &frames, const analysis::FunctionCatalog &catalog,
-                            const profile::Profile &profile, size_t p,
-                            const profile::Thread &thread) {
-  std::vector<std::string> samples;
-  std::vector<uint64_t> weights;
-  uint64_t total_ns = 0;
-  for (uint32_t n = thread.first_node; n < thread.first_node + thread.node_count; ++n) {
-    uint64_t self_ns = profile.nodes[n].exclusive_ns;
-    if (self_ns == 0)
-      continue;
-    std::vector<uint32_t> stack;
-    for (uint32_t up = n; up != profile::kNoParent; up = profile.nodes[up].parent)
-      if (!merged_into_parent(catalog, profile, p, up))
-        stack.push_back(node_frame(frames, catalog, profile, p, up));
-    std::reverse(stack.begin(), stack.end());
-    samples.push_back(fmt::format("[{}]", fmt::join(stack, ",")));
-    weights.push_back(self_ns);
-    total_ns += self_ns;
+// The thread's call tree laid out as slices: each call path opens, its callees follow one
+// after the other, then its own (self) time, and it closes; the first call path starts at 0.
+// Left Heavy and Sandwich are then the call tree and the function table. Written depth first
+// without recursion, two events a node: linear in the tree's size however deep it is (one
+// sample per call path, each naming its whole path, grew as depth squared: 100,000-deep
+// recursion did not finish in a minute).
+std::string call_tree_profile(Frames &frames, const analysis::FunctionCatalog &catalog,
+                              const profile::Profile &profile, size_t p,
+                              const profile::Thread &thread) {
+  const uint32_t first = thread.first_node, count = thread.node_count;
+  constexpr uint32_t kTop = UINT32_MAX;
+  // A loop of the call it runs in is part of that call: its time and callees are the call's.
+  std::vector<uint32_t> drawn(count);     // the node drawn for each: itself or its call
+  std::vector<uint64_t> self_ns(count, 0);
+  std::vector<uint32_t> child_count(count + 1, 0); // the last for the thread's top calls
+  for (uint32_t i = 0; i < count; ++i) {
+    uint32_t parent = profile.nodes[first + i].parent;
+    bool merged = parent != profile::kNoParent && merged_into_parent(catalog, profile, p, first + i);
+    drawn[i] = merged ? drawn[parent - first] : i;
+    self_ns[drawn[i]] += profile.nodes[first + i].exclusive_ns;
+    if (!merged)
+      ++child_count[parent == profile::kNoParent ? count : drawn[parent - first]];
   }
-  return fmt::format("{{\"type\":\"sampled\",\"name\":{},\"unit\":\"nanoseconds\","
-                     "\"startValue\":0,\"endValue\":{},\"samples\":[{}],\"weights\":[{}]}}",
-                     json::quote(process_label(profile) + ": " + thread_label(thread)), total_ns,
-                     fmt::join(samples, ","), fmt::join(weights, ","));
+  // Children in creation order, grouped by parent (counting sort).
+  std::vector<uint32_t> first_child(count + 2, 0);
+  for (uint32_t i = 0; i <= count; ++i)
+    first_child[i + 1] = first_child[i] + child_count[i];
+  std::vector<uint32_t> children(first_child[count + 1]), next(first_child.begin(), first_child.end() - 1);
+  for (uint32_t i = 0; i < count; ++i)
+    if (drawn[i] == i) {
+      uint32_t parent = profile.nodes[first + i].parent;
+      children[next[parent == profile::kNoParent ? count : drawn[parent - first]]++] = i;
+    }
+
+  std::string events;
+  uint64_t at = 0;
+  struct Open {
+    uint32_t node; // kTop for the thread itself
+    uint32_t frame;
+    uint32_t next_child;
+  };
+  std::vector<Open> open = {{kTop, 0, first_child[count]}};
+  while (!open.empty()) {
+    Open &top = open.back();
+    uint32_t end = first_child[(top.node == kTop ? count : top.node) + 1];
+    if (top.next_child < end) {
+      uint32_t child = children[top.next_child++];
+      uint32_t frame = node_frame(frames, catalog, profile, p, first + child);
+      fmt::format_to(std::back_inserter(events), "{}{{\"type\":\"O\",\"frame\":{},\"at\":{}}}",
+                     events.empty() ? "" : ",\n", frame, at);
+      open.push_back({child, frame, first_child[child]});
+      continue;
+    }
+    if (top.node != kTop) {
+      at += self_ns[top.node];
+      fmt::format_to(std::back_inserter(events), ",\n{{\"type\":\"C\",\"frame\":{},\"at\":{}}}",
+                     top.frame, at);
+    }
+    open.pop_back();
+  }
+  return fmt::format("{{\"type\":\"evented\",\"name\":{},\"unit\":\"nanoseconds\","
+                     "\"startValue\":0,\"endValue\":{},\"events\":[\n{}]}}",
+                     json::quote(process_label(profile) + ": " + thread_label(thread)), at, events);
 }
 
 // The thread's slices opened and closed in time order.
@@ -141,7 +179,7 @@ std::string speedscope(const std::vector<profile::Profile> &profiles, const Time
     }
     for (uint32_t t : thread_order(profile))
       if (const profile::Thread &thread = profile.threads[t]; thread.node_count != 0)
-        profiles_json.push_back(sampled_profile(frames, catalog, profile, p, thread));
+        profiles_json.push_back(call_tree_profile(frames, catalog, profile, p, thread));
   }
   std::string name =
       profiles.size() == 1 ? profiles[0].display_name : fmt::format("{} profiles", profiles.size());
