@@ -465,7 +465,7 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
   if (count == 1 || !reserve_nodes(count))
     return;
   // The nodes, as far as `count` (more may have been added since).
-  s.rows[0] = {0, UINT32_MAX, 0, 0, 0, false};
+  s.rows[0] = {0, UINT32_MAX, 0, 0, 0, 0, 0, false};
   uint32_t n = 1;
   for (const NodeChunk *c = __atomic_load_n(&t->oldest_chunk, __ATOMIC_ACQUIRE); c && n < count;
        c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
@@ -616,7 +616,7 @@ void take_snapshot() {
   read_new_modules();
   uint32_t site_count = registered_site_count();
   for (uint32_t i = 0; i < site_count; ++i)
-    s.now.sites[i] = {0, 0, 0, 0};
+    s.now.sites[i] = {0, 0, 0, 0, 0};
   for (uint32_t i = 0; i < g_region_names_bound; ++i)
     s.now.region_ticks[i] = s.now.region_entries[i] = 0;
   sum_calls(site_count);

@@ -85,8 +85,8 @@ extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site) {
   trace_span(t, HOTLINE_TRACE_CALL, node->index, start, end);
   t->current = node->parent;
   t->depth = depth;
-  if (__builtin_expect(__atomic_load_n(&g_window_counting, __ATOMIC_RELAXED), 0))
-    count_window_call(*node, start, end);
+  if (__builtin_expect(end >= __atomic_load_n(&g_exit_slow_from, __ATOMIC_RELAXED), 0))
+    exit_slow_path(*node, start, end);
   if (__builtin_expect(node->calls == node->next_check, 0))
     consider_stopping_timing(*node);
 }

@@ -24,7 +24,8 @@ struct CallNode {
   uint64_t next_check; // the call count at which __hotline_exit next weighs its mean
                        // (timing_policy.h); 0: never
   uint64_t window_calls; // of `calls`, those timed in a re-timing window after the site's
-  uint64_t window_ticks; // timing stopped (timing_policy.h), and their time
+  uint64_t window_ticks; // timing stopped (timing_policy.h), and their time, but for the
+  uint64_t window_longest_ticks; // longest, which the sample leaves out (exit_slow_path)
 };
 
 struct Frame {

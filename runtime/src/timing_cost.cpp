@@ -26,13 +26,13 @@ TimingCost measure_timing_cost() {
   scratch.current = &scratch.root;
   scratch.root.site = UINT32_MAX;
   scratch.root.first_child = &caller;
-  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0, 0, 0};
-  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0, 0, 0};
+  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0, 0, 0, 0};
+  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0, 0, 0, 0};
 
   // Direct calls, as from instrumented code; they live in another file, so they are never
   // inlined here.
   ThreadState *own = swap_current_thread(&scratch);
-  bool windows_counting = pause_windows();
+  uint64_t exit_slow_from = pause_windows();
   // The fastest round is the one least disturbed by interrupts and preemption.
   double self = 1e300, with_call = 1e300;
   for (int round = 0; round < kRounds; ++round) {
@@ -48,7 +48,7 @@ TimingCost measure_timing_cost() {
     self = round_self < self ? round_self : self;
     with_call = round_with_call < with_call ? round_with_call : with_call;
   }
-  resume_windows(windows_counting);
+  resume_windows(exit_slow_from);
   swap_current_thread(own);
   return {self, with_call};
 }

@@ -16,13 +16,18 @@
 namespace hotline::rt {
 
 uint64_t g_stop_timing_check_calls = 0;
-bool g_window_counting = false;
+uint64_t g_exit_slow_from = UINT64_MAX;
 
 namespace {
 
-uint64_t window_opened = 0; // when the last window opened, in ticks
-bool windows_started = false;
+uint64_t window_opened = 0;      // when the last window opened, in ticks
+uint64_t period_ticks = 0;       // kRetimePeriodNs in ticks, from the first stop on
+uint64_t window_ticks = 0;       // kRetimeWindowNs in ticks
+bool window_open = false;        // the stopped sites are timed again
+bool windows_started = false;    // the windows' thread was started (or could not be)
 SpinLock windows_start_lock;
+
+void set_exit_slow_from(uint64_t ticks) { __atomic_store_n(&g_exit_slow_from, ticks, __ATOMIC_RELAXED); }
 
 void pause_ns(uint64_t ns) {
   timespec pause{time_t(ns / 1000000000u), long(ns % 1000000000u)};
@@ -35,52 +40,64 @@ void set_timed_again(bool timed) {
     sched_yield();
 }
 
+// Closes the open window, if it is still open: by the first exit kRetimeWindowNs after it
+// opened, or by the windows' thread. False when the registry was busy.
+bool close_window() {
+  if (!__atomic_load_n(&window_open, __ATOMIC_RELAXED))
+    return true;
+  if (!set_stopped_sites_timed(false))
+    return false;
+  __atomic_store_n(&window_open, false, __ATOMIC_RELAXED);
+  return true;
+}
+
 // The windows' thread. A window opens at a moment no program thread chooses, so every call
-// of a stopped site has the same chance to fall in one. A window that lasted longer than
-// asked (a loaded machine wakes the thread late) is followed by a longer pause, so that the
-// stopped sites stay timed again no more than kRetimeWindowNs / kRetimePeriodNs of the time.
+// of a stopped site has the same chance to fall in one. It closes at the first exit
+// kRetimeWindowNs later, or when this thread wakes, whichever comes first: a loaded machine
+// may wake it milliseconds late, while the program's threads run on.
 void *windows_main(void *) {
   tls_in_runtime = true; // everything this thread does is the runtime's
   prctl(PR_SET_TIMERSLACK, 1000UL); // wake within a microsecond of the asked time, not 50
-  uint64_t pause = kRetimePeriodNs;
   for (;;) {
-    pause_ns(pause);
-    uint64_t opened_ns = monotonic_ns();
+    pause_ns(kRetimePeriodNs);
     __atomic_store_n(&window_opened, now_ticks(), __ATOMIC_RELAXED);
-    __atomic_store_n(&g_window_counting, true, __ATOMIC_RELEASE);
+    set_exit_slow_from(0); // every exit comes to exit_slow_path, from now on
     set_timed_again(true);
+    __atomic_store_n(&window_open, true, __ATOMIC_RELAXED); // after: a closer must see it open
     pause_ns(kRetimeWindowNs);
-    set_timed_again(false);
-    uint64_t open_ns = monotonic_ns() - opened_ns;
+    while (!close_window())
+      sched_yield();
     pause_ns(kRetimeWindowNs); // the calls begun in the window end
-    __atomic_store_n(&g_window_counting, false, __ATOMIC_RELAXED);
-    uint64_t in_proportion = open_ns * (kRetimePeriodNs / kRetimeWindowNs);
-    pause = in_proportion > kRetimePeriodNs ? in_proportion : kRetimePeriodNs;
+    set_exit_slow_from(UINT64_MAX);
   }
   return nullptr;
 }
 
-// Once, at the first stop of a process (a forked child starts its own at its first stop).
+// Once per process, at the first exit kRetimePeriodNs after its first stop: a process that
+// ends sooner never starts the thread (which would cost it about half a millisecond).
 void start_windows() {
-  if (__atomic_load_n(&windows_started, __ATOMIC_RELAXED) || !windows_start_lock.try_lock())
+  if (!windows_start_lock.try_lock())
     return;
   if (!windows_started) {
+    __atomic_store_n(&windows_started, true, __ATOMIC_RELAXED);
+    set_exit_slow_from(UINT64_MAX); // before the thread may set it
     int error = start_runtime_thread(windows_main, "hotline-retime");
     if (error != 0)
       report_problem("cannot start the re-timing thread: %s; the time of functions whose timing "
                      "stopped is estimated from their first calls",
                      strerror(error));
-    __atomic_store_n(&windows_started, true, __ATOMIC_RELAXED);
   }
   windows_start_lock.unlock();
 }
 
 // In a forked child the windows' thread is gone, maybe in a window: the stopped sites are
-// untimed again, and the child starts a thread of its own at its next stop.
+// untimed again, and the child starts a thread of its own kRetimePeriodNs from now.
 void windows_after_fork_in_child() {
-  __atomic_store_n(&g_window_counting, false, __ATOMIC_RELAXED);
   set_stopped_sites_timed(false);
+  __atomic_store_n(&window_open, false, __ATOMIC_RELAXED);
+  bool started = __atomic_load_n(&windows_started, __ATOMIC_RELAXED);
   __atomic_store_n(&windows_started, false, __ATOMIC_RELAXED);
+  set_exit_slow_from(started ? now_ticks() + period_ticks : UINT64_MAX);
 }
 
 } // namespace
@@ -94,21 +111,46 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node) {
     return;
   }
   stop_timing_site(node.site);
-  start_windows();
-}
-
-HOTLINE_ABI_PRESERVE_MOST void count_window_call(CallNode &node, uint64_t start, uint64_t end) {
-  if (start >= __atomic_load_n(&window_opened, __ATOMIC_RELAXED) && timing_stopped(node.site)) {
-    node.window_calls++;
-    node.window_ticks += end - start;
+  if (__atomic_load_n(&period_ticks, __ATOMIC_RELAXED) == 0 && windows_start_lock.try_lock()) {
+    if (period_ticks == 0) { // the first stop
+      __atomic_store_n(&period_ticks, uint64_t(double(kRetimePeriodNs) / time.ns_per_tick), __ATOMIC_RELAXED);
+      __atomic_store_n(&window_ticks, uint64_t(double(kRetimeWindowNs) / time.ns_per_tick), __ATOMIC_RELAXED);
+      set_exit_slow_from(now_ticks() + period_ticks);
+    }
+    windows_start_lock.unlock();
   }
 }
 
-bool pause_windows() { return __atomic_exchange_n(&g_window_counting, false, __ATOMIC_RELAXED); }
-void resume_windows(bool counting) {
-  if (counting)
-    __atomic_store_n(&g_window_counting, true, __ATOMIC_RELAXED);
+HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, uint64_t end) {
+  if (!__atomic_load_n(&windows_started, __ATOMIC_RELAXED)) {
+    start_windows();
+    return;
+  }
+  uint64_t opened = __atomic_load_n(&window_opened, __ATOMIC_RELAXED);
+  uint64_t length = __atomic_load_n(&window_ticks, __ATOMIC_RELAXED);
+  if (end >= opened && end - opened >= length)
+    close_window();
+  if (start < opened || start - opened >= length || !timing_stopped(node.site))
+    return;
+  // Every call in the sample stands for hundreds of untimed ones: one that an interrupt or a
+  // short preemption made 50 us long read as 50 ms more of a 4 ns function's time. Its
+  // longest call is left out.
+  uint64_t ticks = end - start;
+  if (node.window_longest_ticks == 0) {
+    node.window_longest_ticks = ticks;
+    return;
+  }
+  uint64_t kept = ticks;
+  if (ticks > node.window_longest_ticks) {
+    kept = node.window_longest_ticks;
+    node.window_longest_ticks = ticks;
+  }
+  node.window_calls++;
+  node.window_ticks += kept;
 }
+
+uint64_t pause_windows() { return __atomic_exchange_n(&g_exit_slow_from, UINT64_MAX, __ATOMIC_RELAXED); }
+void resume_windows(uint64_t exit_slow_from) { set_exit_slow_from(exit_slow_from); }
 
 void timing_policy_init() {
   // After the registry's handlers (modules_init), so that the registry is usable here.

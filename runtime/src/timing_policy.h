@@ -23,27 +23,32 @@ extern uint64_t g_stop_timing_check_calls;
 // threshold. The later checks see that, at a cost of one more check per doubling.
 HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node);
 
-// Re-timing windows. From the first stop on, a thread of the runtime's times every stopped
-// site again for kRetimeWindowNs every kRetimePeriodNs. The windows open at moments no
-// program thread chooses, so every call after the stop has the same chance of being timed:
-// the calls timed in windows are a fair sample of the untimed ones, which the first calls
-// are not (buffers grow, caches are cold). A call of a stopped site that began in a window
-// and ended within another kRetimeWindowNs is counted in its node's window_calls and
-// window_ticks; longer ones (preempted, mostly) stay out of the sample. About 0.5% of the
-// stopped sites' calls are timed: the windows cost that much of what timing them did.
+// Re-timing windows. A thread of the runtime's, started kRetimePeriodNs after the first stop
+// (a process that ends sooner never starts it), times every stopped site again for
+// kRetimeWindowNs every kRetimePeriodNs (the first exit after that closes the window, if the
+// thread has not woken yet). The windows open at moments no program thread
+// chooses, so every call after the stop has the same chance of being timed: the calls timed
+// in windows are a fair sample of the untimed ones, which the first calls are not (buffers
+// grow, caches are cold). A call of a stopped site that began in a window and ended within
+// another kRetimeWindowNs is counted in its node's window_calls and window_ticks; longer
+// ones (preempted, mostly) stay out of the sample, and so does each node's longest. About
+// 0.5% of the stopped sites' calls are timed: the windows cost that much of what timing them
+// did.
 constexpr uint64_t kRetimePeriodNs = 20'000'000;
 constexpr uint64_t kRetimeWindowNs = 100'000;
 
-// True from a window's opening until kRetimeWindowNs after it closed: __hotline_exit then
-// calls count_window_call, which counts the calls of stopped sites.
-extern bool g_window_counting;
-HOTLINE_ABI_PRESERVE_MOST void count_window_call(CallNode &node, uint64_t start, uint64_t end);
+// The clock reading from which __hotline_exit calls exit_slow_path: UINT64_MAX (never) until
+// the first stop, then kRetimePeriodNs later (the slow path starts the windows' thread), 0
+// while a window is open and kRetimeWindowNs after it (the slow path counts the calls of
+// stopped sites), UINT64_MAX between windows.
+extern uint64_t g_exit_slow_from;
+HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, uint64_t end);
 
 // For the TIMING_COST calibration (timing_cost.h), which times calls of its own: while the
 // windows count, every exit takes the slow path, which the calibration must not measure.
 // pause_windows returns what resume_windows then restores.
-bool pause_windows();
-void resume_windows(bool counting);
+uint64_t pause_windows();
+void resume_windows(uint64_t exit_slow_from);
 
 // Called once, from runtime_init, after modules_init.
 void timing_policy_init();

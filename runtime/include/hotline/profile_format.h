@@ -186,7 +186,8 @@ struct hotline_call_node_record {
   uint64_t exclusive_ns;   /* inclusive_ns minus the inclusive time of the child nodes */
   /* Appended: 0 in 32-byte records of older runtimes. */
   uint64_t window_calls;   /* of `calls`, those timed in re-timing windows after the site's
-                              timing stopped: a fair sample of its untimed calls */
+                              timing stopped, less the longest: a fair sample of its untimed
+                              calls */
   uint64_t window_ns;      /* their time, within inclusive_ns */
 };
 
