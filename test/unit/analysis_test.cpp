@@ -526,17 +526,24 @@ TEST(StoppedTiming, UntimedCallsCostTheirNodesMeanTakenFromTheCaller) {
   EXPECT_TRUE(work.timing_stopped);
 }
 
+// stopped_in_two_places, with `calls` more timed calls of work() under main, in re-timing
+// windows, taking `ns` of main's self time.
+ProfileBuilder with_window_calls_under_main(uint64_t calls, uint64_t ns) {
+  ProfileBuilder b = stopped_in_two_places();
+  b.node(0, 1).calls += calls;
+  b.node(0, 1).inclusive_ns += ns;
+  b.node(0, 1).exclusive_ns += ns;
+  b.node(0, 0).exclusive_ns -= ns;
+  b.node(0, 1).window_calls = calls;
+  b.node(0, 1).window_ns = ns;
+  return b;
+}
+
 // The same tree, with calls timed again in re-timing windows after the stop: 40 under main
 // at 2 ns (their first calls cost 10), none under other. The 990 untimed calls are shared as
 // the window calls were (all under main) at the windows' mean, not the first calls'.
 TEST(StoppedTiming, WindowCallsGiveTheShareAndTheMean) {
-  ProfileBuilder b = stopped_in_two_places();
-  b.node(0, 1).calls += 40;
-  b.node(0, 1).inclusive_ns += 80;
-  b.node(0, 1).exclusive_ns += 80;
-  b.node(0, 0).exclusive_ns -= 80;
-  b.node(0, 1).window_calls = 40;
-  b.node(0, 1).window_ns = 80;
+  ProfileBuilder b = with_window_calls_under_main(40, 80);
   std::vector<Profile> profiles = {parse(b)};
   analysis::settle_call_times(profiles, true);
   const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
@@ -550,13 +557,7 @@ TEST(StoppedTiming, WindowCallsGiveTheShareAndTheMean) {
 
 // Fewer than kMinWindowCalls window calls: the first calls' shares and means, as before.
 TEST(StoppedTiming, TooFewWindowCallsFallBackToTheTimedCalls) {
-  ProfileBuilder b = stopped_in_two_places();
-  b.node(0, 1).calls += 2;
-  b.node(0, 1).inclusive_ns += 20;
-  b.node(0, 1).exclusive_ns += 20;
-  b.node(0, 0).exclusive_ns -= 20;
-  b.node(0, 1).window_calls = 2;
-  b.node(0, 1).window_ns = 20;
+  ProfileBuilder b = with_window_calls_under_main(2, 20);
   std::vector<Profile> profiles = {parse(b)};
   analysis::settle_call_times(profiles, true);
   const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
@@ -569,13 +570,8 @@ TEST(StoppedTiming, TooFewWindowCallsFallBackToTheTimedCalls) {
 
 // The cost of timing comes off the window calls as off the node's other calls.
 TEST(StoppedTiming, WindowCallsLoseTheCostOfTiming) {
-  ProfileBuilder b = stopped_in_two_places();
-  b.node(0, 1).calls += 40;
-  b.node(0, 1).inclusive_ns += 200;
-  b.node(0, 1).exclusive_ns += 200;
-  b.node(0, 0).exclusive_ns -= 200;
-  b.node(0, 1).window_calls = 40;
-  b.node(0, 1).window_ns = 200; // 5 ns a call as recorded, 3 once 2 ns of timing are out
+  // 5 ns a call as recorded, 3 once 2 ns of timing are out
+  ProfileBuilder b = with_window_calls_under_main(40, 200);
   b.set_timing_cost(2000, 2500);
   std::vector<Profile> profiles = {parse(b)};
   analysis::settle_call_times(profiles, true);
