@@ -36,7 +36,9 @@ int main() {
 // FUNCTIONS:     "name": "kept(int)",
 // FUNCTIONS:     "calls": 1,
 // FUNCTIONS-NOT: "name": "skip::one
-// LINES: Lines by time (5 of 5)
+// The program runs a millisecond: a sample may land outside its lines (once, in the dynamic
+// loader, a sixth line), so the lines are not counted.
+// LINES: Lines by time ({{[0-9]+}} of {{[0-9]+}})
 // LINES: 6 {{.*}}filter-file.cpp:24 kept(int)
 // LINES: 5 {{.*}}filter-file.cpp:25 kept(int)
 // LINES-NOT: {{  main$}}
