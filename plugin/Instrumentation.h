@@ -133,9 +133,10 @@ public:
 };
 
 // Every point where a call of F ends, for code that must run then: before each return,
-// resume and musttail call, before calls that never return (exit, abort, longjmp), and, by
-// adding cleanup pads, on unwinding. Changes F's exception handling to make the last possible.
-llvm::SmallVector<llvm::Instruction *, 8> waysOut(llvm::Function &F);
+// resume and musttail call, by adding cleanup pads, on unwinding, and with
+// BeforeNoReturnCalls, before calls that never return and never unwind (exit, abort,
+// longjmp). Changes F's exception handling to make the last possible.
+llvm::SmallVector<llvm::Instruction *, 8> waysOut(llvm::Function &F, bool BeforeNoReturnCalls);
 
 // Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
 // not for a GPU, selected by the include/exclude lists, and not skipped.

@@ -26,7 +26,7 @@ PreservedAnalyses RegionPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     IRBuilder<> Builder(afterAllocas(*F));
     Value *Name = Builder.CreateGlobalString(Text, "__hotline.region." + F->getName());
-    SmallVector<Instruction *, 8> Exits = waysOut(*F);
+    SmallVector<Instruction *, 8> Exits = waysOut(*F, /*BeforeNoReturnCalls=*/true);
     Builder.SetInsertPoint(afterAllocas(*F));
     Builder.CreateCall(regionBeginFunction(M), {Name});
     for (Instruction *Exit : Exits)

@@ -77,6 +77,17 @@ FunctionCallee exitFunction(Module &M) {
   return hotPathFunction(M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
 }
 
+FunctionCallee openDepthFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, OpenDepthName, FunctionType::get(Type::getInt32Ty(C), {}, false));
+}
+
+FunctionCallee resumeAtDepthFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return nounwindFunction(M, ResumeAtDepthName,
+                          FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+}
+
 FunctionCallee regionBeginFunction(Module &M) {
   LLVMContext &C = M.getContext();
   return nounwindFunction(M, RegionBeginName,

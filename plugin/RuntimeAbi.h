@@ -19,6 +19,8 @@ inline constexpr const char *ThreadCountersName = "__hotline_thread_counters";
 inline constexpr const char *ThreadCountersInitName = "__hotline_thread_counters_init";
 inline constexpr const char *EnterName = "__hotline_enter";
 inline constexpr const char *ExitName = "__hotline_exit";
+inline constexpr const char *OpenDepthName = "__hotline_open_depth";
+inline constexpr const char *ResumeAtDepthName = "__hotline_resume_at_depth";
 inline constexpr const char *RegionBeginName = "__hotline_region_begin";
 inline constexpr const char *RegionEndName = "__hotline_region_end";
 inline constexpr const char *CudaSiteName = "__hotline_cuda_site";
@@ -48,6 +50,8 @@ inline constexpr unsigned ModuleImpliedCountCountField = 8;
 // are called with runtimeCallingConv.
 llvm::FunctionCallee enterFunction(llvm::Module &M);
 llvm::FunctionCallee exitFunction(llvm::Module &M);
+llvm::FunctionCallee openDepthFunction(llvm::Module &M);
+llvm::FunctionCallee resumeAtDepthFunction(llvm::Module &M);
 llvm::FunctionCallee regionBeginFunction(llvm::Module &M);
 llvm::FunctionCallee regionEndFunction(llvm::Module &M);
 llvm::FunctionCallee cudaSiteFunction(llvm::Module &M);

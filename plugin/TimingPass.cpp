@@ -68,6 +68,38 @@ static void insertExit(Instruction *At, Value *Timed, Value *Id, FunctionCallee 
   createRuntimeCall(B, Exit, {Id});
 }
 
+// setjmp's second return, after a longjmp, is the only way back into a function that did not
+// pass through its callees' exits: the runtime ends the calls the jump skipped there
+// (abi.h, __hotline_resume_at_depth).
+static bool isSetjmp(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  StringRef Name = Callee->getName();
+  return Name == "setjmp" || Name == "_setjmp" || Name == "sigsetjmp" || Name == "__sigsetjmp";
+}
+
+static bool resumeAfterSetjmps(Function &F) {
+  SmallVector<CallBase *, 2> Setjmps;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && isSetjmp(*Call))
+        Setjmps.push_back(Call);
+  Module &M = *F.getParent();
+  for (CallBase *Setjmp : Setjmps) {
+    IRBuilder<> B(Setjmp);
+    Value *Depth = createRuntimeCall(B, openDepthFunction(M), {}, "hotline.depth");
+    if (auto *Call = dyn_cast<CallInst>(Setjmp)) {
+      B.SetInsertPoint(Call->getNextNode());
+    } else {
+      auto *Invoke = cast<InvokeInst>(Setjmp);
+      B.SetInsertPoint(&*Invoke->getNormalDest()->getFirstInsertionPt());
+    }
+    createRuntimeCall(B, resumeAtDepthFunction(M), {Depth});
+  }
+  return !Setjmps.empty();
+}
+
 // At entry: timed = (the site's untimed byte is 0); if timed, __hotline_enter. On every way
 // out: if timed, __hotline_exit. Deciding once per call keeps enter and exit paired even
 // when the runtime stops timing the site while the call runs.
@@ -81,13 +113,13 @@ static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   IRBuilder<> B(Enter);
   createRuntimeCall(B, enterFunction(M), {Id});
 
-  SmallVector<Instruction *, 8> ExitPoints = waysOut(F);
+  SmallVector<Instruction *, 8> ExitPoints = waysOut(F, /*BeforeNoReturnCalls=*/false);
   FunctionCallee Exit = exitFunction(M);
   for (Instruction *Point : ExitPoints)
     insertExit(Point, Timed, Id, Exit);
 }
 
-SmallVector<Instruction *, 8> waysOut(Function &F) {
+SmallVector<Instruction *, 8> waysOut(Function &F, bool BeforeNoReturnCalls) {
   // A landing pad that only catches some types is skipped by the unwinder when none
   // matches; marking every pad as a cleanup makes it stop here, so the code before it runs.
   for (BasicBlock &BB : F)
@@ -101,7 +133,7 @@ SmallVector<Instruction *, 8> waysOut(Function &F) {
   SmallVector<Instruction *, 8> Points;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (auto *Call = dyn_cast<CallInst>(&I))
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && BeforeNoReturnCalls)
         if (Call->doesNotReturn() && Call->doesNotThrow() && !isRuntimeCall(*Call))
           Points.push_back(Call);
   EscapeEnumerator Escapes(F, "hotline.cleanup", /*HandleExceptions=*/true);
@@ -124,6 +156,9 @@ PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
       instrumentFunction(*F, Sites.siteFor(*F), Sites);
       Changed = true;
     }
+    for (Function &F : M)
+      if (isInstrumentable(F, Opts))
+        Changed |= resumeAfterSetjmps(F);
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -23,7 +23,7 @@ HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
   clang-tools-22
   gcc g++ make pkgconf
-  tmux strace linux-perf
+  tmux strace linux-perf gdb uftrace
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

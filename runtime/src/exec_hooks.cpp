@@ -5,6 +5,7 @@
 // parent's memory, so writing there would take the parent's profile away. When exec fails,
 // the profile just written is removed again and the process goes on to write it at exit.
 #include "profile_writer.h"
+#include "real_functions.h"
 #include "runtime.h"
 #include "runtime_scope.h"
 
@@ -19,7 +20,7 @@ using namespace hotline::rt;
 
 namespace {
 
-template <typename F> F next(const char *name) { return reinterpret_cast<F>(dlsym(RTLD_NEXT, name)); }
+template <typename F> F next(const char *name) { return reinterpret_cast<F>(find_next(name)); }
 
 // Writes the profile if this is the process the runtime started in; returns whether it did.
 bool write_before_exec() {

@@ -83,17 +83,6 @@ const char *base_name(const char *path) {
   return slash ? slash + 1 : path;
 }
 
-// The calling thread's open calls (for example main, when exit() runs the hooks) get the time
-// they have run so far; they are not counted as completed calls.
-void close_open_frames(ThreadState *t, uint64_t now) {
-  if (!t)
-    return;
-  uint32_t depth = t->depth < kMaxStackDepth ? t->depth : kMaxStackDepth;
-  for (uint32_t d = 0; d < depth; ++d)
-    if (CallNode *n = t->frames[d].node)
-      n->inclusive_ticks += now - t->frames[d].start_ticks;
-}
-
 void add_section(ByteBuffer &out, uint32_t kind, uint32_t entry_size, ByteBuffer &payload) {
   hotline_section_header header{kind, entry_size, payload.size()};
   out.append_record(header);
@@ -483,6 +472,7 @@ void write_profile() {
   int saved_errno = errno;
   RuntimeScope scope; // its allocations and file writes are not the program's
   ThreadState *self = current_thread();
+  ProgramCodeHidden hidden; // what the C library calls while writing (a program's own malloc)
   // Writing is the runtime's work, not the program's; and it allocates, while the handler
   // must only ever see a table that nobody else writes.
   bool line_mode = line_mode_registered();
@@ -493,13 +483,13 @@ void write_profile() {
   uint64_t runtime_bytes = runtime_resident_bytes();
   ClockPair start = runtime_start_clock();
   ClockPair end = read_clock_pair();
+  uint64_t end_cpu_ns = process_cpu_ns();
   // Each clock pair is within about 25 ns of the truth (read_clock_pair), so a window of
   // 200 us puts the tick rate within 2.5e-4 of it: a short program waits for no more than
   // that (a millisecond was most of an empty program's cost over plain).
   ClockPair calibration_end = end;
   while (calibration_end.mono_ns - start.mono_ns < 200000)
     calibration_end = read_clock_pair();
-  close_open_frames(self, end.ticks);
   TickConverter time = make_tick_converter(start, calibration_end);
   TimingCost cost = measure_timing_cost();
 
@@ -590,8 +580,20 @@ void write_profile() {
       nodes_section.append_record(node);
       ++node_count;
     });
-    // Exclusive time: inclusive minus the children's inclusive, clamped at zero (rounding).
     auto *first = reinterpret_cast<hotline_call_node_record *>(nodes_section.data()) + record.first_node;
+    // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
+    // now. A frame may name a node made after the loop above: that one is left out.
+    if (!exited && !nodes_section.failed())
+      for_each_open_frame(t, [&](const Frame &frame) {
+        if (!frame.node || frame.node->index == 0 || frame.node->index > node_count)
+          return;
+        hotline_call_node_record &open = first[frame.node->index - 1];
+        open.calls++;
+        open.open_calls++;
+        if (end.ticks > frame.start_ticks)
+          open.inclusive_ns += time.duration_ns(end.ticks - frame.start_ticks);
+      });
+    // Exclusive time: inclusive minus the children's inclusive, clamped at zero (rounding).
     for (uint32_t i = 0; i < node_count; ++i)
       first[i].exclusive_ns = first[i].inclusive_ns;
     for (uint32_t i = 0; i < node_count; ++i)
@@ -631,7 +633,7 @@ void write_profile() {
   if (mpi)
     add_mpi(strings, loaded, time, mpi_section);
   ByteBuffer system_section, system_samples_section;
-  system_section.append_record(system_totals());
+  system_section.append_record(system_totals(end_cpu_ns));
   copy_system_samples(system_samples_section);
   bool cuda = cuda_seen();
   GpuSections gpu;

@@ -3,6 +3,7 @@
 
 #include "memory.h"
 #include "spin_lock.h"
+#include "threads.h"
 
 #include <errno.h>
 #include <link.h>
@@ -230,7 +231,10 @@ __attribute__((noinline)) uint64_t program_caller(uint64_t library_return, WalkC
 #if defined(__x86_64__)
   walk.cacheable = true;
 #endif
-  _Unwind_Backtrace(visit, &walk);
+  {
+    ProgramCodeHidden hidden; // the unwinder may allocate (a program's own malloc)
+    _Unwind_Backtrace(visit, &walk);
+  }
   if (set && walk.program_pc && walk.cacheable) {
     walk.cached.library_return = library_return;
     uint32_t way = 0;

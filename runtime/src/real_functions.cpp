@@ -3,6 +3,7 @@
 #include "real_functions.h"
 
 #include "runtime_scope.h"
+#include "threads.h"
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -16,7 +17,7 @@ namespace {
 
 template <typename F> void find(F &slot, const char *name) {
   if (!slot)
-    __atomic_store_n(&slot, reinterpret_cast<F>(dlsym(RTLD_NEXT, name)), __ATOMIC_RELEASE);
+    __atomic_store_n(&slot, reinterpret_cast<F>(find_next(name)), __ATOMIC_RELEASE);
 }
 
 // Bootstrap blocks: [size][padding to alignment][block], bumped out of one static array.
@@ -25,6 +26,11 @@ size_t bootstrap_used = 0;
 constexpr size_t kBootstrapHeader = 16;
 
 } // namespace
+
+void *find_next(const char *name) {
+  ProgramCodeHidden hidden;
+  return dlsym(RTLD_NEXT, name);
+}
 
 void resolve_real_functions() {
   // dlsym may call a hook, which comes back here: the nested call returns at once, and the

@@ -79,6 +79,10 @@ struct RealFunctions {
 
 extern RealFunctions real;
 
+// The next definition of `name` after the runtime's own (dlsym(RTLD_NEXT)), looked up as the
+// runtime's work: what dlsym calls (a program's own malloc) is not the program's.
+void *find_next(const char *name);
+
 // Fills `real` once; hooks call it before their first use of a pointer. While it runs, dlsym
 // may allocate: such nested calls are served by bootstrap_alloc.
 void resolve_real_functions();

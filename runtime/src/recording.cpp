@@ -9,9 +9,9 @@ using namespace hotline::rt;
 
 static constexpr uint32_t kNoFrame = ~0u;
 
-// Frames were skipped (longjmp, or an exit the compiler could not instrument): closes the
-// open frames above `depth` up to the nearest one for `site`, and returns that one's depth,
-// or kNoFrame when no open frame is for the site (the exit is then ignored). Out of line and
+// Frames were skipped (an exit the compiler could not instrument): closes the open frames
+// above `depth` up to the nearest one for `site`, and returns that one's depth, or kNoFrame
+// when no open frame is for the site (the exit is then ignored). Out of line and
 // preserve_most, like the callers, so that their fast paths save only what they use.
 HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t close_skipped_frames(ThreadState *t, uint32_t depth,
                                                                                   uint32_t site, uint64_t end) {
@@ -20,13 +20,8 @@ HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t close_skippe
     --match;
   if (match == 0)
     return kNoFrame;
-  --match;
-  for (uint32_t d = depth; d > match; --d)
-    if (CallNode *n = t->frames[d].node) {
-      n->calls++;
-      n->inclusive_ticks += end - t->frames[d].start_ticks;
-    }
-  return match;
+  close_frames_above(t, match, end); // the matching frame, below them, is the caller's to close
+  return match - 1;
 }
 
 extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site) {
@@ -89,4 +84,17 @@ extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site) {
     exit_slow_path(*node, start, end);
   if (__builtin_expect(node->calls == node->next_check, 0))
     consider_stopping_timing(*node);
+}
+
+// setjmp and longjmp (abi.h): the depth at a setjmp call, and its second return, where the
+// frames that the longjmp skipped are closed.
+extern "C" uint32_t __hotline_open_depth(void) {
+  ThreadState *t = current_thread_if_started();
+  return t ? t->depth : 0;
+}
+
+extern "C" void __hotline_resume_at_depth(uint32_t depth) {
+  ThreadState *t = current_thread_if_started();
+  if (t && t->depth > depth)
+    close_frames_above(t, depth, now_ticks());
 }

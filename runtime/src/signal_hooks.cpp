@@ -4,6 +4,7 @@
 // handler set through them replaces the runtime's, and the profile is then written only if
 // the program ends through exit.
 #include "fatal_signals.h"
+#include "real_functions.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -23,7 +24,7 @@ SignalFunction g_real_signal = nullptr;
 template <typename F> F next(F &slot, const char *name) {
   F found = __atomic_load_n(&slot, __ATOMIC_ACQUIRE);
   if (!found) {
-    found = reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
+    found = reinterpret_cast<F>(find_next(name));
     __atomic_store_n(&slot, found, __ATOMIC_RELEASE);
   }
   return found;

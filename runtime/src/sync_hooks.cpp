@@ -6,6 +6,7 @@
 // condition, join, barrier or semaphore, and every futex wait that blocked, is timed and
 // recorded against its place.
 #include "clock.h"
+#include "real_functions.h"
 #include "runtime_scope.h"
 #include "sync_tracking.h"
 
@@ -45,10 +46,10 @@ struct RealSyncFunctions {
 };
 RealSyncFunctions real_sync;
 
-template <typename F> F next(const char *name) { return reinterpret_cast<F>(dlsym(RTLD_NEXT, name)); }
+template <typename F> F next(const char *name) { return reinterpret_cast<F>(find_next(name)); }
 
 // dlsym takes no public pthread lock, so resolving never comes back into these hooks.
-const RealSyncFunctions &real() {
+const RealSyncFunctions &real_sync_calls() {
   if (__builtin_expect(__atomic_load_n(&real_sync.mutex_lock, __ATOMIC_ACQUIRE) != nullptr, 1))
     return real_sync;
   RuntimeScope scope;
@@ -122,56 +123,56 @@ template <typename Call> int wait(uint32_t kind, void *caller, Call call) {
 } // namespace
 
 HOOK int pthread_mutex_lock(pthread_mutex_t *m) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return try_then_wait(HOTLINE_SYNC_MUTEX, CALLER, [&] { return r.mutex_trylock(m); },
                        [&] { return r.mutex_lock(m); });
 }
 
 HOOK int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return wait(HOTLINE_SYNC_CONDITION, CALLER, [&] { return r.cond_wait(c, m); });
 }
 
 HOOK int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const timespec *at) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return wait(HOTLINE_SYNC_CONDITION, CALLER, [&] { return r.cond_timedwait(c, m, at); });
 }
 
 HOOK int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock, const timespec *at) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   if (!r.cond_clockwait)
     return ENOSYS; // a C library older than 2.30, whose programs cannot call it either
   return wait(HOTLINE_SYNC_CONDITION, CALLER, [&] { return r.cond_clockwait(c, m, clock, at); });
 }
 
 HOOK int pthread_join(pthread_t thread, void **value) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return wait(HOTLINE_SYNC_JOIN, CALLER, [&] { return r.join(thread, value); });
 }
 
 HOOK int pthread_barrier_wait(pthread_barrier_t *b) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return wait(HOTLINE_SYNC_BARRIER, CALLER, [&] { return r.barrier_wait(b); });
 }
 
 HOOK int sem_wait(sem_t *s) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return wait(HOTLINE_SYNC_SEMAPHORE, CALLER, [&] { return r.sem_wait(s); });
 }
 
 HOOK int sem_timedwait(sem_t *s, const timespec *at) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return wait(HOTLINE_SYNC_SEMAPHORE, CALLER, [&] { return r.sem_timedwait(s, at); });
 }
 
 HOOK int pthread_rwlock_rdlock(pthread_rwlock_t *l) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return try_then_wait(HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_tryrdlock(l); },
                        [&] { return r.rwlock_rdlock(l); });
 }
 
 HOOK int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   return try_then_wait(HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_trywrlock(l); },
                        [&] { return r.rwlock_wrlock(l); });
 }
@@ -186,7 +187,7 @@ HOOK long syscall(long number, ...) noexcept {
   for (long &argument : a)
     argument = va_arg(list, long);
   va_end(list);
-  const RealSyncFunctions &r = real();
+  const RealSyncFunctions &r = real_sync_calls();
   auto call = [&] { return r.syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]); };
   if (!is_futex_wait(number, a[1]) || !tracking())
     return call();

@@ -175,11 +175,7 @@ uint64_t g_period_ns = 0;
 uint32_t g_stride = 1;   // samples taken per sample kept (doubles when the table fills)
 uint32_t g_skipped = 0;  // samples taken since the last kept one
 
-uint64_t process_cpu_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
-}
+uint64_t g_start_cpu_ns = 0; // the process's CPU time when the runtime started
 
 uint64_t resident_bytes() {
   char text[128];
@@ -243,7 +239,14 @@ void start_sampler(uint64_t period_ms) {
 
 } // namespace
 
+uint64_t process_cpu_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
+}
+
 void system_sampler_init() {
+  g_start_cpu_ns = process_cpu_ns();
   hold_across_fork<g_energy_lock>();
   hold_across_fork<g_samples_lock>();
   find_energy_zones();
@@ -251,9 +254,11 @@ void system_sampler_init() {
     start_sampler(options().system_sample_ms);
 }
 
-hotline_system_record system_totals() {
+hotline_system_record system_totals(uint64_t end_cpu_ns) {
   hotline_system_record r{};
-  r.cpu_ns = process_cpu_ns();
+  // A forked child's CPU clock starts at the fork: all of it is inside the run.
+  bool from_start = getpid() == runtime_start_pid() && end_cpu_ns >= g_start_cpu_ns;
+  r.cpu_ns = from_start ? end_cpu_ns - g_start_cpu_ns : end_cpu_ns;
   if (g_zone_count > 0) {
     r.energy_uj = energy_since_start_uj();
     r.flags |= HOTLINE_SYSTEM_ENERGY;

@@ -13,9 +13,13 @@ namespace hotline::rt {
 // when HOTLINE_SAMPLE_MS asks for one.
 void system_sampler_init();
 
-// The SYSTEM record and the SYSTEM_SAMPLES records, for the profile. `start_mono_ns` is the
-// run's start, which the samples' times are relative to.
-hotline_system_record system_totals();
+// The process's CPU time so far, all threads, user and system.
+uint64_t process_cpu_ns();
+
+// The SYSTEM record and the SYSTEM_SAMPLES records, for the profile. `end_cpu_ns`: the
+// process's CPU time read with the run's end, so that the record's CPU time covers the same
+// interval as the run's wall time (from the runtime's start, not the process's).
+hotline_system_record system_totals(uint64_t end_cpu_ns);
 void copy_system_samples(ByteBuffer &out);
 
 } // namespace hotline::rt

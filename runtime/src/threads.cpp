@@ -35,6 +35,7 @@ constexpr uint32_t kFirstChunkNodes = 16;
 constexpr uint32_t kLargestChunkNodes = 4096;
 
 __attribute__((tls_model("initial-exec"))) __thread bool tls_thread_exited = false;
+__attribute__((tls_model("initial-exec"))) __thread unsigned tls_destructor_rounds = 0;
 
 SpinLock threads_lock;
 ThreadState *threads_head = nullptr;
@@ -75,13 +76,24 @@ ThreadState *create_thread_state() {
 
 // Runs at thread exit (pthread key destructor), after the thread's C++ thread_local
 // destructors. Folds its counters and samples into the process totals and frees its large
-// arrays; its call tree stays for the profile.
+// arrays; its call tree stays for the profile. The C library calls the key destructors in up
+// to PTHREAD_DESTRUCTOR_ITERATIONS (4) rounds, another while any key has a value again; setting
+// ours again puts retirement in the second round, after the program's own key destructors
+// have run in the first, so that their calls are counted and timed as the thread's. Not in
+// the last round: the sanitizers' runtimes end their thread state there, after which the
+// hooks they put in front of munmap and the like must not be called.
 void retire_thread(void *state) {
+  if (++tls_destructor_rounds < 2) {
+    pthread_setspecific(thread_exit_key, state);
+    return;
+  }
   auto *t = static_cast<ThreadState *>(state);
   t->end_ticks = now_ticks();
+  close_frames_above(t, 0, t->end_ticks);
   // First, so that no interrupt lands in the rest of the runtime's exit work.
   retire_thread_sampling(t);
   uint32_t sites = registered_site_count();
+  Frame *frames;
   {
     SpinLockGuard guard(threads_lock);
     if (!exited_counts)
@@ -91,6 +103,8 @@ void retire_thread(void *state) {
       for (uint32_t i = 0; i < sites; ++i)
         exited_counts[i] = combine_counts(max_sites, i, exited_counts[i], t->counters[i]);
     __atomic_store_n(&t->exited, true, __ATOMIC_RELEASE);
+    frames = t->frames; // under the lock: the profile writer reads a running thread's frames
+    t->frames = nullptr;
   }
   // Code that still runs on this thread (later key destructors) is counted in the shared
   // fallback array, which the profile does not report, and is not timed.
@@ -98,12 +112,11 @@ void retire_thread(void *state) {
   tls_thread = nullptr;
   __hotline_thread_counters = shared_fallback_counters;
   release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
-  release_pages(t->frames, sizeof(Frame) * kMaxStackDepth);
+  release_pages(frames, sizeof(Frame) * kMaxStackDepth);
   release_walk_cache(t->walk_cache);
   remove_signal_stack(t->signal_stack);
   t->signal_stack = nullptr;
   t->counters = nullptr;
-  t->frames = nullptr;
   t->walk_cache = nullptr;
 }
 } // namespace
@@ -124,6 +137,50 @@ HOTLINE_ABI_PRESERVE_MOST ThreadState *start_current_thread() {
 }
 
 ThreadState *current_thread_if_started() { return tls_thread; }
+
+void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
+  if (!t->frames)
+    return;
+  uint32_t top = t->depth < kMaxStackDepth ? t->depth : kMaxStackDepth;
+  for (uint32_t d = top; d-- > depth;)
+    if (CallNode *n = t->frames[d].node) {
+      n->calls++;
+      n->inclusive_ticks += end - t->frames[d].start_ticks;
+      t->current = n->parent;
+    }
+  if (t->depth > depth)
+    t->depth = depth;
+}
+
+void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), void *context) {
+  auto visit_all = [&] {
+    if (!t->frames)
+      return;
+    uint32_t depth = __atomic_load_n(&t->depth, __ATOMIC_RELAXED);
+    for (uint32_t d = 0; d < depth && d < kMaxStackDepth; ++d)
+      visit(t->frames[d], context);
+  };
+  if (t == tls_thread) {
+    visit_all();
+  } else {
+    SpinLockGuard guard(threads_lock);
+    if (!__atomic_load_n(&t->exited, __ATOMIC_ACQUIRE))
+      visit_all();
+  }
+}
+
+ProgramCodeHidden::ProgramCodeHidden()
+    : thread_(tls_thread), counters_(__hotline_thread_counters), exited_(tls_thread_exited) {
+  tls_thread = nullptr;
+  tls_thread_exited = true;
+  __hotline_thread_counters = shared_fallback_counters;
+}
+
+ProgramCodeHidden::~ProgramCodeHidden() {
+  tls_thread = thread_;
+  tls_thread_exited = exited_;
+  __hotline_thread_counters = counters_;
+}
 
 ThreadState *swap_current_thread(ThreadState *t) {
   ThreadState *previous = tls_thread;
@@ -180,7 +237,18 @@ void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
       totals[i] = combine_counts(max_sites, i, totals[i], exited_counts[i]);
 }
 
+namespace {
+// The runtime's threads run no program code of their own; what the C library calls on their
+// behalf (a program's own malloc) is neither counted nor timed, as under ProgramCodeHidden.
+void *runtime_thread_main(void *main) {
+  tls_thread_exited = true;
+  __hotline_thread_counters = shared_fallback_counters;
+  return reinterpret_cast<void *(*)(void *)>(main)(nullptr);
+}
+} // namespace
+
 int start_runtime_thread(void *(*main)(void *), const char *name) {
+  ProgramCodeHidden hidden;
   RuntimeScope scope; // pthread_create's allocations (the thread's TLS) are the runtime's
   sigset_t all, previous;
   sigfillset(&all);
@@ -190,7 +258,7 @@ int start_runtime_thread(void *(*main)(void *), const char *name) {
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   pthread_attr_setstacksize(&attr, 256 << 10);
   pthread_t thread;
-  int error = pthread_create(&thread, &attr, main, nullptr);
+  int error = pthread_create(&thread, &attr, runtime_thread_main, reinterpret_cast<void *>(main));
   pthread_attr_destroy(&attr);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (error == 0)

@@ -78,6 +78,37 @@ ThreadState *current_thread_if_started();
 // the runtime can time calls on a scratch state that no profile includes.
 ThreadState *swap_current_thread(ThreadState *t);
 
+// Ends the calling thread's open timed calls above `depth` at `end`, innermost first: each
+// counts as a call whose time ran until then. For the frames that a longjmp skipped, and for
+// those still open when the thread ends (pthread_exit, or a C start routine that never returns
+// normally).
+void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end);
+
+// Calls visit(frame, context) for each open frame of t, outermost first. For a thread other
+// than the caller's, under the threads lock, which its retirement takes before it frees its
+// frames; they may change meanwhile, but each node read is one of that thread's.
+void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), void *context);
+template <typename F> void for_each_open_frame(ThreadState *t, F f) {
+  visit_open_frames(t, [](const Frame &frame, void *context) { (*static_cast<F *>(context))(frame); }, &f);
+}
+
+// While it lives, the program's instrumented code that the runtime's own work runs on this
+// thread is neither counted nor timed: a program that defines its own malloc has it called by
+// dlsym, pthread_create and the unwinder on the runtime's behalf. The thread looks exited
+// meanwhile (no state, the shared fallback counters).
+class ProgramCodeHidden {
+public:
+  ProgramCodeHidden();
+  ~ProgramCodeHidden();
+  ProgramCodeHidden(const ProgramCodeHidden &) = delete;
+  ProgramCodeHidden &operator=(const ProgramCodeHidden &) = delete;
+
+private:
+  ThreadState *thread_;
+  uint64_t *counters_;
+  bool exited_;
+};
+
 // Finds or creates the child of `parent` for `site` (the slow path of __hotline_enter).
 HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
 

@@ -94,7 +94,7 @@ public:
     if (threads_.empty())
       throw std::logic_error("add_thread before add_node");
     std::vector<hotline_call_node_record> &nodes = threads_.back().nodes;
-    nodes.push_back({site, parent, calls, inclusive_ns, inclusive_ns, 0, 0});
+    nodes.push_back({site, parent, calls, inclusive_ns, inclusive_ns, 0, 0, 0});
     if (parent != HOTLINE_NO_PARENT && parent < nodes.size() - 1) {
       uint64_t &parent_exclusive = nodes[parent].exclusive_ns;
       parent_exclusive -=

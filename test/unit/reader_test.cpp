@@ -272,6 +272,26 @@ TEST(Reader, ReadsWindowCallsAndOlderNodesWithout) {
   EXPECT_EQ(older.nodes[1].window_ns, 0u);
 }
 
+TEST(Reader, ReadsOpenCallsAndOlderNodesWithout) {
+  ProfileBuilder b = sample_builder();
+  b.node(0, 1).open_calls = 1;
+  Profile p = parse_profile(b.build(), "app.hotline");
+  EXPECT_EQ(p.nodes[1].open_calls, 1u);
+  b.set_first_record_versions();
+  Profile older = parse_profile(b.build(), "app.hotline");
+  ASSERT_EQ(older.nodes.size(), p.nodes.size());
+  EXPECT_EQ(older.nodes[1].calls, p.nodes[1].calls);
+  EXPECT_EQ(older.nodes[1].open_calls, 0u);
+}
+
+// More open calls than calls cannot be: the reader keeps them within the calls.
+TEST(Reader, OpenCallsAreAtMostTheCalls) {
+  ProfileBuilder b = sample_builder();
+  b.node(0, 1).open_calls = 1000;
+  Profile p = parse_profile(b.build(), "app.hotline");
+  EXPECT_EQ(p.nodes[1].open_calls, p.nodes[1].calls);
+}
+
 TEST(Reader, ReadsTheSitesWhoseTimingStopped) {
   ProfileBuilder b = sample_builder();
   b.add_timing_stopped(2);
@@ -527,7 +547,9 @@ TEST(ReaderErrors, TruncatedSectionNamesItsOffsetAndSizes) {
   uint64_t offset = 0;
   EXPECT_EQ(format_error(prefix, &offset),
             "app.123.hotline: truncated: section CALL_TREE at offset " +
-                std::to_string(call_tree) + " needs 160 bytes, file has 20");
+                std::to_string(call_tree) + " needs " +
+                std::to_string(sizeof(hotline_section_header) + 3 * sizeof(hotline_call_node_record)) +
+                " bytes, file has 20");
   EXPECT_EQ(offset, call_tree);
 }
 

@@ -30,7 +30,9 @@ const cli::CommandSpec kTreeCommand = {
     "its self time and its number of timed calls. Calls of functions that were "
     "not\n"
     "timed (inlined, or below the timing threshold) are inside their caller's "
-    "self time.",
+    "self time.\n"
+    "[open] marks calls still running when the profile was written (a call of exit\n"
+    "deep inside, a thread still working): timed until then.",
     {
         {"min-percent", "P",
          "hide calls below P percent of the measured time (default 1.0)"},
@@ -114,6 +116,9 @@ std::string render_tree(const CallTree &tree,
       continue;
     }
     const CallTree::Node &node = tree.nodes[line.node];
+    std::string open;
+    if (node.open_calls > 0)
+      open = node.open_calls == node.calls ? " [open]" : fmt::format(" [{} open]", node.open_calls);
     rows.add_row(
         {text::format_percent(percent_of(node.inclusive_ns, tree.measured_ns)),
          text::format_duration(node.inclusive_ns),
@@ -121,7 +126,7 @@ std::string render_tree(const CallTree &tree,
          node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
          indented(line.depth,
                   text::display_name(catalog.function(node.function).name) +
-                      (node.inlined ? " [inlined]" : ""))});
+                      (node.inlined ? " [inlined]" : "") + open)});
     push_children(line.node, line.depth + 1);
   }
   return rows.render();

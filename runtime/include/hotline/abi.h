@@ -131,11 +131,20 @@ extern HOTLINE_ABI_EXPORT __thread uint64_t *__hotline_thread_counters;
 HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST uint64_t *__hotline_thread_counters_init(void);
 
 /* Timing (inserted after inlining, on functions worth timing). __hotline_exit is called on
- * every way out of the function: returns, unwinding, musttail calls and noreturn calls. Both
- * take the global site id, and both are skipped for the whole call when the site's untimed
- * byte was set at entry. */
+ * every way out of the function that returns to its caller: returns, unwinding and musttail
+ * calls. Both take the global site id, and both are skipped for the whole call when the
+ * site's untimed byte was set at entry. A call that never returns (exit, pthread_exit, a
+ * longjmp past it) stays open: the runtime ends it where the thread or the jump lands, or
+ * counts it as open when the profile is written. */
 HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site_id);
 HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site_id);
+
+/* setjmp: in every instrumented function, each call of setjmp, _setjmp, sigsetjmp or
+ * __sigsetjmp is preceded by __hotline_open_depth (the calling thread's open timed calls) and
+ * followed by __hotline_resume_at_depth with its result. On the second return, after a
+ * longjmp, the calls that the jump skipped are ended there. */
+HOTLINE_ABI_EXPORT uint32_t __hotline_open_depth(void);
+HOTLINE_ABI_EXPORT void __hotline_resume_at_depth(uint32_t depth);
 
 /* Regions: the user API of <hotline/hotline.h> calls these, and so does the code the plugin
  * adds to [[hotline::region("name")]] functions (begin at entry, end on every way out). A

@@ -181,7 +181,7 @@ struct hotline_call_node_record {
   uint32_t parent;         /* index of the parent node within this thread's nodes, or
                               HOTLINE_NO_PARENT for the thread's top-level calls; parents
                               always come before their children */
-  uint64_t calls;          /* completed timed calls along this path */
+  uint64_t calls;          /* timed calls along this path, ended or open */
   uint64_t inclusive_ns;   /* time inside these calls, callees included */
   uint64_t exclusive_ns;   /* inclusive_ns minus the inclusive time of the child nodes */
   /* Appended: 0 in 32-byte records of older runtimes. */
@@ -189,6 +189,10 @@ struct hotline_call_node_record {
                               timing stopped, less the longest: a fair sample of its untimed
                               calls */
   uint64_t window_ns;      /* their time, within inclusive_ns */
+  /* Appended: 0 in 32- and 48-byte records of older runtimes. */
+  uint64_t open_calls;     /* of `calls`, those still open when the profile was written (a
+                              call that called exit, or a running thread's), their time
+                              counted until then */
 };
 
 #define HOTLINE_NO_PARENT 0xffffffffu
@@ -353,7 +357,9 @@ struct hotline_io_site_record {
 
 /* The process and the machine over the whole run (SYSTEM section). */
 struct hotline_system_record {
-  uint64_t cpu_ns;           /* the process's CPU time (user and system, all threads) at write */
+  uint64_t cpu_ns;           /* the process's CPU time (user and system, all threads) over the
+                                run: from the runtime's start (a forked child's: from the fork)
+                                to the run's end, the interval of its wall time */
   uint64_t energy_uj;        /* CPU package energy used by the machine during the run
                                 (powercap's RAPL counters); 0 without HOTLINE_SYSTEM_ENERGY */
   uint64_t sample_period_ns; /* the sampler's period (HOTLINE_SAMPLE_MS); 0: no sampler. When
@@ -690,7 +696,7 @@ static_assert(sizeof(hotline_run_record) == 96, "profile layout changed: see the
 static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_call_node_record) == 48, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_call_node_record) == 56, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_heap_record) == 72, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_memory_site_record) == 88, "profile layout changed: see the versioning rule above");

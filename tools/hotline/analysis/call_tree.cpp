@@ -71,6 +71,7 @@ CallTree build_call_tree(const std::vector<profile::Profile> &profiles,
       merged_node[i] = merged;
       CallTree::Node &target = tree.nodes[merged];
       target.calls += is_call ? node.calls : 0;
+      target.open_calls += is_call ? node.open_calls : 0;
       target.inclusive_ns += node.inclusive_ns;
       target.exclusive_ns += node.exclusive_ns;
       if (node.parent == profile::kNoParent)

@@ -21,6 +21,8 @@ struct CallTree {
     // Calls; for an inlined frame, the function's exact count when this is the
     // only place it ran (no other inlined frame, no call of its own), else 0.
     uint64_t calls = 0;
+    // Of `calls`, those still open when their profile was written (profile::CallNode).
+    uint64_t open_calls = 0;
     uint64_t inclusive_ns = 0;
     uint64_t exclusive_ns = 0;
     std::vector<uint32_t>

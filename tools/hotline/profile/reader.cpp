@@ -1439,6 +1439,7 @@ private:
         node.exclusive_ns = record.exclusive_ns;
         node.window_calls = std::min(record.window_calls, record.calls);
         node.window_ns = std::min(record.window_ns, record.inclusive_ns);
+        node.open_calls = std::min(record.open_calls, record.calls);
         profile_.nodes.push_back(node);
       }
     }

@@ -132,6 +132,9 @@ struct CallNode {
   // stopped timing the site, and their time (0 in older profiles).
   uint64_t window_calls = 0;
   uint64_t window_ns = 0;
+  // Of `calls`, those still open when the profile was written, timed until then (0 in older
+  // profiles).
+  uint64_t open_calls = 0;
   // Not on disk: of `calls` and `inclusive_ns`, what hotline estimated for the calls the
   // runtime counted after it stopped timing the site (analysis::settle_call_times).
   uint64_t estimated_calls = 0;
