@@ -1,6 +1,8 @@
 // pthread_exit from inside nested calls: the thread's calls end there, each counted once, and
 // the thread's function is in the tree.
 // RUN: %check_nesting --work %t %s
+// Timed before inlining too (where the thread's function showed 0 calls before).
+// RUN: %check_nesting --hotline-flags=-fplugin-arg-hotline-timing=before-inlining --work %t.before %s
 #include <pthread.h>
 #include <stdio.h>
 

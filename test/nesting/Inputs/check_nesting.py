@@ -119,6 +119,7 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--opt", action="append", default=None, help="-O levels (default 0 and 2)")
     parser.add_argument("--flags", default="", help="more compile and link flags, for both builds")
+    parser.add_argument("--hotline-flags", default="", help="more flags for hotline's build (plugin options)")
     parser.add_argument("source")
     args = parser.parse_args()
     shutil.rmtree(args.work, ignore_errors=True)
@@ -132,7 +133,8 @@ def main():
         instrumented = os.path.join(work, "hotline")
         traced_flags = ["-pg"] if args.tracer == "uftrace" else []
         for cc, out, extra in [(args.cc, plain, traced_flags),
-                               (args.hotline_cc, instrumented, ["-fplugin-arg-hotline-min-instructions=0"])]:
+                               (args.hotline_cc, instrumented,
+                                ["-fplugin-arg-hotline-min-instructions=0"] + args.hotline_flags.split())]:
             built = run(cc.split() + ["-O" + level] + extra + [args.source, "-o", out] + flags)
             if built.returncode != 0:
                 sys.exit("cannot build {}:\n{}".format(out, built.stderr))
