@@ -162,8 +162,9 @@ except (OSError, subprocess.TimeoutExpired):
     pass
 
 # The nesting suite (test/nesting): a program's call tree against gdb's or uftrace's.
-check_nesting = "python3 {} --hotline {}".format(
-    os.path.join(config.test_source_root, "nesting", "Inputs", "check_nesting.py"), config.hotline_tool)
+check_nesting = "python3 {} --hotline {} --hotline-cflags '{}'".format(
+    os.path.join(config.test_source_root, "nesting", "Inputs", "check_nesting.py"), config.hotline_tool,
+    hotline_cflags)
 config.substitutions.append(("%check_nesting_cxx", "{} --cc {} --hotline-cc '{} {}'".format(
     check_nesting, config.clangxx, config.clangxx, compile_and_link)))
 config.substitutions.append(("%check_nesting", "{} --cc {} --hotline-cc '{} {}'".format(

@@ -41,10 +41,12 @@ def program_functions(binary, source):
     return names
 
 
-def gdb_paths(binary, functions, work, source):
+def gdb_paths(binary, functions, work):
+    """FUNCTIONS: name -> the source that defines it."""
     out = os.path.join(work, "gdb-paths")
-    env = dict(os.environ, NESTING_FUNCTIONS=",".join(sorted(functions)), NESTING_OUT=out,
-               NESTING_SOURCE=os.path.basename(source))
+    env = dict(os.environ, NESTING_FUNCTIONS=",".join(
+                   "{}@{}".format(name, os.path.basename(source)) for name, source in sorted(functions.items())),
+               NESTING_OUT=out, LD_LIBRARY_PATH=os.path.join(work, "plain-lib"))
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gdb_paths.py")
     traced = run(["gdb", "-nx", "-q", "-batch", "-x", script, "--args", binary], cwd=work, env=env)
     if not os.path.exists(out):
@@ -60,7 +62,7 @@ def gdb_paths(binary, functions, work, source):
 LINE = re.compile(r"^\s*\[\s*(\d+)\]\s\|\s(.*)$")
 
 
-def uftrace_paths(binary, functions, work, source):
+def uftrace_paths(binary, functions, work):
     """Entries per path of program functions, from `uftrace replay -f tid`."""
     data = os.path.join(work, "uftrace-data")
     run(["uftrace", "record", "-d", data, binary], cwd=work)
@@ -120,6 +122,9 @@ def main():
     parser.add_argument("--opt", action="append", default=None, help="-O levels (default 0 and 2)")
     parser.add_argument("--flags", default="", help="more compile and link flags, for both builds")
     parser.add_argument("--hotline-flags", default="", help="more flags for hotline's build (plugin options)")
+    parser.add_argument("--library", help="a shared library's source, built beside the program as "
+                        "libnesting.so (plain, or with the plugin and without the runtime), which it dlopens")
+    parser.add_argument("--hotline-cflags", default="", help="the plugin's compile flags, for --library")
     parser.add_argument("source")
     args = parser.parse_args()
     shutil.rmtree(args.work, ignore_errors=True)
@@ -138,10 +143,22 @@ def main():
             built = run(cc.split() + ["-O" + level] + extra + [args.source, "-o", out] + flags)
             if built.returncode != 0:
                 sys.exit("cannot build {}:\n{}".format(out, built.stderr))
-        untraced = run([plain], cwd=work)
+        sources = [args.source]
+        if args.library:
+            sources.append(args.library)
+            for cc, directory, extra in [(args.cc, "plain-lib", []),
+                                         (args.cc + " " + args.hotline_cflags, "hotline-lib",
+                                          ["-fplugin-arg-hotline-min-instructions=0"] + args.hotline_flags.split())]:
+                os.makedirs(os.path.join(work, directory))
+                built = run(cc.split() + ["-O" + level, "-g", "-fno-optimize-sibling-calls", "-shared", "-fPIC"] +
+                            extra + [args.library, "-o", os.path.join(work, directory, "libnesting.so")])
+                if built.returncode != 0:
+                    sys.exit("cannot build the library:\n" + built.stderr)
+        untraced = run([plain], cwd=work, env=dict(os.environ, LD_LIBRARY_PATH=os.path.join(work, "plain-lib")))
         profiles_dir = os.path.join(work, "profiles")
         os.makedirs(profiles_dir)
-        env = dict(os.environ, HOTLINE_DIR=profiles_dir, HOTLINE_QUIET="1")
+        env = dict(os.environ, HOTLINE_DIR=profiles_dir, HOTLINE_QUIET="1",
+                   LD_LIBRARY_PATH=os.path.join(work, "hotline-lib"))
         profiled = run([instrumented], cwd=work, env=env)
         if (profiled.returncode, profiled.stdout) != (untraced.returncode, untraced.stdout):
             print("-O{}: the instrumented program's exit status or output differ: {} {!r}, plain {} {!r}".format(
@@ -150,9 +167,12 @@ def main():
         profiles = sorted(os.path.join(profiles_dir, f) for f in os.listdir(profiles_dir))
         if not profiles:
             sys.exit("-O{}: no profile written".format(level))
-        functions = program_functions(plain, args.source)
+        functions = {}
+        for source in sources:
+            binary = plain if source == args.source else os.path.join(work, "plain-lib", "libnesting.so")
+            functions.update((name, source) for name in program_functions(binary, source))
         trace = gdb_paths if args.tracer == "gdb" else uftrace_paths
-        expected = demangled(trace(plain, functions, work, args.source))
+        expected = demangled(trace(plain, functions, work))
         got = hotline_paths(args.hotline, profiles)
         if expected != got:
             failed = True

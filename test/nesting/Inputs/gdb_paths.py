@@ -1,6 +1,6 @@
 # Run inside gdb (gdb -batch -x gdb_paths.py --args PROGRAM): a breakpoint on each of the
-# program's functions named in $NESTING_FUNCTIONS (linkage names, comma-separated) as defined
-# in the source file $NESTING_SOURCE (not ld.so's malloc, say); at each hit,
+# program's functions named in $NESTING_FUNCTIONS (comma-separated NAME@SOURCE: a linkage name
+# and the source file that defines it, not ld.so's malloc, say); at each hit,
 # the path of those functions on the stack, inlined frames included, is counted; at the end
 # the paths and counts are written to $NESTING_OUT, one "path count" per line.
 import collections
@@ -8,8 +8,9 @@ import os
 
 import gdb
 
-functions = set(os.environ["NESTING_FUNCTIONS"].split(","))
-source = os.environ["NESTING_SOURCE"]
+# name@source: each function with the file that defines it.
+sources = dict(entry.rsplit("@", 1) for entry in os.environ["NESTING_FUNCTIONS"].split(","))
+functions = set(sources)
 counts = collections.Counter()
 
 
@@ -31,13 +32,14 @@ class Entry(gdb.Breakpoint):
 
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
+gdb.execute("set breakpoint pending on")  # a dlopened library's functions
 gdb.execute("set print thread-events off")
 gdb.execute("set print inferior-events off")
 # The program's own signals go to it, as without gdb.
 gdb.execute("handle SIGUSR1 SIGUSR2 SIGALRM SIGVTALRM SIGPROF SIGCHLD SIGPIPE nostop noprint pass")
 for name in sorted(functions):
     # A C++ linkage name names one function already (and gdb finds templates' only so).
-    Entry(name if name.startswith("_Z") else "-source {} -function {}".format(source, name), internal=True)
+    Entry(name if name.startswith("_Z") else "-source {} -function {}".format(sources[name], name), internal=True)
 gdb.execute("run > /dev/null")
 with open(os.environ["NESTING_OUT"], "w") as out:
     for path, count in sorted(counts.items()):
