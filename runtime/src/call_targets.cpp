@@ -24,6 +24,14 @@ uint32_t slot_of(uint32_t site, uint64_t target) {
 
 uint64_t call_targets_dropped() { return __atomic_load_n(&dropped, __ATOMIC_RELAXED); }
 
+void forget_call_target_counts() {
+  if (!__atomic_load_n(&call_target_slot_claimed, __ATOMIC_ACQUIRE))
+    return;
+  for (CallTargetSlot &slot : call_target_slots)
+    __atomic_store_n(&slot.count, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&dropped, 0, __ATOMIC_RELAXED);
+}
+
 } // namespace hotline::rt
 
 using namespace hotline::rt;

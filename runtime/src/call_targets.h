@@ -13,6 +13,9 @@ template <typename F> void for_each_call_target(F f);
 // Calls made after the table filled up: not attributed to any function.
 uint64_t call_targets_dropped();
 
+// In a forked child: the counts so far were the parent's; the child's start at 0.
+void forget_call_target_counts();
+
 // Implementation details of for_each_call_target.
 struct CallTargetSlot {
   uint32_t site;   // global site id + 1; 0: free; kClaiming: being filled in

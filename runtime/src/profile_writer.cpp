@@ -582,14 +582,18 @@ void write_profile() {
     });
     auto *first = reinterpret_cast<hotline_call_node_record *>(nodes_section.data()) + record.first_node;
     // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
-    // now. A frame may name a node made after the loop above: that one is left out.
+    // now. A frame may name a node made after the loop above: that one is left out. In a
+    // forked child, the frames open at the fork are the parent's calls: their node's count
+    // comes back to 0 here (threads.cpp), and they are not marked open.
+    uint32_t depth = 0;
     if (!exited && !nodes_section.failed())
       for_each_open_frame(t, [&](const Frame &frame) {
+        bool inherited = depth++ < t->inherited_depth;
         if (!frame.node || frame.node->index == 0 || frame.node->index > node_count)
           return;
         hotline_call_node_record &open = first[frame.node->index - 1];
         open.calls++;
-        open.open_calls++;
+        open.open_calls += inherited ? 0 : 1;
         if (end.ticks > frame.start_ticks)
           open.inclusive_ns += time.duration_ns(end.ticks - frame.start_ticks);
       });

@@ -2,6 +2,7 @@
 // that writes the profile.
 #include "runtime.h"
 
+#include "call_targets.h"
 #include "cuda_tracing.h"
 #include "fatal_signals.h"
 #include "heap_tracking.h"
@@ -137,6 +138,14 @@ void write_profile_at_exit() {
   write_profile();
   keep_modules_until_exit();
 }
+
+// A forked child's profile holds what the child did: its calls, counts and call targets start
+// at the fork. Its heap, I/O and regions go on from the parent's (the blocks it inherited are
+// its own to free).
+void start_counting_in_child() {
+  forget_parent_calls();
+  forget_call_target_counts();
+}
 } // namespace
 
 void runtime_init() {
@@ -171,6 +180,7 @@ void runtime_init() {
   sync_tracking_init();
   mpi_tracking_init();
   threads_init();
+  pthread_atfork(nullptr, nullptr, start_counting_in_child);
   system_sampler_init();
   // Registered this early, the hook runs after the program's own atexit handlers and static
   // destructors, so their time is recorded too.

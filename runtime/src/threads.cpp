@@ -119,7 +119,36 @@ void retire_thread(void *state) {
   t->counters = nullptr;
   t->walk_cache = nullptr;
 }
+
 } // namespace
+
+void forget_parent_calls() {
+  ThreadState *self = tls_thread;
+  threads_head = self;
+  if (exited_counts) {
+    release_pages(exited_counts, sizeof(uint64_t) * kMaxSites);
+    exited_counts = nullptr;
+  }
+  if (!self)
+    return;
+  self->next = nullptr;
+  if (self->counters)
+    memset(self->counters, 0, sizeof(uint64_t) * registered_site_count());
+  for_each_node(self, [](const CallNode &n) {
+    auto &node = const_cast<CallNode &>(n);
+    node.calls = node.inclusive_ticks = 0;
+    node.window_calls = node.window_ticks = node.window_longest_ticks = 0;
+  });
+  uint64_t now = now_ticks();
+  uint32_t top = self->depth < kMaxStackDepth ? self->depth : kMaxStackDepth;
+  for (uint32_t d = 0; d < top; ++d)
+    if (CallNode *n = self->frames[d].node) {
+      n->calls = ~uint64_t(0);
+      self->frames[d].start_ticks = now;
+    }
+  self->inherited_depth = top;
+  self->start_ticks = now;
+}
 
 void threads_init() {
   pthread_key_create(&thread_exit_key, retire_thread);

@@ -39,6 +39,8 @@ struct ThreadState {
   uint64_t *counters;       // kCounterSlots entries, indexed by global site id
   Frame *frames;            // kMaxStackDepth entries
   uint32_t depth;           // may exceed kMaxStackDepth: deeper frames are not recorded
+  uint32_t inherited_depth; // in a forked child, the frames open at the fork: the parent's
+                            // calls, which the child's profile does not count
   CallNode *current;        // innermost open call, or the root
   CallNode root;
   struct NodeChunk *oldest_chunk; // node storage, chained oldest first
@@ -114,6 +116,14 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
 
 // Called once, from runtime_init.
 void threads_init();
+
+// In a forked child (runtime.cpp), the calls and counts start at the fork, so that the
+// parent's and the child's profiles add up: only the forking thread lives on, with its
+// counters and its call tree emptied. Its calls open at the fork were entered in the parent;
+// each of their nodes starts one call below zero (unsigned, it wraps), so that ending the
+// call in the child (or writing it while still open) brings it to 0, and their time in the
+// child starts at the fork.
+void forget_parent_calls();
 
 // Starts one of the runtime's own threads (the system sampler, the live view): detached, with a
 // small stack, taking none of the program's signals, named `name` (at most 15 characters).

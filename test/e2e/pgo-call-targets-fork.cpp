@@ -1,6 +1,7 @@
 // A forked child's call targets: like its other counts, the child's profile holds what the
-// parent counted before the fork (300 calls) and what the child counted after (30); the
-// parent's holds its own calls (300 + 3000). Each process counts on after the fork, exactly.
+// child counted after the fork (30 calls), not what the parent had counted before (300); the
+// parent's holds its own calls (300 + 3000). Each process counts on after the fork, exactly,
+// and the two profiles add up to every call once.
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines -fplugin-arg-hotline-call-targets %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
 // RUN: for f in %t.d/*.hotline; do %hotline pgo $f -o - 2>/dev/null | grep -A1 '^_Z5applyPFiiEi:'; done > %t.both
@@ -10,8 +11,8 @@
 // OUT: child exited with status 0
 // OUT: applied 23100
 
-// CHILD: _Z5applyPFiiEi:{{[0-9]+}}:330{{$}}
-// CHILD-NEXT: {{^ 0: 330 _Z5twicei:220 _Z6squarei:110$}}
+// CHILD: _Z5applyPFiiEi:{{[0-9]+}}:30{{$}}
+// CHILD-NEXT: {{^ 0: 30 _Z5twicei:20 _Z6squarei:10$}}
 // PARENT: _Z5applyPFiiEi:{{[0-9]+}}:3300{{$}}
 // PARENT-NEXT: {{^ 0: 3300 _Z5twicei:2200 _Z6squarei:1100$}}
 

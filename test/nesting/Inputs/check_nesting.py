@@ -67,7 +67,8 @@ def uftrace_paths(binary, functions, work):
     data = os.path.join(work, "uftrace-data")
     run(["uftrace", "record", "-d", data, binary], cwd=work)
     out = run(["uftrace", "replay", "-d", data, "-f", "tid", "--no-pager", "--demangle=no"]).stdout
-    stacks = collections.defaultdict(list)
+    stacks = {}
+    fork_stack = []  # the stack at the last fork: where a child process's first line is
     paths = collections.Counter()
     for line in out.splitlines():
         m = LINE.match(line)
@@ -80,11 +81,15 @@ def uftrace_paths(binary, functions, work):
         if not call:
             continue
         name = call.group(1)
+        if tid not in stacks:  # a thread starts empty, a forked child inside its parent's calls
+            stacks[tid] = list(fork_stack[:depth]) if depth > 0 else []
         stack = stacks[tid]
         del stack[depth:]
         while len(stack) < depth:  # a level uftrace did not show (it never should)
             stack.append(None)
         stack.append(name)
+        if name in ("fork", "_Fork", "__fork", "__libc_fork"):
+            fork_stack = stack[:-1]
         if name in functions:
             paths[";".join(f for f in stack if f in functions)] += 1
     return paths
