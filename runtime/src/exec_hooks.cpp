@@ -1,9 +1,9 @@
-// The exec family: exec replaces the process image without running exit handlers, so the
-// profile of the image being replaced is written just before. Only the process the runtime
-// started in does this: a child of fork or vfork that execs (the usual way to start a
-// program) would only write a copy of its parent's profile, and a vfork child shares its
-// parent's memory, so writing there would take the parent's profile away. When exec fails,
-// the profile just written is removed again and the process goes on to write it at exit.
+// The exec family, and daemon. exec replaces the process image without running exit handlers,
+// so the profile of the image being replaced is written just before. Only the process the
+// runtime started in does this: a child of fork that execs (the usual way to start a program)
+// would write only what it did between the two, and a vfork child shares its parent's
+// memory, so writing there would take the parent's profile away. When exec fails, the profile
+// just written is removed again and the process goes on to write it at exit.
 #include "profile_writer.h"
 #include "real_functions.h"
 #include "runtime.h"
@@ -82,6 +82,21 @@ HOOK int fexecve(int fd, char *const argv[], char *const envp[]) {
   for (char *a = const_cast<char *>(first); a && count < kMaxListArguments; a = va_arg(list, char *)) \
     arguments[count++] = a;                                                                        \
   arguments[count] = nullptr
+
+// daemon forks; the parent leaves at once with _exit (no profile) and the child carries on
+// the process, with the parent's counts and calls so far, which no other profile holds.
+HOOK int daemon(int nochdir, int noclose) {
+  using Daemon = int (*)(int, int);
+  Daemon real = next<Daemon>("daemon");
+  if (!real) {
+    errno = ENOSYS;
+    return -1;
+  }
+  set_child_keeps_parent_counts(true);
+  int result = real(nochdir, noclose);
+  set_child_keeps_parent_counts(false);
+  return result;
+}
 
 HOOK int execl(const char *path, const char *arg, ...) {
   va_list list;

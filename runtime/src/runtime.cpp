@@ -139,10 +139,14 @@ void write_profile_at_exit() {
   keep_modules_until_exit();
 }
 
+bool g_child_keeps_parent_counts = false; // inside daemon(): see runtime.h
+
 // A forked child's profile holds what the child did: its calls, counts and call targets start
 // at the fork. Its heap, I/O and regions go on from the parent's (the blocks it inherited are
 // its own to free).
 void start_counting_in_child() {
+  if (__atomic_load_n(&g_child_keeps_parent_counts, __ATOMIC_RELAXED))
+    return;
   forget_parent_calls();
   forget_call_target_counts();
 }
@@ -191,6 +195,10 @@ void runtime_init() {
   cuda_tracing_init();
   live_init(g_live_options); // last: its thread reads what the others set up
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
+}
+
+void set_child_keeps_parent_counts(bool keeps) {
+  __atomic_store_n(&g_child_keeps_parent_counts, keeps, __ATOMIC_RELAXED);
 }
 
 bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }

@@ -46,6 +46,11 @@ ClockPair runtime_start_clock();
 pid_t runtime_start_pid();
 int64_t runtime_start_unix_ns();
 
+// A forked child's counts and call tree start at the fork (runtime.cpp); while this is set,
+// the next child's keep the parent's instead: daemon() forks a child that carries on the
+// process, and a parent that leaves with _exit, which writes no profile.
+void set_child_keeps_parent_counts(bool keeps);
+
 // Prints "hotline: <message>" as one line on stderr, without allocating.
 void report_problem(const char *format, ...) __attribute__((format(printf, 1, 2)));
 

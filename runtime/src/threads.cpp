@@ -124,22 +124,29 @@ void retire_thread(void *state) {
 
 void forget_parent_calls() {
   ThreadState *self = tls_thread;
-  threads_head = self;
+  uint64_t now = now_ticks();
   if (exited_counts) {
     release_pages(exited_counts, sizeof(uint64_t) * kMaxSites);
     exited_counts = nullptr;
   }
+  // Every thread's nodes stay (the heap blocks the child inherited name them as their
+  // places), emptied; the parent's other threads do not run in the child: they ended at the
+  // fork.
+  for (ThreadState *t = threads_head; t; t = t->next) {
+    for_each_node(t, [](const CallNode &n) {
+      auto &node = const_cast<CallNode &>(n);
+      node.calls = node.inclusive_ticks = 0;
+      node.window_calls = node.window_ticks = node.window_longest_ticks = 0;
+    });
+    if (t != self && !t->exited) {
+      t->exited = true;
+      t->end_ticks = t->start_ticks = now;
+    }
+  }
   if (!self)
     return;
-  self->next = nullptr;
   if (self->counters)
     memset(self->counters, 0, sizeof(uint64_t) * registered_site_count());
-  for_each_node(self, [](const CallNode &n) {
-    auto &node = const_cast<CallNode &>(n);
-    node.calls = node.inclusive_ticks = 0;
-    node.window_calls = node.window_ticks = node.window_longest_ticks = 0;
-  });
-  uint64_t now = now_ticks();
   uint32_t top = self->depth < kMaxStackDepth ? self->depth : kMaxStackDepth;
   for (uint32_t d = 0; d < top; ++d)
     if (CallNode *n = self->frames[d].node) {

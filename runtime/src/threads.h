@@ -118,8 +118,9 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
 void threads_init();
 
 // In a forked child (runtime.cpp), the calls and counts start at the fork, so that the
-// parent's and the child's profiles add up: only the forking thread lives on, with its
-// counters and its call tree emptied. Its calls open at the fork were entered in the parent;
+// parent's and the child's profiles add up: every thread's counters and call tree are emptied
+// (the nodes stay, as the places of inherited heap blocks), and the parent's other threads,
+// which do not run in the child, end at the fork. Its calls open at the fork were entered in the parent;
 // each of their nodes starts one call below zero (unsigned, it wraps), so that ending the
 // call in the child (or writing it while still open) brings it to 0, and their time in the
 // child starts at the fork.

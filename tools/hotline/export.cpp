@@ -100,10 +100,14 @@ int run_export(const std::vector<std::string> &args) {
   std::vector<profile::Profile> profiles = profile::read_profiles(files);
   analysis::settle_call_times(profiles, compensate);
   analysis::Symbolizer symbolizer;
+  if (format == "folded") { // line by line: a deep recursion's text outgrows memory
+    write_output_file(output.value_or("-"), [&](const std::function<void(std::string_view)> &line) {
+      exports::folded(profiles, metric, line);
+    });
+    return 0;
+  }
   std::string text;
-  if (format == "folded") {
-    text = exports::folded(profiles, metric);
-  } else if (format == "callgrind") {
+  if (format == "callgrind") {
     text = exports::callgrind(profiles, symbolizer);
   } else if (format == "lcov") {
     text = exports::lcov(profiles, symbolizer);

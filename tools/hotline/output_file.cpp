@@ -23,11 +23,25 @@ namespace {
       fmt::format("{}: cannot write: {}", text::printable(path), std::strerror(error)));
 }
 
-void write_in_place(const std::string &path, std::string_view text) {
+using Pieces = std::function<void(const std::function<void(std::string_view)> &)>;
+
+// Writes the pieces to `file`; false (errno set) when one did not get through.
+bool write_pieces(std::FILE *file, const Pieces &write) {
+  bool written = true;
+  int error = 0;
+  write([&](std::string_view piece) {
+    if (written && std::fwrite(piece.data(), 1, piece.size(), file) != piece.size())
+      written = false, error = errno;
+  });
+  errno = error;
+  return written;
+}
+
+void write_in_place(const std::string &path, const Pieces &write) {
   std::FILE *file = std::fopen(path.c_str(), "w");
   if (!file)
     write_failed(path, errno);
-  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  bool written = write_pieces(file, write);
   int error = written ? 0 : errno;
   if (std::fclose(file) != 0 && written)
     error = errno, written = false;
@@ -38,13 +52,18 @@ void write_in_place(const std::string &path, std::string_view text) {
 } // namespace
 
 void write_output_file(const std::string &path, std::string_view text) {
+  write_output_file(path, [&](const std::function<void(std::string_view)> &piece) { piece(text); });
+}
+
+void write_output_file(const std::string &path, const Pieces &write) {
   if (path == "-") {
-    fmt::print("{}", text);
+    if (!write_pieces(stdout, write) || std::fflush(stdout) != 0)
+      write_failed("standard output", errno ? errno : EIO);
     return;
   }
   struct stat existing;
   if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
-    write_in_place(path, text); // a pipe or a device: nothing to replace
+    write_in_place(path, write); // a pipe or a device: nothing to replace
     return;
   }
   // Into a new file beside it, renamed over it once complete.
@@ -62,7 +81,7 @@ void write_output_file(const std::string &path, std::string_view text) {
     ::unlink(temp.c_str());
     write_failed(path, error);
   }
-  bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  bool written = write_pieces(file, write);
   int error = written ? 0 : errno;
   if (written && (std::fflush(file) != 0 || ::fsync(::fileno(file)) != 0))
     error = errno, written = false;

@@ -1,6 +1,7 @@
 // Writing a subcommand's result to a file named on its command line.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,11 @@ namespace hotline {
 // that reads the file meanwhile (a build) sees the old file or the new one,
 // never part of one.
 void write_output_file(const std::string &path, std::string_view text);
+
+// The same for a result made piece by piece: `write` passes each piece to the function it is
+// given, which writes it out at once, so that no more than a piece is held in memory.
+void write_output_file(const std::string &path,
+                       const std::function<void(const std::function<void(std::string_view)> &)> &write);
 
 // A cli::UsageError "<command>: the output OUT is also an input; <advice>" when
 // output names one of the inputs under any name (links, "./").

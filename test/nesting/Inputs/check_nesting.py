@@ -88,7 +88,7 @@ def uftrace_paths(binary, functions, work):
         while len(stack) < depth:  # a level uftrace did not show (it never should)
             stack.append(None)
         stack.append(name)
-        if name in ("fork", "_Fork", "__fork", "__libc_fork"):
+        if name in ("fork", "_Fork", "__fork", "__libc_fork", "daemon"):
             fork_stack = stack[:-1]
         if name in functions:
             paths[";".join(f for f in stack if f in functions)] += 1

@@ -9,7 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hotline::exports {
@@ -22,7 +24,12 @@ enum class FoldedMetric {
 };
 
 // Folded stacks for flamegraph.pl (folded.cpp): one line `root;...;leaf N` per
-// path of the merged call tree whose N is not 0.
+// path of the merged call tree whose N is not 0, each passed to `emit` as it is
+// made. A line holds its whole path, so the text of a deep recursion grows with
+// the square of its depth; memory stays that of one line.
+void folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric,
+            const std::function<void(std::string_view line)> &emit);
+// The same lines, as one text.
 std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric);
 
 struct Timelines;

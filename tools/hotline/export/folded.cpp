@@ -34,14 +34,17 @@ std::vector<uint64_t> node_values(const CallTree &tree, const std::vector<profil
 
 } // namespace
 
-std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric) {
+void folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric,
+            const std::function<void(std::string_view line)> &emit) {
   analysis::FunctionCatalog catalog(profiles);
   CallTree tree = analysis::build_call_tree(profiles, catalog);
   std::vector<uint64_t> values = node_values(tree, profiles, metric);
 
-  std::string out;
-  if (values[CallTree::kRoot] != 0)
-    out += fmt::format("{} {}\n", kNoTimedCall, values[CallTree::kRoot]);
+  std::string line;
+  if (values[CallTree::kRoot] != 0) {
+    line = fmt::format("{} {}\n", kNoTimedCall, values[CallTree::kRoot]);
+    emit(line);
+  }
   // Depth first, children biggest first; `path` holds the frames down to the
   // node on top of `pending`.
   struct Pending {
@@ -59,11 +62,19 @@ std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric m
     const CallTree::Node &node = tree.nodes[next.node];
     path.resize(next.depth - 1);
     path.push_back(frame_name(catalog.function(node.function).name, node.inlined));
-    if (values[next.node] != 0)
-      out += fmt::format("{} {}\n", fmt::join(path, ";"), values[next.node]);
+    if (values[next.node] != 0) {
+      line.clear();
+      fmt::format_to(std::back_inserter(line), "{} {}\n", fmt::join(path, ";"), values[next.node]);
+      emit(line);
+    }
     for (size_t i = node.children.size(); i-- > 0;)
       pending.push_back({node.children[i], next.depth + 1});
   }
+}
+
+std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric) {
+  std::string out;
+  folded(profiles, metric, [&](std::string_view line) { out += line; });
   return out;
 }
 
