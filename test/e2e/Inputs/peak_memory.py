@@ -1,4 +1,4 @@
-"""export-folded-deep.c: the folded export's text and its peak memory next to `hotline tree`'s on
+"""export-folded-deep.test: the folded export's text and its peak memory next to `hotline tree`'s on
 the same profile (each run alone, its peak RSS from wait4)."""
 import os
 import subprocess
