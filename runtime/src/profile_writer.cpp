@@ -462,6 +462,7 @@ bool publish(const char *temp_path, const char *dir, const char *stem, char *fin
 
 bool g_written = false;
 char g_published_path[8192]; // the last profile written, "" when none
+char g_withdrawn_path[8192];  // the last profile withdrawn (a failed exec's): already announced
 
 } // namespace
 
@@ -772,7 +773,7 @@ void write_profile() {
   } else if (!publish(temp_path, dir, stem, final_path, sizeof g_published_path)) {
     final_path[0] = '\0';
     report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno), temp_path);
-  } else if (!options().quiet) {
+  } else if (!options().quiet && strcmp(final_path, g_withdrawn_path) != 0) {
     report_problem("profile written to %s", final_path);
   }
   errno = saved_errno;
@@ -781,6 +782,8 @@ void write_profile() {
 void withdraw_profile() {
   if (g_published_path[0])
     unlink(g_published_path);
+  // Written again at exit under the same name: its line on stderr is not printed twice.
+  memcpy(g_withdrawn_path, g_published_path, sizeof g_withdrawn_path);
   g_published_path[0] = '\0';
   __atomic_store_n(&g_written, false, __ATOMIC_RELEASE);
 }

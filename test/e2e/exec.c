@@ -14,6 +14,12 @@
 // RUN: %hotline report %t.d/replace/exec.c.tmp.[0-9]*[0-9].hotline | FileCheck %s --check-prefix=BEFORE
 // RUN: %hotline report %t.d/replace/exec.c.tmp.*.1.hotline | FileCheck %s --check-prefix=AFTER
 // RUN: %hotline report %t.d/failed/*.hotline | FileCheck %s --check-prefix=FAILED
+// The failed exec's profile, written before it and again at exit under the same name, is
+// announced once on stderr.
+// RUN: rm -rf %t.d/announced && mkdir %t.d/announced
+// RUN: env HOTLINE_QUIET=0 HOTLINE_DIR=%t.d/announced %t failed %t 2> %t.d/announced.err
+// RUN: grep -c 'profile written to' %t.d/announced.err | FileCheck %s --check-prefix=ONCE
+// ONCE: {{^1$}}
 
 // STATUS: status 0
 // STATUS-NEXT: status 0
