@@ -140,7 +140,7 @@ void forget_parent_calls() {
     });
     if (t != self && !t->exited) {
       t->exited = true;
-      t->end_ticks = t->start_ticks = now;
+      t->end_ticks = now;
     }
   }
   if (!self)
@@ -153,8 +153,8 @@ void forget_parent_calls() {
       n->calls = ~uint64_t(0);
       self->frames[d].start_ticks = now;
     }
+  // The thread's start stays the parent's: its I/O and waits, inherited, are within its time.
   self->inherited_depth = top;
-  self->start_ticks = now;
 }
 
 void threads_init() {
