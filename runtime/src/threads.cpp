@@ -189,20 +189,12 @@ void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
 }
 
 void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), void *context) {
-  auto visit_all = [&] {
-    if (!t->frames)
-      return;
-    uint32_t depth = __atomic_load_n(&t->depth, __ATOMIC_RELAXED);
-    for (uint32_t d = 0; d < depth && d < kMaxStackDepth; ++d)
-      visit(t->frames[d], context);
-  };
-  if (t == tls_thread) {
-    visit_all();
-  } else {
-    SpinLockGuard guard(threads_lock);
-    if (!__atomic_load_n(&t->exited, __ATOMIC_ACQUIRE))
-      visit_all();
-  }
+  SpinLockGuard guard(threads_lock);
+  if (__atomic_load_n(&t->exited, __ATOMIC_ACQUIRE) || !t->frames)
+    return;
+  uint32_t depth = __atomic_load_n(&t->depth, __ATOMIC_RELAXED);
+  for (uint32_t d = 0; d < depth && d < kMaxStackDepth; ++d)
+    visit(t->frames[d], context);
 }
 
 ProgramCodeHidden::ProgramCodeHidden()

@@ -86,9 +86,9 @@ ThreadState *swap_current_thread(ThreadState *t);
 // normally).
 void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end);
 
-// Calls visit(frame, context) for each open frame of t, outermost first. For a thread other
-// than the caller's, under the threads lock, which its retirement takes before it frees its
-// frames; they may change meanwhile, but each node read is one of that thread's.
+// Calls visit(frame, context) for each open frame of t, outermost first, unless t has exited:
+// under the threads lock, which a thread's retirement takes before it frees its frames. A
+// running thread's frames may change meanwhile, but each node read is one of its own.
 void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), void *context);
 template <typename F> void for_each_open_frame(ThreadState *t, F f) {
   visit_open_frames(t, [](const Frame &frame, void *context) { (*static_cast<F *>(context))(frame); }, &f);
