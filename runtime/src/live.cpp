@@ -422,10 +422,11 @@ void sum_timed_calls(uint32_t site_count) {
 // A function whose timing stopped has its later calls counted only, and their time is in
 // the self time of the nodes that called them. As the reports estimate them
 // (tools/hotline/analysis/timing_cost.h), each node of it gets its share of the untimed
-// calls at its mean (less what timing one call costs), taken from its parent's self time,
-// never more than that holds: the share and the mean of its calls in re-timing windows when
-// the function has HOTLINE_MIN_WINDOW_CALLS of them, else of all its timed calls. Needs the
-// rows' inclusive and children's times; parents first.
+// calls at its mean (less what timing one call costs, and at least what an untimed call of an
+// empty function costs), taken from its parent's self time, never more than that holds: the
+// share and the mean of its calls in re-timing windows when the function has
+// HOTLINE_MIN_WINDOW_CALLS of them, else of all its timed calls. Needs the rows' inclusive and
+// children's times; parents first.
 void estimate_stopped_calls(uint32_t n) {
   Scratch &s = g_scratch;
   for (uint32_t i = 1; i < n; ++i) {
@@ -442,6 +443,8 @@ void estimate_stopped_calls(uint32_t n) {
     double calls = double(function.calls - function.timed_calls) * double(sample_calls) /
                    double(site_sample);
     double mean = double(sample_ticks) / double(sample_calls) - g_timing_cost.self_ticks;
+    if (mean < g_timing_cost.untimed_call_ticks)
+      mean = g_timing_cost.untimed_call_ticks;
     NodeRow &parent = s.rows[row.parent];
     uint64_t parent_self = parent.inclusive_ticks > parent.children_ticks
                                ? parent.inclusive_ticks - parent.children_ticks

@@ -669,7 +669,8 @@ void write_profile() {
   ByteBuffer trace_section;
   trace_section.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
                                                    uint32_t(o.trace_events), 0});
-  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks)};
+  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks),
+                                         time.duration_ps(cost.untimed_call_ticks)};
   ByteBuffer cost_section;
   cost_section.append_record(cost_record);
 

@@ -73,8 +73,9 @@ void *windows_main(void *) {
   return nullptr;
 }
 
-// Once per process, at the first exit kRetimePeriodNs after its first stop: a process that
-// ends sooner never starts the thread (which would cost it about half a millisecond).
+// Once per process, at its first stop (a process that stops nothing never starts the thread,
+// which costs about half a millisecond on these VMs, most of it at exit); in a forked child,
+// at the first exit kRetimePeriodNs after the fork.
 void start_windows() {
   if (!windows_start_lock.try_lock())
     return;
@@ -115,9 +116,11 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node) {
     if (period_ticks == 0) { // the first stop
       __atomic_store_n(&period_ticks, uint64_t(double(kRetimePeriodNs) / time.ns_per_tick), __ATOMIC_RELAXED);
       __atomic_store_n(&window_ticks, uint64_t(double(kRetimeWindowNs) / time.ns_per_tick), __ATOMIC_RELAXED);
-      set_exit_slow_from(now_ticks() + period_ticks);
     }
     windows_start_lock.unlock();
+    // Now, not at a later exit: after the stop, a program may make no call but the stopped
+    // ones (a loop around a tiny function), and only the windows would ever time them again.
+    start_windows();
   }
 }
 

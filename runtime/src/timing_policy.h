@@ -23,8 +23,8 @@ extern uint64_t g_stop_timing_check_calls;
 // threshold. The later checks see that, at a cost of one more check per doubling.
 HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node);
 
-// Re-timing windows. A thread of the runtime's, started kRetimePeriodNs after the first stop
-// (a process that ends sooner never starts it), times every stopped site again for
+// Re-timing windows. A thread of the runtime's, started at the first stop (in a forked child, by
+// the first exit kRetimePeriodNs after the fork), times every stopped site again for
 // kRetimeWindowNs every kRetimePeriodNs (the first exit after that closes the window, if the
 // thread has not woken yet). The windows open at moments no program thread
 // chooses, so every call after the stop has the same chance of being timed: the calls timed
@@ -37,8 +37,9 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node);
 constexpr uint64_t kRetimePeriodNs = 20'000'000;
 constexpr uint64_t kRetimeWindowNs = 100'000;
 
-// The clock reading from which __hotline_exit calls exit_slow_path: UINT64_MAX (never) until
-// the first stop, then kRetimePeriodNs later (the slow path starts the windows' thread), 0
+// The clock reading from which __hotline_exit calls exit_slow_path: UINT64_MAX (never), except
+// in a forked child whose parent had the windows' thread, from kRetimePeriodNs after the fork
+// on (the slow path starts the child's windows' thread); 0
 // while a window is open and kRetimeWindowNs after it (the slow path counts the calls of
 // stopped sites), UINT64_MAX between windows.
 extern uint64_t g_exit_slow_from;

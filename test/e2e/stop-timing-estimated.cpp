@@ -7,8 +7,9 @@
 // as timed, and the cost of timing that the reports subtract, measured on an empty call
 // (about 10 ns on this machine), is nearly all of it, while the samples say the entries'
 // work alone takes about 9.8 ns (the bookkeeping overlaps the loop's work). The compensated
-// estimate then reads 2-6 ms for the samples' 59 ms, with the estimate from the first
-// entries as from the re-timing windows' (open, issue 32).
+// estimate then read 2-6 ms for the samples' 59 ms from the first entries; from the re-timing
+// windows (which this program, whose only calls after the stop are stopped ones, now has),
+// 5.6-57 ms for 55-124 ms in 4 runs (open, issue 32).
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
@@ -44,7 +45,7 @@ int main() {
 }
 
 // OUT: done
-// TRUTH: row loop: 6,000,000 entries, 1000 timed first, estimated
+// TRUTH: row loop: 6,000,000 entries, 1000 (and each context's longest in windows) timed first, estimated
 // TRUTH-NEXT: row loop: estimated time at least half of its sampled time
 // LOOPS: {{^ *[0-9.]+ (m|µ)?s \* +[0-9][0-9.]*% +6,000,000 +33,000,000 .* .*stop-timing-estimated.cpp:29 }}
 // LOOPS: *: timing stopped once its entries proved too short to time (HOTLINE_STOP_TIMING_*);

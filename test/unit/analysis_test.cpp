@@ -579,6 +579,24 @@ TEST(StoppedTiming, WindowCallsLoseTheCostOfTiming) {
   EXPECT_EQ(profiles[0].nodes[1].estimated_ns, 950u * 3u);
 }
 
+// Calls of a few nanoseconds record hardly more than the cost of timing: once it is out, their
+// mean may be 0. They are estimated at what an untimed call of an empty function costs.
+TEST(StoppedTiming, NoCallCostsLessThanAnUntimedEmptyCall) {
+  // 2 ns a call as recorded, all of it the cost of timing; an untimed call costs 1.5 ns
+  ProfileBuilder b = with_window_calls_under_main(40, 80);
+  b.set_timing_cost(2000, 2500, 1500);
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::settle_call_times(profiles, true);
+  EXPECT_EQ(profiles[0].nodes[1].window_ns, 0u);
+  EXPECT_EQ(profiles[0].nodes[1].estimated_ns, 950u * 3u / 2u);
+  // A mean above it is kept: 5 ns as recorded, 3 once timing is out.
+  ProfileBuilder slower = with_window_calls_under_main(40, 200);
+  slower.set_timing_cost(2000, 2500, 1500);
+  std::vector<Profile> slower_profiles = {parse(slower)};
+  analysis::settle_call_times(slower_profiles, true);
+  EXPECT_EQ(slower_profiles[0].nodes[1].estimated_ns, 950u * 3u);
+}
+
 TEST(StoppedTiming, NeverTakesMoreThanTheCallerHeld) {
   ProfileBuilder b = stopped_in_two_places();
   b.node(0, 2).exclusive_ns = 1000; // other() itself: less than 7,920 ns

@@ -107,8 +107,8 @@ public:
   }
 
   // Adds a TIMING_COST section (the runtime's measured cost of one timed call).
-  void set_timing_cost(uint64_t self_ps, uint64_t caller_ps) {
-    timing_cost_ = hotline_timing_cost_record{self_ps, caller_ps};
+  void set_timing_cost(uint64_t self_ps, uint64_t caller_ps, uint64_t untimed_call_ps = 0) {
+    timing_cost_ = hotline_timing_cost_record{self_ps, caller_ps, untimed_call_ps};
     has_timing_cost_ = true;
   }
 
@@ -273,8 +273,8 @@ public:
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
   void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
-  // Writes THREADS, CALL_TREE and REGIONS records as profiles did before fields
-  // were appended to them (memory_ns, window_calls).
+  // Writes THREADS, CALL_TREE, REGIONS and TIMING_COST records as profiles did before
+  // fields were appended to them (memory_ns, window_calls, untimed_call_ps).
   void set_first_record_versions() { first_versions_ = true; }
   // A section of a kind this reader does not know, written first.
   void add_unknown_section(uint32_t kind, const Bytes &payload) {
@@ -351,7 +351,11 @@ public:
               records(call_targets_));
     if (!ranges_.empty())
       section(HOTLINE_SECTION_RANGES, entry_size<hotline_range_record>(), records(ranges_));
-    if (has_timing_cost_)
+    if (has_timing_cost_ && first_versions_)
+      section(HOTLINE_SECTION_TIMING_COST, offsetof(hotline_timing_cost_record, untimed_call_ps),
+              record_prefixes(std::vector<hotline_timing_cost_record>{timing_cost_},
+                              offsetof(hotline_timing_cost_record, untimed_call_ps)));
+    else if (has_timing_cost_)
       section(HOTLINE_SECTION_TIMING_COST,
               entry_size<hotline_timing_cost_record>(),
               records(std::vector<hotline_timing_cost_record>{timing_cost_}));

@@ -240,11 +240,18 @@ TEST(Reader, SkipsUnknownSections) {
 
 TEST(Reader, ReadsTheTimingCost) {
   ProfileBuilder b = sample_builder();
-  b.set_timing_cost(7250, 21500);
+  b.set_timing_cost(7250, 21500, 1100);
   Profile p = parse_profile(b.build(), "x");
   EXPECT_TRUE(p.timing_cost.measured);
   EXPECT_EQ(p.timing_cost.self_ps, 7250u);
   EXPECT_EQ(p.timing_cost.caller_ps, 21500u);
+  EXPECT_EQ(p.timing_cost.untimed_call_ps, 1100u);
+  // 16-byte records of older runtimes: no untimed call cost.
+  b.set_first_record_versions();
+  Profile older = parse_profile(b.build(), "x");
+  EXPECT_TRUE(older.timing_cost.measured);
+  EXPECT_EQ(older.timing_cost.caller_ps, 21500u);
+  EXPECT_EQ(older.timing_cost.untimed_call_ps, 0u);
 }
 
 // Profiles of runtimes that did not measure it: nothing to subtract.
@@ -754,7 +761,12 @@ TEST(ReaderErrors, ImplausibleTimingCost) {
   ProfileBuilder over_a_millisecond = sample_builder();
   over_a_millisecond.set_timing_cost(0, 1000000001);
   EXPECT_NE(format_error(over_a_millisecond.build())
-                .find("is implausible: self_ps 0, caller_ps 1000000001"),
+                .find("is implausible: self_ps 0, caller_ps 1000000001, untimed_call_ps 0"),
+            std::string::npos);
+  ProfileBuilder untimed_over_a_millisecond = sample_builder();
+  untimed_over_a_millisecond.set_timing_cost(1000, 2000, 1000000001);
+  EXPECT_NE(format_error(untimed_over_a_millisecond.build())
+                .find("caller_ps 2000, untimed_call_ps 1000000001"),
             std::string::npos);
 }
 

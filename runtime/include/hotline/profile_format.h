@@ -209,6 +209,9 @@ struct hotline_timing_cost_record {
                          time: what an empty timed function records */
   uint64_t caller_ps; /* picoseconds that one timed call adds to its caller's inclusive time
                          beyond the callee's own work (self_ps included) */
+  uint64_t untimed_call_ps; /* picoseconds of one call of an empty function whose timing
+                               stopped (counted only): the least any call costs. Appended: 0
+                               when entry_size is 16 */
 };
 
 /* How the runtime sampled where threads were running (line mode): each thread's CPU time
@@ -697,7 +700,7 @@ static_assert(sizeof(hotline_module_record) == 16, "profile layout changed: see 
 static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 56, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_timing_cost_record) == 16, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_timing_cost_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_heap_record) == 72, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_memory_site_record) == 88, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
@@ -724,7 +727,7 @@ _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout chang
 _Static_assert(sizeof(struct hotline_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_thread_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_node_record) == 48, "profile layout changed");
-_Static_assert(sizeof(struct hotline_timing_cost_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_timing_cost_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_build_id_record) == 8, "profile layout changed");

@@ -99,7 +99,12 @@ void estimate_stopped_calls(profile::Profile &profile) {
     auto calls = uint64_t(std::llround(
         double(untimed) * double(sample_calls) /
         double(from_windows ? window_calls[site] : timed_calls[site])));
+    // Calls of a few nanoseconds hide in the cost of timing them (their body runs alongside
+    // the clock reads), so the mean left after subtracting that cost can be near zero; no
+    // call costs less than an untimed call of an empty function. (A loop's entry can.)
     double mean_ns = double(sample_ns) / double(sample_calls);
+    if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION)
+      mean_ns = std::max(mean_ns, double(profile.timing_cost.untimed_call_ps) / 1000.0);
     profile::CallNode &parent = profile.nodes[node.parent];
     uint64_t ns = std::min(uint64_t(std::llround(mean_ns * double(calls))),
                            parent.exclusive_ns);

@@ -38,7 +38,8 @@ TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
 // least HOTLINE_MIN_WINDOW_CALLS of the site's calls again in its re-timing windows (a fair sample of
 // the calls after the stop), they are shared as those calls were, each at its node's mean of
 // them; otherwise as the timed calls were, at the node's mean of all its timed calls (mostly
-// its first ones). The nodes say what they estimated (CallNode::estimated_calls,
+// its first ones); a function's never below what an untimed call of an empty function costs
+// (TimingCost::untimed_call_ps). The nodes say what they estimated (CallNode::estimated_calls,
 // estimated_ns).
 void estimate_stopped_calls(profile::Profile &profile);
 

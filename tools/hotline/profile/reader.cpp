@@ -460,18 +460,20 @@ private:
   // Optional: profiles of older runtimes have none.
   void read_timing_cost() {
     hotline_timing_cost_record record;
-    if (!load_single_record(HOTLINE_SECTION_TIMING_COST, &record))
+    if (!load_single_record(HOTLINE_SECTION_TIMING_COST, &record,
+                            offsetof(hotline_timing_cost_record, untimed_call_ps)))
       return;
     const SectionSpan &span = sections_[HOTLINE_SECTION_TIMING_COST];
     // A call costs nanoseconds to time; a millisecond means a corrupt field.
     constexpr uint64_t kMaxPlausiblePs = 1000000000;
-    if (record.self_ps > record.caller_ps || record.caller_ps > kMaxPlausiblePs)
+    if (record.self_ps > record.caller_ps || record.caller_ps > kMaxPlausiblePs ||
+        record.untimed_call_ps > kMaxPlausiblePs)
       fail(span.payload_offset,
            "section TIMING_COST at offset {} is implausible: self_ps {}, "
-           "caller_ps {} (self_ps must not exceed caller_ps, which must be "
-           "under 1 ms)",
-           span.header_offset, record.self_ps, record.caller_ps);
-    profile_.timing_cost = {true, record.self_ps, record.caller_ps};
+           "caller_ps {}, untimed_call_ps {} (self_ps must not exceed caller_ps; "
+           "each must be under 1 ms)",
+           span.header_offset, record.self_ps, record.caller_ps, record.untimed_call_ps);
+    profile_.timing_cost = {true, record.self_ps, record.caller_ps, record.untimed_call_ps};
   }
 
   void read_timing_stopped() {

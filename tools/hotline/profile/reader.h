@@ -147,6 +147,7 @@ struct TimingCost {
   bool measured = false;
   uint64_t self_ps = 0;   // inside a timed call's own inclusive time
   uint64_t caller_ps = 0; // added to its caller's inclusive time (self included)
+  uint64_t untimed_call_ps = 0; // an untimed call of an empty function; 0 in older profiles
 };
 
 // The process's heap over the whole run (HEAP section); absent from profiles
