@@ -7,9 +7,8 @@
 // as timed, and the cost of timing that the reports subtract, measured on an empty call
 // (about 10 ns on this machine), is nearly all of it, while the samples say the entries'
 // work alone takes about 9.8 ns (the bookkeeping overlaps the loop's work). The compensated
-// estimate then read 2-6 ms for the samples' 59 ms from the first entries; from the re-timing
-// windows (which this program, whose only calls after the stop are stopped ones, now has),
-// 5.6-57 ms for 55-124 ms in 4 runs (open, issue 32).
+// estimate read 2-6 ms for the samples' 59 ms from the first entries; from re-timing windows
+// (this program has them since they start at the stop), 5.6-57 ms for 55-124 ms (issue 32).
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
