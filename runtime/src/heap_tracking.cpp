@@ -188,7 +188,7 @@ void record_allocation(void *p, size_t bytes, void *return_address) {
     __atomic_fetch_add(&h->shared.allocations, 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&h->shared.allocated_bytes, bytes, __ATOMIC_RELAXED);
   }
-  uint64_t allocated = load(h->own.allocated_bytes) + load(h->shared.allocated_bytes);
+  uint64_t allocated = load(h->inherited_bytes) + load(h->own.allocated_bytes) + load(h->shared.allocated_bytes);
   uint64_t freed = load(h->own.freed_bytes) + load(h->shared.freed_bytes);
   uint64_t live = allocated >= freed ? allocated - freed : 0;
   uint64_t peak = load(h->peak_live_bytes);
@@ -250,6 +250,24 @@ void add_allocator_time(uint64_t ticks, uint32_t weight) {
   // Only the owning thread adds; the profile writer reads it from another thread.
   __atomic_store_n(&t->memory_ticks, t->memory_ticks + ticks, __ATOMIC_RELAXED);
   add_region_time(t, &RegionNode::memory_ticks, ticks);
+}
+
+void forget_parent_heap_counts() {
+  g_places.for_each([](HeapPlace &h) {
+    uint64_t blocks = h.inherited_blocks + h.own.allocations + h.shared.allocations;
+    uint64_t bytes = h.inherited_bytes + h.own.allocated_bytes + h.shared.allocated_bytes;
+    uint64_t frees = h.own.frees + h.shared.frees;
+    uint64_t freed_bytes = h.own.freed_bytes + h.shared.freed_bytes;
+    h.inherited_blocks = blocks > frees ? blocks - frees : 0;
+    h.inherited_bytes = bytes > freed_bytes ? bytes - freed_bytes : 0;
+    h.own = h.shared = HeapCounts{};
+    h.temporaries = h.temporary_bytes = 0;
+    h.peak_live_bytes = h.inherited_bytes;
+  });
+  g_peak_live_bytes = g_live_bytes > 0 ? uint64_t(g_live_bytes) : 0;
+  g_untracked_frees = 0;
+  if (ThreadState *t = current_thread_if_started())
+    t->memory_ticks = 0;
 }
 
 HeapTotals heap_totals() {

@@ -24,6 +24,8 @@ struct HeapPlace {
   uint64_t peak_live_bytes;
   uint64_t temporaries; // only ever counted by the owning thread
   uint64_t temporary_bytes;
+  uint64_t inherited_blocks; // in a forked child: this place's blocks live at the fork, which
+  uint64_t inherited_bytes;  // the parent allocated and the child may free
 };
 
 // Off once HOTLINE_MEMORY=0 has been read; on before the options are read, so that
@@ -71,6 +73,11 @@ void add_allocator_time(uint64_t ticks, uint32_t weight);
 
 // Puts back a block that forget_block removed, when freeing it failed (a failed realloc).
 void remember_block(const LiveBlock &block);
+
+// In a forked child (single-threaded, after the tables' fork handlers): each place's blocks
+// still live become inherited and its counts start from zero, so that the child's profile
+// holds what the child did; the peaks start from what is live.
+void forget_parent_heap_counts();
 
 struct HeapTotals {
   uint64_t peak_live_bytes;

@@ -166,6 +166,14 @@ void forget_descriptor(int fd) {
 }
 
 PlaceTable<IoPlace> &io_places() { return g_places; }
+
+void forget_parent_io_counts() {
+  g_places.for_each([](IoPlace &p) {
+    PlaceKey key = p.key;
+    p = IoPlace{};
+    p.key = key;
+  });
+}
 uint32_t file_count() { return __atomic_load_n(&g_file_count, __ATOMIC_ACQUIRE); }
 const char *file_path(uint32_t index) { return g_file_paths[index]; }
 

@@ -31,6 +31,9 @@ void record_open(const char *path, int fd, uint64_t ticks, void *return_address)
 void forget_descriptor(int fd);
 
 PlaceTable<IoPlace> &io_places();
+// In a forked child: every place's calls, bytes and times start from zero (the files stay
+// named), so that the child's profile holds what the child did.
+void forget_parent_io_counts();
 // Calls f(path) for each file in index order.
 template <typename F> void for_each_file(F f);
 uint32_t file_count();

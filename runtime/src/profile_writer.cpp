@@ -183,7 +183,11 @@ void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, Byte
     r.peak_live_bytes = get(h.peak_live_bytes);
     r.temporaries = get(h.temporaries);
     r.temporary_bytes = get(h.temporary_bytes);
+    r.inherited_blocks = h.inherited_blocks; // set once, at the fork
+    r.inherited_bytes = h.inherited_bytes;
     sites.append_record(r);
+    totals.inherited_blocks += r.inherited_blocks;
+    totals.inherited_bytes += r.inherited_bytes;
     totals.allocations += r.allocations;
     totals.allocated_bytes += r.allocated_bytes;
     totals.frees += r.frees;

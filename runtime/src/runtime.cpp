@@ -141,14 +141,17 @@ void write_profile_at_exit() {
 
 bool g_child_keeps_parent_counts = false; // inside daemon(): see runtime.h
 
-// A forked child's profile holds what the child did: its calls, counts and call targets start
-// at the fork. Its heap, I/O and regions go on from the parent's (the blocks it inherited are
-// its own to free).
+// A forked child's profile holds what the child did: its calls, counts, call targets,
+// allocations, I/O and waits start at the fork; the heap blocks live then are marked as
+// inherited (they are the child's to free). Its regions go on from the parent's.
 void start_counting_in_child() {
   if (__atomic_load_n(&g_child_keeps_parent_counts, __ATOMIC_RELAXED))
     return;
   forget_parent_calls();
   forget_call_target_counts();
+  forget_parent_heap_counts();
+  forget_parent_io_counts();
+  forget_parent_waits();
 }
 } // namespace
 

@@ -32,6 +32,10 @@ void record_wait(uint32_t kind, uint64_t start_ticks, uint64_t end_ticks, void *
 
 PlaceTable<SyncPlace> &sync_places() { return g_places; }
 
+void forget_parent_waits() {
+  g_places.for_each([](SyncPlace &p) { p.waits = p.wait_ticks = 0; });
+}
+
 void sync_tracking_init() { hold_across_fork<g_places>(); }
 
 } // namespace hotline::rt

@@ -23,6 +23,8 @@ void set_sync_tracking(bool on);
 void record_wait(uint32_t kind, uint64_t start_ticks, uint64_t end_ticks, void *return_address);
 
 PlaceTable<SyncPlace> &sync_places();
+// In a forked child: every place's waits start from zero.
+void forget_parent_waits();
 
 // Called once, from runtime_init: makes fork safe for the table.
 void sync_tracking_init();

@@ -1,5 +1,5 @@
 // Allocation tracking survives fork (each process writes its own profile, the child's with
-// what the parent had before the fork) and signal handlers that allocate while the program
+// the blocks live at the fork as inherited, not as its allocations) and signal handlers that allocate while the program
 // is allocating (no deadlock, no lost count on the program's own blocks).
 // RUN: %clang_hotline -O2 -g %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d %t | FileCheck %s --check-prefix=OUT
@@ -67,8 +67,9 @@ int main(void) {
 
 // OUT: child exited 0, signals handled: yes
 
-// Both processes have the 10 blocks from before the fork, not freed; only the child has its 5.
-// CHECK: before-fork: allocations 10, bytes 1000, frees 0, not freed 10 (1000 bytes), temporaries 0
+// Both processes have the 10 blocks from before the fork, not freed: the parent allocated
+// them, the child inherited them; only the child has its 5.
+// CHECK: before-fork: allocations 0, bytes 0, frees 0, not freed 10 (1000 bytes), temporaries 0
 // CHECK: before-fork: allocations 10, bytes 1000, frees 0, not freed 10 (1000 bytes), temporaries 0
 // CHECK: child: allocations 5, bytes 1000, frees 0, not freed 5 (1000 bytes), temporaries 0
 // CHECK: under-signals: allocations {{[0-9]+}}, bytes {{[0-9]+}}, frees {{[0-9]+}}, not freed 0 (0 bytes)

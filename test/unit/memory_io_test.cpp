@@ -224,6 +224,32 @@ TEST(Memory, HeapTotalsSumTrackedProfilesAndKeepTheLargestPeaks) {
   EXPECT_EQ(heap.runtime_resident_bytes, 700u); // the peak RSS profile's
 }
 
+// A forked child's profile: the blocks live at the fork are the parent's allocations (in the
+// parent's profile), inherited; the child freed one of them and allocated one of its own.
+TEST(Memory, AForkedChildsInheritedBlocksAreNotItsAllocations) {
+  App app;
+  app.b.heap() = {1, 333, 1, 100000, 500333, 9000, 0, HOTLINE_HEAP_TRACKED, 0, 0, 5, 500000};
+  hotline_memory_site_record kept = allocations(App::kMain, App::kSaveNode, 1, 333);
+  kept.inherited_blocks = 5;
+  kept.inherited_bytes = 500000;
+  kept.frees = 1;
+  kept.freed_bytes = 100000;
+  app.b.add_memory_site(kept);
+  std::vector<Profile> profiles = {parse(app.b)};
+  analysis::Symbolizer symbolizer;
+  MemoryTable table = analysis::compute_memory_table(profiles, symbolizer);
+  EXPECT_EQ(table.heap.allocations, 1u);
+  EXPECT_EQ(table.heap.inherited_blocks, 5u);
+  EXPECT_EQ(table.heap.inherited_bytes, 500000u);
+  EXPECT_EQ(table.heap.not_freed(), 5u);
+  EXPECT_EQ(table.heap.not_freed_bytes(), 400333u);
+  ASSERT_EQ(table.places.size(), 1u);
+  EXPECT_EQ(table.places[0].allocations, 1u);
+  EXPECT_EQ(table.places[0].inherited_blocks, 5u);
+  EXPECT_EQ(table.places[0].not_freed(), 5u);
+  EXPECT_EQ(table.places[0].not_freed_bytes(), 400333u);
+}
+
 // What CUPTI allocates from its own code (a library hotline loaded for itself) is the
 // profiler's: out of the places, out of the heap's sums, counted once on its own.
 TEST(Memory, TheProfilersOwnLibrariesAreLeftOut) {

@@ -273,8 +273,9 @@ public:
   // Simulates a newer writer: every array record gets this many extra trailing
   // bytes.
   void set_extra_record_bytes(uint32_t n) { extra_record_bytes_ = n; }
-  // Writes THREADS, CALL_TREE, REGIONS and TIMING_COST records as profiles did before
-  // fields were appended to them (memory_ns, window_calls, untimed_call_ps).
+  // Writes THREADS, CALL_TREE, REGIONS, TIMING_COST, HEAP and MEMORY_SITES records as
+  // profiles did before fields were appended to them (memory_ns, window_calls,
+  // untimed_call_ps, inherited_blocks).
   void set_first_record_versions() { first_versions_ = true; }
   // A section of a kind this reader does not know, written first.
   void add_unknown_section(uint32_t kind, const Bytes &payload) {
@@ -365,10 +366,17 @@ public:
     if (!build_ids_.empty())
       section(HOTLINE_SECTION_OBJECT_BUILD_IDS, entry_size<hotline_object_build_id_record>(),
               records(build_ids_));
-    if (has_heap_)
+    if (has_heap_ && first_versions_)
+      section(HOTLINE_SECTION_HEAP, offsetof(hotline_heap_record, inherited_blocks),
+              record_prefixes(std::vector<hotline_heap_record>{heap_},
+                              offsetof(hotline_heap_record, inherited_blocks)));
+    else if (has_heap_)
       section(HOTLINE_SECTION_HEAP, entry_size<hotline_heap_record>(),
               records(std::vector<hotline_heap_record>{heap_}));
-    if (!memory_sites_.empty())
+    if (!memory_sites_.empty() && first_versions_)
+      section(HOTLINE_SECTION_MEMORY_SITES, offsetof(hotline_memory_site_record, inherited_blocks),
+              record_prefixes(memory_sites_, offsetof(hotline_memory_site_record, inherited_blocks)));
+    else if (!memory_sites_.empty())
       section(HOTLINE_SECTION_MEMORY_SITES,
               entry_size<hotline_memory_site_record>(), records(memory_sites_));
     if (!files_.empty())

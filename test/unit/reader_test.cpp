@@ -421,6 +421,30 @@ TEST(Reader, HeapWithoutTracking) {
   EXPECT_EQ(p.heap.peak_rss_bytes, 8192u);
 }
 
+// A forked child's inherited blocks; records of older runtimes (72-byte HEAP, 88-byte
+// MEMORY_SITES) read with none.
+TEST(Reader, ReadsInheritedBlocksAndOlderRecordsWithout) {
+  ProfileBuilder b = memory_io_builder();
+  b.heap().inherited_blocks = 4;
+  b.heap().inherited_bytes = 4096;
+  b.memory_site(0).inherited_blocks = 3;
+  b.memory_site(0).inherited_bytes = 3072;
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_EQ(p.heap.inherited_blocks, 4u);
+  EXPECT_EQ(p.heap.inherited_bytes, 4096u);
+  EXPECT_EQ(p.memory_sites[0].inherited_blocks, 3u);
+  EXPECT_EQ(p.memory_sites[0].inherited_bytes, 3072u);
+  EXPECT_EQ(p.memory_sites[1].inherited_blocks, 0u);
+  b.set_first_record_versions();
+  Profile older = parse_profile(b.build(), "x");
+  EXPECT_EQ(older.heap.runtime_resident_bytes, p.heap.runtime_resident_bytes);
+  EXPECT_EQ(older.heap.inherited_blocks, 0u);
+  EXPECT_EQ(older.memory_sites[0].temporary_bytes, p.memory_sites[0].temporary_bytes);
+  EXPECT_EQ(older.memory_sites[0].via_object, p.memory_sites[0].via_object);
+  EXPECT_EQ(older.memory_sites[0].inherited_blocks, 0u);
+  EXPECT_EQ(older.memory_sites[0].inherited_bytes, 0u);
+}
+
 TEST(Reader, ReadsTheKnownPrefixOfLargerMemoryAndIoRecords) {
   ProfileBuilder b = memory_io_builder();
   b.set_extra_record_bytes(8);
@@ -826,8 +850,8 @@ TEST(ReaderErrors, HeapMustHoldOneRecord) {
   uint64_t offset = 0;
   EXPECT_EQ(format_error(file, &offset),
             "app.123.hotline: section HEAP at offset " + std::to_string(heap) +
-                " must hold exactly one record, it has 144 bytes for "
-                "entry_size 72");
+                " must hold exactly one record, it has 176 bytes for "
+                "entry_size 88");
   EXPECT_EQ(offset, heap);
 }
 

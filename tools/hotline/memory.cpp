@@ -75,6 +75,11 @@ std::string heap_block(const HeapTotals &heap) {
                        heap.tracked_profiles, heap.profiles);
   out += fmt::format("Heap             {} allocations, {}\n", text::format_count(heap.allocations),
                      text::format_bytes(heap.allocated_bytes));
+  if (heap.inherited_blocks > 0)
+    out += fmt::format("Inherited        {} blocks, {}, live at the fork in forked children: the "
+                       "parent allocated them (in its profile), the child may free them\n",
+                       text::format_count(heap.inherited_blocks),
+                       text::format_bytes(heap.inherited_bytes));
   out += fmt::format("Frees            {}, {}\n", text::format_count(heap.frees),
                      text::format_bytes(heap.freed_bytes));
   out +=

@@ -202,6 +202,8 @@ void write_heap_json(json::Writer &json, const analysis::HeapTotals &heap) {
   json.field("not_freed", heap.not_freed());
   json.field("not_freed_bytes", heap.not_freed_bytes());
   json.field("untracked_frees", heap.untracked_frees);
+  json.field("inherited_blocks", heap.inherited_blocks);
+  json.field("inherited_bytes", heap.inherited_bytes);
   json.field("profiler_allocations", heap.profiler_allocations);
   json.field("profiler_allocated_bytes", heap.profiler_allocated_bytes);
   json.field("profiler_not_freed_bytes", heap.profiler_not_freed_bytes);
@@ -233,6 +235,8 @@ void write_memory_places_json(json::Writer &json,
     json.field("allocated_bytes", p.allocated_bytes);
     json.field("frees", p.frees);
     json.field("freed_bytes", p.freed_bytes);
+    json.field("inherited_blocks", p.inherited_blocks);
+    json.field("inherited_bytes", p.inherited_bytes);
     json.field("not_freed", p.not_freed());
     json.field("not_freed_bytes", p.not_freed_bytes());
     json.field("temporaries", p.temporaries);

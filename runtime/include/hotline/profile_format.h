@@ -281,6 +281,10 @@ struct hotline_heap_record {
   uint64_t runtime_resident_bytes; /* of hotline's own memory (its tables, buffers and thread
                                       state) resident when the writing began; 0 from older
                                       runtimes, whose record ended before it (64 bytes) */
+  uint64_t inherited_blocks; /* in a forked child: the blocks live at the fork, which the
+                                parent allocated (not in allocations); appended: 0 when the
+                                record is 72 bytes */
+  uint64_t inherited_bytes;
 };
 
 enum hotline_heap_flags {
@@ -320,6 +324,10 @@ struct hotline_memory_site_record {
                                call the program made itself. Appended: a record without it
                                reads as HOTLINE_NO_OBJECT */
   uint32_t reserved_2;
+  uint64_t inherited_blocks; /* in a forked child: this place's blocks live at the fork, which
+                                the parent allocated (not in allocations; frees counts the
+                                child's frees of them); appended: 0 when the record is 88 bytes */
+  uint64_t inherited_bytes;
 };
 
 /* A file (or pipe, socket, device) the program did I/O on, named as /proc/self/fd showed it
@@ -701,8 +709,8 @@ static_assert(sizeof(hotline_site_record) == 48, "profile layout changed: see th
 static_assert(sizeof(hotline_thread_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_node_record) == 56, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_timing_cost_record) == 24, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_heap_record) == 72, "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_memory_site_record) == 88, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_heap_record) == 88, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_memory_site_record) == 104, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_file_record) == 8, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_io_site_record) == 136, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_region_record) == 64, "profile layout changed: see the versioning rule above");
@@ -732,8 +740,8 @@ _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout cha
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_build_id_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sample_record) == 24, "profile layout changed");
-_Static_assert(sizeof(struct hotline_heap_record) == 72, "profile layout changed");
-_Static_assert(sizeof(struct hotline_memory_site_record) == 88, "profile layout changed");
+_Static_assert(sizeof(struct hotline_heap_record) == 88, "profile layout changed");
+_Static_assert(sizeof(struct hotline_memory_site_record) == 104, "profile layout changed");
 _Static_assert(sizeof(struct hotline_file_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_io_site_record) == 136, "profile layout changed");
 _Static_assert(sizeof(struct hotline_system_record) == 32, "profile layout changed");

@@ -31,10 +31,14 @@ uint64_t order_key(const MemoryPlaceStats &place, MemoryOrder order) {
 
 } // namespace
 
-uint64_t HeapTotals::not_freed() const { return minus(allocations, frees); }
-uint64_t HeapTotals::not_freed_bytes() const { return minus(allocated_bytes, freed_bytes); }
-uint64_t MemoryPlaceStats::not_freed() const { return minus(allocations, frees); }
-uint64_t MemoryPlaceStats::not_freed_bytes() const { return minus(allocated_bytes, freed_bytes); }
+uint64_t HeapTotals::not_freed() const { return minus(inherited_blocks + allocations, frees); }
+uint64_t HeapTotals::not_freed_bytes() const {
+  return minus(inherited_bytes + allocated_bytes, freed_bytes);
+}
+uint64_t MemoryPlaceStats::not_freed() const { return minus(inherited_blocks + allocations, frees); }
+uint64_t MemoryPlaceStats::not_freed_bytes() const {
+  return minus(inherited_bytes + allocated_bytes, freed_bytes);
+}
 
 MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolizer &symbolizer) {
   MemoryTable table;
@@ -56,6 +60,8 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
     heap.frees += profile.heap.frees;
     heap.freed_bytes += profile.heap.freed_bytes;
     heap.untracked_frees += profile.heap.untracked_frees;
+    heap.inherited_blocks += profile.heap.inherited_blocks;
+    heap.inherited_bytes += profile.heap.inherited_bytes;
     if (profile.heap.peak_live_bytes > heap.peak_live_bytes || heap.peak_live_profile.empty()) {
       heap.peak_live_bytes = profile.heap.peak_live_bytes;
       heap.peak_live_profile = profile.display_name;
@@ -71,7 +77,10 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
       if (made_by_profiler(profile, site)) {
         heap.profiler_allocations += site.allocations;
         heap.profiler_allocated_bytes += site.allocated_bytes;
-        heap.profiler_not_freed_bytes += site.allocated_bytes - std::min(site.freed_bytes, site.allocated_bytes);
+        uint64_t held = site.inherited_bytes + site.allocated_bytes;
+        heap.profiler_not_freed_bytes += held - std::min(site.freed_bytes, held);
+        heap.inherited_blocks -= std::min(heap.inherited_blocks, site.inherited_blocks);
+        heap.inherited_bytes -= std::min(heap.inherited_bytes, site.inherited_bytes);
         heap.allocations -= std::min(heap.allocations, site.allocations);
         heap.allocated_bytes -= std::min(heap.allocated_bytes, site.allocated_bytes);
         heap.frees -= std::min(heap.frees, site.frees);
@@ -79,13 +88,15 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
         continue;
       }
       RecordPlace place = placer.place(profile, site.node, site.object, site.address, site.via_object);
-      not_freed_here[place] += site.allocations > site.frees ? site.allocations - site.frees : 0;
+      not_freed_here[place] += minus(site.inherited_blocks + site.allocations, site.frees);
       MemoryPlaceStats &stats = places[place];
       stats.place = place;
       stats.allocations += site.allocations;
       stats.allocated_bytes += site.allocated_bytes;
       stats.frees += site.frees;
       stats.freed_bytes += site.freed_bytes;
+      stats.inherited_blocks += site.inherited_blocks;
+      stats.inherited_bytes += site.inherited_bytes;
       stats.temporaries += site.temporaries;
       stats.temporary_bytes += site.temporary_bytes;
       stats.peak_live_bytes = std::max(stats.peak_live_bytes, site.peak_live_bytes);

@@ -23,6 +23,10 @@ struct HeapTotals {
   uint64_t frees = 0;
   uint64_t freed_bytes = 0;
   uint64_t untracked_frees = 0;
+  // Live at a fork in forked children's profiles: the parent's blocks, not in allocations
+  // (frees counts the children's frees of them).
+  uint64_t inherited_blocks = 0;
+  uint64_t inherited_bytes = 0;
   // Peaks do not add up across processes: the largest one profile had, and
   // that profile's display name.
   uint64_t peak_live_bytes = 0;
@@ -38,7 +42,7 @@ struct HeapTotals {
   uint64_t profiler_allocated_bytes = 0;
   uint64_t profiler_not_freed_bytes = 0;
 
-  // Allocated and not freed when the profiles were written.
+  // Allocated (or inherited) and not freed when the profiles were written.
   uint64_t not_freed() const;
   uint64_t not_freed_bytes() const;
 };
@@ -50,6 +54,8 @@ struct MemoryPlaceStats {
   uint64_t allocated_bytes = 0;
   uint64_t frees = 0; // of the blocks allocated here
   uint64_t freed_bytes = 0;
+  uint64_t inherited_blocks = 0; // as in HeapTotals, of this place's blocks
+  uint64_t inherited_bytes = 0;
   uint64_t temporaries = 0; // freed before their timed call returned
   uint64_t temporary_bytes = 0;
   // The largest peak of one calling context (thread, timed call, instruction):

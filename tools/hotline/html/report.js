@@ -611,6 +611,8 @@
         item.append("dd").text(value);
       };
       fact("Heap", `${count(h.allocations)} allocations, ${bytes(h.allocated_bytes)}`);
+      if (h.inherited_blocks > 0)
+        fact("Inherited", `${count(h.inherited_blocks)} blocks, ${bytes(h.inherited_bytes)}, live at the fork in forked children`);
       fact("Frees", `${count(h.frees)}, ${bytes(h.freed_bytes)}`);
       fact("Not freed", `${count(h.not_freed)} blocks, ${bytes(h.not_freed_bytes)}`);
       fact("Peak live heap", bytes(h.peak_live_bytes));

@@ -577,6 +577,8 @@ private:
     heap.untracked_frees = record.untracked_frees;
     heap.flags = record.flags;
     heap.runtime_resident_bytes = record.runtime_resident_bytes;
+    heap.inherited_blocks = record.inherited_blocks;
+    heap.inherited_bytes = record.inherited_bytes;
   }
 
   void read_files() {
@@ -659,6 +661,8 @@ private:
       site.peak_live_bytes = record.peak_live_bytes;
       site.temporaries = record.temporaries;
       site.temporary_bytes = record.temporary_bytes;
+      site.inherited_blocks = record.inherited_blocks;
+      site.inherited_bytes = record.inherited_bytes;
       profile_.memory_sites.push_back(site);
     }
   }

@@ -163,6 +163,10 @@ struct Heap {
   uint64_t untracked_frees = 0; // of blocks the runtime did not see allocated
   uint32_t flags = 0;           // HOTLINE_HEAP_*
   uint64_t runtime_resident_bytes = 0; // hotline's own memory at the end; 0: unknown (older runtime)
+  // In a forked child: the blocks live at the fork, which the parent allocated (not in
+  // allocations; frees counts the child's frees of them). 0 elsewhere and in older profiles.
+  uint64_t inherited_blocks = 0;
+  uint64_t inherited_bytes = 0;
 
   // Allocations were tracked (HOTLINE_MEMORY on); otherwise only
   // peak_rss_bytes means anything.
@@ -188,6 +192,8 @@ struct MemorySite {
   uint64_t peak_live_bytes = 0; // of this place's blocks at once
   uint64_t temporaries = 0; // freed before the innermost timed call returned
   uint64_t temporary_bytes = 0;
+  uint64_t inherited_blocks = 0; // as in Heap, for this place's blocks
+  uint64_t inherited_bytes = 0;
 };
 
 // The I/O calls made from one place on one file; times are the time the thread
