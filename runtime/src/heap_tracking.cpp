@@ -176,7 +176,6 @@ void set_heap_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_REL
 void add_own(uint64_t *counter, uint64_t amount) {
   __atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + amount, __ATOMIC_RELAXED);
 }
-uint64_t load(const uint64_t &counter) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
 
 void record_allocation(void *p, size_t bytes, void *return_address) {
   Place place = program_place(return_address);
@@ -188,10 +187,8 @@ void record_allocation(void *p, size_t bytes, void *return_address) {
     __atomic_fetch_add(&h->shared.allocations, 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&h->shared.allocated_bytes, bytes, __ATOMIC_RELAXED);
   }
-  uint64_t allocated = load(h->inherited_bytes) + load(h->own.allocated_bytes) + load(h->shared.allocated_bytes);
-  uint64_t freed = load(h->own.freed_bytes) + load(h->shared.freed_bytes);
-  uint64_t live = allocated >= freed ? allocated - freed : 0;
-  uint64_t peak = load(h->peak_live_bytes);
+  uint64_t live = live_bytes(*h);
+  uint64_t peak = heap_count(h->peak_live_bytes);
   while (live > peak &&
          !__atomic_compare_exchange_n(&h->peak_live_bytes, &peak, live, true, __ATOMIC_RELAXED,
                                       __ATOMIC_RELAXED)) {
@@ -254,12 +251,10 @@ void add_allocator_time(uint64_t ticks, uint32_t weight) {
 
 void forget_parent_heap_counts() {
   g_places.for_each([](HeapPlace &h) {
-    uint64_t blocks = h.inherited_blocks + h.own.allocations + h.shared.allocations;
-    uint64_t bytes = h.inherited_bytes + h.own.allocated_bytes + h.shared.allocated_bytes;
-    uint64_t frees = h.own.frees + h.shared.frees;
-    uint64_t freed_bytes = h.own.freed_bytes + h.shared.freed_bytes;
-    h.inherited_blocks = blocks > frees ? blocks - frees : 0;
-    h.inherited_bytes = bytes > freed_bytes ? bytes - freed_bytes : 0;
+    HeapCounts c = counts(h);
+    uint64_t blocks = h.inherited_blocks + c.allocations;
+    h.inherited_blocks = blocks > c.frees ? blocks - c.frees : 0;
+    h.inherited_bytes = live_bytes(h);
     h.own = h.shared = HeapCounts{};
     h.temporaries = h.temporary_bytes = 0;
     h.peak_live_bytes = h.inherited_bytes;

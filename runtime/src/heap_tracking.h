@@ -28,6 +28,24 @@ struct HeapPlace {
   uint64_t inherited_bytes;  // the parent allocated and the child may free
 };
 
+// A place's counts, its owning thread's and the others' together; any thread may read them.
+inline uint64_t heap_count(const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); }
+inline HeapCounts counts(const HeapPlace &h) {
+  return {heap_count(h.own.allocations) + heap_count(h.shared.allocations),
+          heap_count(h.own.allocated_bytes) + heap_count(h.shared.allocated_bytes),
+          heap_count(h.own.frees) + heap_count(h.shared.frees),
+          heap_count(h.own.freed_bytes) + heap_count(h.shared.freed_bytes)};
+}
+
+// The bytes of a place's blocks not freed: allocated there, or inherited, less those freed.
+// (On every allocation: it loads the byte counts only.)
+inline uint64_t live_bytes(const HeapPlace &h) {
+  uint64_t held = heap_count(h.inherited_bytes) + heap_count(h.own.allocated_bytes) +
+                  heap_count(h.shared.allocated_bytes);
+  uint64_t freed = heap_count(h.own.freed_bytes) + heap_count(h.shared.freed_bytes);
+  return held > freed ? held - freed : 0;
+}
+
 // Off once HOTLINE_MEMORY=0 has been read; on before the options are read, so that
 // allocations made before the runtime starts are tracked too.
 bool heap_tracking_on();

@@ -581,13 +581,9 @@ void sum_regions(ThreadState *t, uint64_t end, uint32_t *names, Sums &into) {
 }
 
 uint64_t heap_in_use() {
-  uint64_t allocated = 0, freed = 0;
-  heap_places().for_each([&](const HeapPlace &h) {
-    auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
-    allocated += get(h.own.allocated_bytes) + get(h.shared.allocated_bytes);
-    freed += get(h.own.freed_bytes) + get(h.shared.freed_bytes);
-  });
-  return allocated > freed ? allocated - freed : 0;
+  uint64_t in_use = 0;
+  heap_places().for_each([&](const HeapPlace &h) { in_use += live_bytes(h); });
+  return in_use;
 }
 
 // Inserts `id` into `best` (sorted, best first, at most `capacity`) if it ranks there.

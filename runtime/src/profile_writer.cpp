@@ -175,14 +175,14 @@ void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, Byte
   heap_places().for_each([&](const HeapPlace &h) {
     hotline_memory_site_record r{};
     set_place_and_via(r, h.key, loaded);
-    auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
-    r.allocations = get(h.own.allocations) + get(h.shared.allocations);
-    r.allocated_bytes = get(h.own.allocated_bytes) + get(h.shared.allocated_bytes);
-    r.frees = get(h.own.frees) + get(h.shared.frees);
-    r.freed_bytes = get(h.own.freed_bytes) + get(h.shared.freed_bytes);
-    r.peak_live_bytes = get(h.peak_live_bytes);
-    r.temporaries = get(h.temporaries);
-    r.temporary_bytes = get(h.temporary_bytes);
+    HeapCounts c = counts(h);
+    r.allocations = c.allocations;
+    r.allocated_bytes = c.allocated_bytes;
+    r.frees = c.frees;
+    r.freed_bytes = c.freed_bytes;
+    r.peak_live_bytes = heap_count(h.peak_live_bytes);
+    r.temporaries = heap_count(h.temporaries);
+    r.temporary_bytes = heap_count(h.temporary_bytes);
     r.inherited_blocks = h.inherited_blocks; // set once, at the fork
     r.inherited_bytes = h.inherited_bytes;
     sites.append_record(r);

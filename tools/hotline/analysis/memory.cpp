@@ -31,14 +31,10 @@ uint64_t order_key(const MemoryPlaceStats &place, MemoryOrder order) {
 
 } // namespace
 
-uint64_t HeapTotals::not_freed() const { return minus(inherited_blocks + allocations, frees); }
-uint64_t HeapTotals::not_freed_bytes() const {
-  return minus(inherited_bytes + allocated_bytes, freed_bytes);
-}
-uint64_t MemoryPlaceStats::not_freed() const { return minus(inherited_blocks + allocations, frees); }
-uint64_t MemoryPlaceStats::not_freed_bytes() const {
-  return minus(inherited_bytes + allocated_bytes, freed_bytes);
-}
+uint64_t HeapTotals::not_freed() const { return minus(held(), frees); }
+uint64_t HeapTotals::not_freed_bytes() const { return minus(held_bytes(), freed_bytes); }
+uint64_t MemoryPlaceStats::not_freed() const { return minus(held(), frees); }
+uint64_t MemoryPlaceStats::not_freed_bytes() const { return minus(held_bytes(), freed_bytes); }
 
 MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolizer &symbolizer) {
   MemoryTable table;

@@ -42,7 +42,10 @@ struct HeapTotals {
   uint64_t profiler_allocated_bytes = 0;
   uint64_t profiler_not_freed_bytes = 0;
 
-  // Allocated (or inherited) and not freed when the profiles were written.
+  // Allocated or inherited: the blocks the profiles account for.
+  uint64_t held() const { return inherited_blocks + allocations; }
+  uint64_t held_bytes() const { return inherited_bytes + allocated_bytes; }
+  // Of those, not freed when the profiles were written.
   uint64_t not_freed() const;
   uint64_t not_freed_bytes() const;
 };
@@ -69,6 +72,8 @@ struct MemoryPlaceStats {
   // The most blocks from here that one profile (process) did not free.
   uint64_t most_not_freed_in_a_profile = 0;
 
+  uint64_t held() const { return inherited_blocks + allocations; } // as in HeapTotals
+  uint64_t held_bytes() const { return inherited_bytes + allocated_bytes; }
   uint64_t not_freed() const;
   uint64_t not_freed_bytes() const;
 };

@@ -31,7 +31,7 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
     return;
   // Blocks a forked child inherited and kept are in its profile's leftovers: they count as
   // allocated there.
-  uint64_t allocated = data.memory->heap.inherited_bytes + data.memory->heap.allocated_bytes;
+  uint64_t allocated = data.memory->heap.held_bytes();
   for (const analysis::MemoryPlaceStats &place :
        analysis::top_memory_places(*data.memory, analysis::MemoryOrder::NotFreed, 0)) {
     if (place.not_freed_bytes() < kMinLeakedBytes || library_lifetime_blocks(place) ||
@@ -45,9 +45,9 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
                             text::format_bytes(place.not_freed_bytes()));
     f.evidence.push_back(fmt::format("{} of {} blocks still allocated at exit ({} of {})",
                                      text::format_count(place.not_freed()),
-                                     text::format_count(place.inherited_blocks + place.allocations),
+                                     text::format_count(place.held()),
                                      text::format_bytes(place.not_freed_bytes()),
-                                     text::format_bytes(place.inherited_bytes + place.allocated_bytes)));
+                                     text::format_bytes(place.held_bytes())));
     f.suggestion = "free these blocks when they are no longer needed (own them with "
                    "std::unique_ptr or a container); if they are meant to live until exit, "
                    "allocate them once";
