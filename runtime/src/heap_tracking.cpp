@@ -8,6 +8,7 @@
 #include "tracing.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
 #include <sys/single_threaded.h>
 
 namespace hotline::rt {
@@ -32,13 +33,19 @@ struct LiveShard {
 constexpr uint32_t kShardBits = 6;
 constexpr uint32_t kShards = 1u << kShardBits;
 constexpr uint32_t kFirstShardCapacity = 1024;
+constexpr size_t kHugePageBytes = 2u << 20; // a shard's slots from this size on ask for huge
+                                             // pages: a page fault a 4 KiB page was a fifth of
+                                             // the run with millions of live blocks
 LiveShard g_shards[kShards];
 
 // A block's 4 KiB page decides its shard and where its run of slots starts; its place in
 // the page, the slot in that run. The blocks of one page, which a program allocates and frees
 // close together, take neighbouring slots: one or two cache lines of the table, where a hash
 // of the whole address put each block on a line of its own (37% of an nlohmann-json
-// program's time was those misses). Pages spread by hash, so page-aligned blocks do not pile up.
+// program's time was those misses). Pages spread by hash, so page-aligned blocks do not pile up;
+// a run starts anywhere, not at a multiple of 256 slots, so that the pages that share a run
+// do not all start at its first slot (with 5 million live blocks, inserts and removals probed
+// long clusters: 3.8x the plain run's time, 2.8x with this and huge pages).
 uint64_t hash_page(uint64_t address) { return (address >> 12) * 0x9e3779b97f4a7c15u; }
 
 // Takes a shard's lock unless the process has one thread: glibc clears
@@ -63,7 +70,7 @@ private:
 
 LiveShard &shard_of(uint64_t address) { return g_shards[hash_page(address) >> (64 - kShardBits)]; }
 uint32_t home_slot(uint64_t address, uint32_t capacity) {
-  uint64_t run = (hash_page(address) >> 20) << 8; // 256 slots: one for each 16 bytes of the page
+  uint64_t run = hash_page(address) >> 20;
   return uint32_t(run + ((address >> 4) & 255)) & (capacity - 1);
 }
 
@@ -87,6 +94,8 @@ bool grow(LiveShard &s) {
   auto *slots = static_cast<LiveBlock *>(reserve_pages(sizeof(LiveBlock) * capacity));
   if (!slots)
     return false;
+  if (sizeof(LiveBlock) * capacity >= kHugePageBytes)
+    madvise(slots, sizeof(LiveBlock) * capacity, MADV_HUGEPAGE);
   LiveBlock *old = s.slots;
   uint32_t old_capacity = s.capacity;
   s.slots = slots;
