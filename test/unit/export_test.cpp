@@ -257,7 +257,7 @@ TEST(ExportMergedNodes, LoopsInsideCallsAreTheirCallersNode) {
   EXPECT_EQ(tree.nodes[merged[3]].calls, 1u);
 
   // Folded stacks see the same tree.
-  EXPECT_EQ(exports::folded(profiles, exports::FoldedMetric::Calls),
+  EXPECT_EQ(exports::folded(profiles, {exports::FoldedMetric::Calls}),
             "main 1\nmain;work() 2\nwork() 1\n");
 }
 
@@ -306,9 +306,33 @@ TEST(ExportInlinedFrames, ALoopOfAnotherFunctionIsThatFunctionInlined) {
   // main keeps what its own code took: 10,000 less smooth's 7,000 and primes' 1,500.
   EXPECT_EQ(tree.nodes[merged[0]].exclusive_ns, 1500u);
 
-  EXPECT_EQ(exports::folded(profiles, exports::FoldedMetric::Time),
+  EXPECT_EQ(exports::folded(profiles, {exports::FoldedMetric::Time}),
             "main 1500\nmain;smooth()_[i] 6000\nmain;smooth()_[i];log() 1000\n"
             "main;primes()_[i] 1500\n");
+}
+
+// Collapsed recursion: a frame already on the path takes in those below it, so that
+// main;a;b;a;c counts as main;a;c and the values of the paths that fold together add up.
+TEST(ExportFolded, CollapsedRecursionHasEachFunctionOnceAPath) {
+  ProfileBuilder b;
+  uint32_t app = b.add_module("/home/user/app", "main.cpp");
+  uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 1, 1);
+  uint32_t a_site = b.add_site(app, "a()", "_Z1av", "main.cpp", 10, 3);
+  uint32_t b_site = b.add_site(app, "b()", "_Z1bv", "main.cpp", 20, 2);
+  uint32_t c_site = b.add_site(app, "c()", "_Z1cv", "main.cpp", 30, 2);
+  b.add_thread(1, "main");
+  uint32_t main_node = b.add_node(main_site, HOTLINE_NO_PARENT, 1, 1000);
+  uint32_t a1 = b.add_node(a_site, main_node, 1, 900);
+  uint32_t b1 = b.add_node(b_site, a1, 2, 800);
+  uint32_t a2 = b.add_node(a_site, b1, 2, 500);
+  b.add_node(c_site, a2, 1, 100);
+  b.add_node(c_site, a1, 1, 50);
+  std::vector<Profile> profiles = {parse(b.build())};
+  EXPECT_EQ(exports::folded(profiles, {exports::FoldedMetric::Calls}),
+            "main 1\nmain;a() 1\nmain;a();b() 2\nmain;a();b();a() 2\nmain;a();b();a();c() 1\n"
+            "main;a();c() 1\n");
+  EXPECT_EQ(exports::folded(profiles, {exports::FoldedMetric::Calls, true}),
+            "main 1\nmain;a() 3\nmain;a();b() 2\nmain;a();c() 2\n");
 }
 
 TEST(ExportFrames, NamesCannotEndAFrameOrALine) {

@@ -48,6 +48,9 @@ const cli::CommandSpec kExportCommand = {
         {"metric", "METRIC",
          "folded: what a stack counts: time (self ns, the default), calls or "
          "bytes (heap bytes allocated)"},
+        {"collapse-recursion", nullptr,
+         "folded: each function once a path, a repeated one taking in the frames below it "
+         "(done anyway on paths over 1000 frames deep)"},
         {"max-events", "N",
          "chrome, speedscope: keep the N longest timeline events (default "
          "500000; 0 keeps all)"},
@@ -68,15 +71,18 @@ int run_export(const std::vector<std::string> &args) {
         fmt::format("export: no --format given (usage: {})", kExportCommand.usage));
   std::string format = cli::parse_choice(
       "format", *format_option, {"folded", "speedscope", "chrome", "callgrind", "lcov", "json"});
-  exports::FoldedMetric metric = exports::FoldedMetric::Time;
+  exports::FoldedOptions folded_options;
   if (auto metric_option = parsed.value("metric")) {
     if (format != "folded")
       throw cli::UsageError("export: --metric applies to --format folded only");
     std::string name = cli::parse_choice("metric", *metric_option, {"time", "calls", "bytes"});
-    metric = name == "time"    ? exports::FoldedMetric::Time
-             : name == "calls" ? exports::FoldedMetric::Calls
-                               : exports::FoldedMetric::Bytes;
+    folded_options.metric = name == "time"    ? exports::FoldedMetric::Time
+                            : name == "calls" ? exports::FoldedMetric::Calls
+                                              : exports::FoldedMetric::Bytes;
   }
+  folded_options.collapse_recursion = parsed.has("collapse-recursion");
+  if (folded_options.collapse_recursion && format != "folded")
+    throw cli::UsageError("export: --collapse-recursion applies to --format folded only");
   uint64_t max_events = kDefaultMaxEvents;
   if (auto max_option = parsed.value("max-events")) {
     if (format != "chrome" && format != "speedscope")
@@ -101,9 +107,16 @@ int run_export(const std::vector<std::string> &args) {
   analysis::settle_call_times(profiles, compensate);
   analysis::Symbolizer symbolizer;
   if (format == "folded") { // line by line: a deep recursion's text outgrows memory
+    bool collapsed = false;
     write_output_file(output.value_or("-"), [&](const std::function<void(std::string_view)> &line) {
-      exports::folded(profiles, metric, line);
+      collapsed = exports::folded(profiles, folded_options, line);
     });
+    if (collapsed && !folded_options.collapse_recursion)
+      fmt::print(stderr,
+                 "hotline export: call paths over {} frames deep: recursion collapsed, each "
+                 "function once a path\n(a line names its whole path: the text would grow with "
+                 "the square of the depth)\n",
+                 exports::kFoldedFullDepth);
     return 0;
   }
   std::string text;

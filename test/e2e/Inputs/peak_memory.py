@@ -17,10 +17,11 @@ def peak_mb(command, **kwargs):
 hotline, profile = sys.argv[1], sys.argv[2]
 tree_peak, _ = peak_mb([hotline, "tree", profile], stdout=subprocess.DEVNULL)
 folded_peak, text = peak_mb([hotline, "export", "--format", "folded", "--metric", "calls", profile],
-                            stdout=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 lines = text.splitlines()
 print("{} lines; {}; {}".format(
     len(lines), "text over 35 MB" if len(text) > 35e6 else "text of {} bytes".format(len(text)),
     "within 10 MB of the tree's peak" if folded_peak < tree_peak + 10
     else "peak {:.0f} MB, the tree's {:.0f} MB".format(folded_peak, tree_peak)))
-print(lines[-1].decode()[-40:])
+for line in lines[-2:]:
+    print(line.decode()[-40:])

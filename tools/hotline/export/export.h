@@ -23,14 +23,26 @@ enum class FoldedMetric {
   Bytes, // heap bytes allocated while the stack's last function was running
 };
 
+// Paths deeper than this many frames are folded with recursion collapsed: a line names its
+// whole path, so the text of a deep recursion would grow with the square of its depth (1.2 GB
+// at 20,000 calls deep).
+constexpr size_t kFoldedFullDepth = 1000;
+
+struct FoldedOptions {
+  FoldedMetric metric = FoldedMetric::Time;
+  // Each function once a path: a frame already on the path takes in those below it
+  // (`main;a;b;a;c` counts as `main;a;c`), as Firefox's profiler's "collapse recursion".
+  bool collapse_recursion = false;
+};
+
 // Folded stacks for flamegraph.pl (folded.cpp): one line `root;...;leaf N` per
 // path of the merged call tree whose N is not 0, each passed to `emit` as it is
-// made. A line holds its whole path, so the text of a deep recursion grows with
-// the square of its depth; memory stays that of one line.
-void folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric,
+// made; memory stays that of the tree and one line. Returns whether recursion was
+// collapsed: asked for, or a path deeper than kFoldedFullDepth.
+bool folded(const std::vector<profile::Profile> &profiles, const FoldedOptions &options,
             const std::function<void(std::string_view line)> &emit);
 // The same lines, as one text.
-std::string folded(const std::vector<profile::Profile> &profiles, FoldedMetric metric);
+std::string folded(const std::vector<profile::Profile> &profiles, const FoldedOptions &options);
 
 struct Timelines;
 
