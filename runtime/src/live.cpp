@@ -505,6 +505,8 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
   if (frames && !__atomic_load_n(&t->exited, __ATOMIC_ACQUIRE) &&
       copy_all_from_process(s.frames, frames, sizeof(Frame) * depth))
     for (uint32_t d = 0; d < depth; ++d) {
+      if (nested_in_other_call_paths(s.frames, d))
+        continue;
       uint32_t index = index_of(s.frames[d].node, chunk_count);
       uint64_t start = s.frames[d].start_ticks;
       if (index != 0 && start >= t->start_ticks && start < now)

@@ -572,6 +572,7 @@ void write_profile() {
     record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
     record.memory_ns = time.duration_ns(__atomic_load_n(&t->memory_ticks, __ATOMIC_RELAXED));
     uint32_t node_count = 0;
+    static_assert(kOtherCallPathsSite == HOTLINE_OTHER_CALL_PATHS);
     for_each_node(t, [&](const CallNode &n) {
       if (&n == &t->root)
         return;
@@ -591,10 +592,13 @@ void write_profile() {
     // forked child, the frames open at the fork are the parent's calls: their node's count
     // comes back to 0 here (threads.cpp), and they are not marked open.
     uint32_t depth = 0;
+    const CallNode *outer = nullptr;
     if (!exited && !nodes_section.failed())
       for_each_open_frame(t, [&](const Frame &frame) {
         bool inherited = depth++ < t->inherited_depth;
-        if (!frame.node || frame.node->index == 0 || frame.node->index > node_count)
+        bool nested = frame.node && frame.node == outer; // in paths beyond the limit (threads.h)
+        outer = frame.node;
+        if (nested || !frame.node || frame.node->index == 0 || frame.node->index > node_count)
           return;
         hotline_call_node_record &open = first[frame.node->index - 1];
         open.calls++;
@@ -665,6 +669,7 @@ void write_profile() {
   run.runtime_version = strings.add(HOTLINE_VERSION_STRING);
   run.thread_count = thread_count;
   run.flags = incomplete ? HOTLINE_RUN_INCOMPLETE : 0;
+  run.max_call_paths = uint32_t(g_max_call_paths);
   ByteBuffer run_section;
   run_section.append_record(run);
   const Options &o = options();

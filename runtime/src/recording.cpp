@@ -24,6 +24,22 @@ HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t close_skippe
   return match - 1;
 }
 
+// Ends a call made in paths beyond the limit of call paths (threads.h): frame `depth` is on
+// their node. Only the outermost of such calls counts, and holds the time of those inside it.
+HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static void end_other_call_paths_call(ThreadState *t,
+                                                                                   uint32_t depth) {
+  uint64_t end = now_ticks();
+  t->depth = depth;
+  if (nested_in_other_call_paths(t->frames, depth))
+    return;
+  const Frame &frame = t->frames[depth];
+  CallNode *node = frame.node;
+  node->calls++;
+  node->inclusive_ticks += end - frame.start_ticks;
+  trace_span(t, HOTLINE_TRACE_CALL, node->index, frame.start_ticks, end);
+  t->current = node->parent;
+}
+
 extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site) {
   if (__builtin_expect(site >= kMaxSites, 0))
     return; // a refused module
@@ -67,6 +83,10 @@ extern "C" HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site) {
     return;
   }
   if (__builtin_expect(frame->node->site != site, 0)) {
+    if (frame->node->site == kOtherCallPathsSite) {
+      end_other_call_paths_call(t, depth);
+      return;
+    }
     depth = close_skipped_frames(t, depth, site, now_ticks());
     if (depth == kNoFrame)
       return;

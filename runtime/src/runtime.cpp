@@ -130,8 +130,17 @@ void read_options() {
       g_live_options.period_ms = 1000;
     }
   }
+  if (const char *paths = getenv("HOTLINE_MAX_CALL_PATHS")) {
+    g_options.max_call_paths = parse_count("HOTLINE_MAX_CALL_PATHS", paths, g_options.max_call_paths);
+    if (g_options.max_call_paths > kMaxCallPathsLimit) {
+      report_problem("HOTLINE_MAX_CALL_PATHS=%s is above the limit of %llu call paths; using %llu", paths,
+                     (unsigned long long)kMaxCallPathsLimit, (unsigned long long)kMaxCallPathsLimit);
+      g_options.max_call_paths = kMaxCallPathsLimit;
+    }
+  }
   g_live_options.alerts = getenv("HOTLINE_ALERT");
   g_stop_timing_check_calls = g_options.stop_timing_after;
+  g_max_call_paths = g_options.max_call_paths;
 }
 
 void write_profile_at_exit() {

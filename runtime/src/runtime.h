@@ -28,6 +28,9 @@ struct Options {
   uint64_t trace_allocation_bytes = 1u << 20; // HOTLINE_TRACE_ALLOCATION_BYTES: smaller blocks not kept
   // Milliseconds between two readings of the system sampler thread (0: no thread).
   uint64_t system_sample_ms = 0; // HOTLINE_SAMPLE_MS
+  // Call-tree nodes the process keeps, all threads together (0: no limit), at most
+  // kMaxCallPathsLimit; calls on further paths are counted under their caller (threads.h).
+  uint64_t max_call_paths = 500000; // HOTLINE_MAX_CALL_PATHS
 };
 
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a
@@ -35,6 +38,8 @@ struct Options {
 constexpr uint64_t kMaxSampleHz = 20000;
 // A thread's trace buffer holds at most this many events (32 bytes each: 1.6 GB).
 constexpr uint64_t kMaxTraceEvents = 50000000;
+// Call-tree nodes are 80 bytes: 100 million of them, 8 GB.
+constexpr uint64_t kMaxCallPathsLimit = 100000000;
 
 // Idempotent and safe to call from any constructor, in any order.
 void runtime_init();

@@ -30,8 +30,11 @@ namespace hotline::rt {
 
 __attribute__((tls_model("initial-exec"))) __thread ThreadState *tls_thread = nullptr;
 
+uint64_t g_max_call_paths = 500000; // Options::max_call_paths, until the options are read
+
 namespace {
 constexpr uint32_t kFirstChunkNodes = 16;
+uint64_t g_call_paths = 0; // nodes of all threads, roots left out
 constexpr uint32_t kLargestChunkNodes = 4096;
 
 __attribute__((tls_model("initial-exec"))) __thread bool tls_thread_exited = false;
@@ -179,7 +182,7 @@ void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
     return;
   uint32_t top = t->depth < kMaxStackDepth ? t->depth : kMaxStackDepth;
   for (uint32_t d = top; d-- > depth;)
-    if (CallNode *n = t->frames[d].node) {
+    if (CallNode *n = t->frames[d].node; n && !nested_in_other_call_paths(t->frames, d)) {
       n->calls++;
       n->inclusive_ticks += end - t->frames[d].start_ticks;
       t->current = n->parent;
@@ -217,9 +220,14 @@ ThreadState *swap_current_thread(ThreadState *t) {
 }
 
 HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
+  if (parent->site == kOtherCallPathsSite)
+    return parent;
   // Most-recently-used first: move a found child to the front of its parent's list.
   CallNode *previous = nullptr;
+  CallNode *other_paths = nullptr;
   for (CallNode *c = parent->first_child; c; previous = c, c = c->next_sibling) {
+    if (c->site == kOtherCallPathsSite)
+      other_paths = c;
     if (c->site != site)
       continue;
     if (previous) {
@@ -228,6 +236,11 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
       parent->first_child = c;
     }
     return c;
+  }
+  if (g_max_call_paths && __atomic_load_n(&g_call_paths, __ATOMIC_RELAXED) >= g_max_call_paths) {
+    if (other_paths)
+      return other_paths;
+    site = kOtherCallPathsSite;
   }
   NodeChunk *chunk = t->newest_chunk;
   if (!chunk || chunk->used == chunk->capacity) {
@@ -248,10 +261,11 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
   node->parent = parent;
   node->site = site;
   node->index = t->node_count++;
-  node->next_check = g_stop_timing_check_calls;
+  node->next_check = site == kOtherCallPathsSite ? 0 : g_stop_timing_check_calls;
   node->next_sibling = parent->first_child;
   parent->first_child = node;
   __atomic_store_n(&chunk->used, chunk->used + 1, __ATOMIC_RELEASE);
+  __atomic_fetch_add(&g_call_paths, 1, __ATOMIC_RELAXED);
   return node;
 }
 

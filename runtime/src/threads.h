@@ -35,6 +35,21 @@ struct Frame {
 
 constexpr uint32_t kMaxStackDepth = 1u << 20;
 
+// Call paths beyond the limit: once the process holds g_max_call_paths nodes (all threads;
+// HOTLINE_MAX_CALL_PATHS, 0: no limit), a call on a path not seen before is counted in one
+// node of this site under its caller, and so is every call it makes: the node's calls are
+// the entries into paths beyond the limit from there, its time theirs (callees included).
+// A node has at most one such child, and it has none, so the nodes stay below twice the limit.
+constexpr uint32_t kOtherCallPathsSite = 0xfffffffeu;
+extern uint64_t g_max_call_paths;
+
+// Whether frame d is a call made inside paths beyond the limit from another such call: only
+// there do two frames in a row name one node (a recursive call has a node of its own). The
+// outermost of them holds the node's call and its time.
+inline bool nested_in_other_call_paths(const Frame *frames, uint32_t d) {
+  return d > 0 && frames[d].node && frames[d].node == frames[d - 1].node;
+}
+
 struct ThreadState {
   uint64_t *counters;       // kCounterSlots entries, indexed by global site id
   Frame *frames;            // kMaxStackDepth entries
@@ -111,7 +126,8 @@ private:
   bool exited_;
 };
 
-// Finds or creates the child of `parent` for `site` (the slow path of __hotline_enter).
+// Finds or creates the child of `parent` for `site` (the slow path of __hotline_enter); beyond
+// the limit of call paths, the parent's node for them (or the parent itself, when it is one).
 HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site);
 
 // Called once, from runtime_init.

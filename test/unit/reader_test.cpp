@@ -1244,5 +1244,25 @@ TEST(ReaderErrors, SurvivesRandomCorruption) {
   }
 }
 
+// A node for the call paths beyond the runtime's limit names no site of the profile's own: the
+// reader gives those nodes one site of its own, after the others, counted by their calls.
+TEST(Reader, GivesTheCallPathsBeyondTheLimitASiteOfTheirOwn) {
+  ProfileBuilder b = sample_builder();
+  b.run().max_call_paths = 3;
+  b.add_node(HOTLINE_OTHER_CALL_PATHS, 0, 4, 250); // the worker's, under work(int)
+  Profile p = parse_profile(b.build(), "app.hotline");
+  EXPECT_EQ(p.run.max_call_paths, 3u);
+  ASSERT_EQ(p.other_call_paths_site, 3u);
+  ASSERT_EQ(p.sites.size(), 4u);
+  EXPECT_EQ(p.sites[3].name, profile::kOtherCallPathsName);
+  EXPECT_EQ(p.sites[3].kind, uint32_t(HOTLINE_SITE_FUNCTION));
+  EXPECT_EQ(p.site_counts[3], 4u);
+  EXPECT_EQ(p.nodes.back().site, 3u);
+  EXPECT_EQ(p.nodes.back().parent, 2u);
+  Profile without = parse_profile(sample_builder().build(), "app.hotline");
+  EXPECT_EQ(without.other_call_paths_site, profile::kNoSite);
+  EXPECT_EQ(without.sites.size(), 3u);
+}
+
 } // namespace
 } // namespace hotline::test

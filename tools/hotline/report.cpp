@@ -240,6 +240,7 @@ std::string text_report(const std::vector<Profile> &profiles,
       text::format_duration(table.measured_ns),
       profiles.size() > 1 ? " and processes" : "");
   out += timing_cost_note(timing_cost);
+  out += call_paths_note(profiles);
   out += '\n';
   using Align = text::TextTable::Align;
   text::TextTable rows({{"self", Align::Right},
@@ -395,6 +396,9 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.field("clock_source", run.clock_source);
     json.field("command_line", run.command_line);
     json.field("incomplete", run.incomplete());
+    json.field("max_call_paths", run.max_call_paths);
+    json.field("call_paths_limit_reached",
+               profile.other_call_paths_site != profile::kNoSite);
     if (profile.timing_cost.measured) {
       json.field("timing_cost_self_ps", profile.timing_cost.self_ps);
       json.field("timing_cost_caller_ps", profile.timing_cost.caller_ps);

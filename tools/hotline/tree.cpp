@@ -174,7 +174,7 @@ int run_tree(const std::vector<std::string> &args) {
       text::format_duration(tree.measured_ns));
   if (options.min_percent > 0)
     out += fmt::format(" Calls below {}% are hidden.", options.min_percent);
-  out += "\n" + timing_cost_note(timing_cost) + "\n";
+  out += "\n" + timing_cost_note(timing_cost) + call_paths_note(profiles) + "\n";
   out += render_tree(tree, catalog, options);
   fmt::print("{}", out);
   return 0;

@@ -103,7 +103,8 @@ struct hotline_run_record {
   uint32_t runtime_version; /* string */
   uint32_t thread_count;   /* threads that recorded anything */
   uint32_t flags;          /* HOTLINE_RUN_* */
-  uint32_t reserved;
+  uint32_t max_call_paths; /* the limit of call-tree nodes in force (HOTLINE_MAX_CALL_PATHS),
+                              all threads together; 0: none (and in older runtimes' profiles) */
 };
 
 enum hotline_run_flags {
@@ -177,7 +178,7 @@ enum hotline_thread_flags {
 
 /* One calling context: a timed function reached through the path of its ancestors. */
 struct hotline_call_node_record {
-  uint32_t site;           /* index into SITES */
+  uint32_t site;           /* index into SITES, or HOTLINE_OTHER_CALL_PATHS */
   uint32_t parent;         /* index of the parent node within this thread's nodes, or
                               HOTLINE_NO_PARENT for the thread's top-level calls; parents
                               always come before their children */
@@ -196,6 +197,12 @@ struct hotline_call_node_record {
 };
 
 #define HOTLINE_NO_PARENT 0xffffffffu
+
+/* The site of a node that stands for call paths beyond the limit (max_call_paths): once the
+ * process held that many nodes, a call on a path not seen before was counted in its caller's
+ * node of this site, and so was every call it made. The node's calls are the entries into such
+ * paths from its parent, its time theirs, callees included; it has no children. */
+#define HOTLINE_OTHER_CALL_PATHS 0xfffffffeu
 
 /* The fewest window calls (summed over a stopped site's nodes) from which the reports and the
  * live view estimate the site's untimed calls; with fewer, from all its timed calls. */

@@ -27,8 +27,12 @@ FunctionIdentity identity_of(const Profile &profile,
   // static functions of the same name apart. Headers reached through `..`
   // (`.../gcc/x86_64-linux-gnu/12/../../../../include/c++/12/...`) are named
   // the short way.
-  identity.file = normal_path(
-      site.file.empty() ? profile.modules[site.module].source_file : site.file);
+  // (The call paths beyond the limit have no file of their own.)
+  bool other_call_paths = profile.other_call_paths_site != profile::kNoSite &&
+                          &site == &profile.sites[profile.other_call_paths_site];
+  if (!other_call_paths)
+    identity.file = normal_path(
+        site.file.empty() ? profile.modules[site.module].source_file : site.file);
   identity.line = site.line;
   return identity;
 }

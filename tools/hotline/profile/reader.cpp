@@ -455,6 +455,7 @@ private:
         at + offsetof(hotline_run_record, runtime_version), "runtime_version");
     run.thread_count = record.thread_count;
     run.flags = record.flags;
+    run.max_call_paths = record.max_call_paths;
   }
 
   // Optional: profiles of older runtimes have none.
@@ -1407,6 +1408,25 @@ private:
            record_offset(HOTLINE_SECTION_CALL_TREE, previous_end));
   }
 
+  // The site that the nodes for call paths beyond the limit are given, added once after
+  // the profile's own sites; its count is the sum of their calls (the entries into them).
+  uint32_t other_call_paths_site(uint64_t at) {
+    if (profile_.other_call_paths_site != kNoSite)
+      return profile_.other_call_paths_site;
+    if (profile_.modules.empty())
+      fail(at, "call node at offset {} stands for other call paths in a profile with no "
+               "module", at);
+    auto site = uint32_t(profile_.sites.size());
+    Site other;
+    other.name = other.linkage_name = kOtherCallPathsName;
+    other.kind = HOTLINE_SITE_FUNCTION;
+    other.counter = other.function = site;
+    profile_.sites.push_back(std::move(other));
+    profile_.site_counts.push_back(0);
+    profile_.other_call_paths_site = site;
+    return site;
+  }
+
   void read_call_tree() {
     uint64_t count = record_count(
         HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
@@ -1418,7 +1438,9 @@ private:
         uint64_t at = record_offset(HOTLINE_SECTION_CALL_TREE, index);
         auto record = load_record<hotline_call_node_record>(
             HOTLINE_SECTION_CALL_TREE, index);
-        if (record.site >= profile_.sites.size())
+        if (record.site == HOTLINE_OTHER_CALL_PATHS)
+          record.site = other_call_paths_site(at);
+        else if (record.site >= profile_.sites.size())
           fail(at + offsetof(hotline_call_node_record, site),
                "call node {} at offset {} names site {}, out of range ({} "
                "sites)",
@@ -1447,6 +1469,8 @@ private:
         node.window_ns = std::min(record.window_ns, record.inclusive_ns);
         node.open_calls = std::min(record.open_calls, record.calls);
         profile_.nodes.push_back(node);
+        if (node.site == profile_.other_call_paths_site)
+          profile_.site_counts[node.site] += node.calls;
       }
     }
   }

@@ -19,6 +19,7 @@ inline constexpr uint32_t kNewestReadableVersion = 1;
 inline constexpr uint32_t kNoParent = 0xffffffffu;
 // Marks the absence of a site (the loop of a site outside any loop).
 inline constexpr uint32_t kNoSite = 0xffffffffu;
+inline constexpr const char *kOtherCallPathsName = "(other call paths)";
 // Marks a sample, memory or I/O record outside every mapped object.
 inline constexpr uint32_t kNoObject = 0xffffffffu;
 // Marks a memory or I/O record made with no thread state (before the runtime
@@ -43,6 +44,9 @@ struct RunInfo {
   std::string runtime_version;
   uint32_t thread_count = 0;
   uint32_t flags = 0; // HOTLINE_RUN_*
+  // The limit of call-tree nodes in force (HOTLINE_MAX_CALL_PATHS); 0: none, or an older
+  // runtime.
+  uint32_t max_call_paths = 0;
 
   // Written while other threads were still running: their last calls are
   // missing.
@@ -445,6 +449,10 @@ struct Profile {
   std::vector<uint64_t> site_counts; // exact entries per site, one per site
   std::vector<Thread> threads;
   std::vector<CallNode> nodes; // grouped by thread, parents before children
+  // The site of the nodes that stand for call paths beyond the limit (HOTLINE_OTHER_CALL_PATHS
+  // on disk): added by the reader after the profile's own sites, named kOtherCallPathsName;
+  // kNoSite when no node reached the limit.
+  uint32_t other_call_paths_site = kNoSite;
   TimingCost timing_cost;
   // Sites whose timing the runtime stopped because their calls were too short
   // (TIMING_STOPPED section): their later calls were counted, not timed.
