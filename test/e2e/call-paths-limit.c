@@ -23,6 +23,8 @@
 // RUN:   %t.all.folded %t.cut.folded | FileCheck %s --check-prefix=PATHS
 // RUN: %hotline report %t.cut/*.hotline | FileCheck %s --check-prefix=REPORT
 // RUN: %hotline tree --min-percent 0 %t.cut/*.hotline | FileCheck %s --check-prefix=TREE
+// RUN: %hotline html %t.cut/*.hotline -o %t.html
+// RUN: FileCheck %s --check-prefix=HTML --input-file %t.html
 // RUN: %hotline report %t.all/*.hotline | FileCheck %s --check-prefix=NOLIMIT
 // RUN: env HOTLINE_DIR=%t.cut HOTLINE_QUIET=1 HOTLINE_MAX_CALL_PATHS=many %t 2>&1 >/dev/null | FileCheck %s --check-prefix=BAD
 // RUN: env HOTLINE_DIR=%t.cut HOTLINE_QUIET=1 HOTLINE_MAX_CALL_PATHS=100000000000 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=HIGH
@@ -35,6 +37,7 @@
 // REPORT-NEXT: first seen after it are timed as "(other call paths)" under their callers
 // REPORT: (other call paths)
 // TREE: (other call paths)
+// HTML: The run reached its limit of 1,000 call paths (HOTLINE_MAX_CALL_PATHS)
 // NOLIMIT-NOT: call paths (HOTLINE_MAX_CALL_PATHS)
 // BAD: HOTLINE_MAX_CALL_PATHS=many is not a non-negative integer; using 500000
 // HIGH: HOTLINE_MAX_CALL_PATHS=100000000000 is above the limit of 100000000 call paths; using 100000000

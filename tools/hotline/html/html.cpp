@@ -543,7 +543,7 @@ std::string data_json(const Analysis &a, const std::string &source_dir) {
   json.key("runs");
   write_runs(json, a.profiles);
   json.field("measured_ns", a.functions.measured_ns);
-  json.field("timing_note", timing_cost_note(a.timing_cost));
+  json.field("timing_note", timing_cost_note(a.timing_cost) + call_paths_note(a.profiles));
   json.key("functions");
   auto row_of = write_functions(json, a.functions);
   json.key("tree");
