@@ -10,6 +10,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <malloc.h>
 #include <new>
@@ -128,7 +129,17 @@ void *reallocate(void *p, size_t bytes, void *caller) {
 } // namespace
 
 HOOK void *malloc(size_t bytes) noexcept { return allocate(bytes, CALLER); }
+
+// The runtime's malloc under a name of its own, which stays on it when another definition of
+// malloc is the process's (see heap_hooks_in_effect).
+extern "C" void *hotline_runtime_malloc(size_t) noexcept __attribute__((alias("malloc")));
 HOOK void free(void *p) noexcept { release(p); }
+
+namespace hotline::rt {
+bool heap_hooks_in_effect() {
+  return dlsym(RTLD_DEFAULT, "malloc") == reinterpret_cast<void *>(&hotline_runtime_malloc);
+}
+} // namespace hotline::rt
 HOOK void *realloc(void *p, size_t bytes) noexcept { return reallocate(p, bytes, CALLER); }
 
 HOOK void *calloc(size_t count, size_t size) noexcept {

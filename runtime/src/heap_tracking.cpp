@@ -281,6 +281,10 @@ HeapTotals heap_totals() {
 
 PlaceTable<HeapPlace> &heap_places() { return g_places; }
 
+// The runtimes built without hooks (for sanitizers and static executables,
+// runtime/CMakeLists.txt) have none in effect; heap_hooks.cpp defines the real check.
+__attribute__((weak)) bool heap_hooks_in_effect() { return false; }
+
 namespace {
 __attribute__((noinline)) int empty_call() { return 0; }
 int (*volatile empty_call_pointer)() = empty_call; // called through, like the real functions

@@ -104,6 +104,12 @@ struct HeapTotals {
 HeapTotals heap_totals();
 PlaceTable<HeapPlace> &heap_places();
 
+// Whether the process's malloc is the runtime's hook (heap_hooks.cpp). Not when another
+// definition came first: a sanitizer's interceptors (linked ahead of the runtime), or an
+// allocator's that a program linked before it; nor in the runtimes built without hooks (for
+// sanitizers and static executables). Then no allocation reaches the hooks.
+bool heap_hooks_in_effect();
+
 // Called once, from runtime_init: makes fork safe for the tracking tables, and measures what
 // reading the clock around a call costs (the clock must be set up).
 void heap_tracking_init();

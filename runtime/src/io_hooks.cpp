@@ -16,6 +16,7 @@
 #include "real_functions.h"
 #include "runtime_scope.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -199,6 +200,16 @@ HOOK ssize_t preadv(int fd, const iovec *iov, int count, off_t offset) {
 }
 
 HOOK ssize_t write(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, CALLER); }
+
+// The runtime's write under a name of its own, which stays on it when another definition of
+// write is the process's (see io_hooks_in_effect).
+extern "C" ssize_t hotline_runtime_write(int, const void *, size_t) __attribute__((alias("write")));
+
+namespace hotline::rt {
+bool io_hooks_in_effect() {
+  return dlsym(RTLD_DEFAULT, "write") == reinterpret_cast<void *>(&hotline_runtime_write);
+}
+} // namespace hotline::rt
 HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
 HOOK ssize_t writev(int fd, const iovec *iov, int count) {
   return timed_io(IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);

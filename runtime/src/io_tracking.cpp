@@ -134,6 +134,10 @@ void unlock_all() {
 } // namespace
 
 bool io_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
+
+// The runtimes built without hooks (for sanitizers and static executables,
+// runtime/CMakeLists.txt) have none in effect; io_hooks.cpp defines the real check.
+__attribute__((weak)) bool io_hooks_in_effect() { return false; }
 void set_io_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
 
 void record_io(IoKind kind, int fd, uint64_t bytes, uint64_t ticks, void *return_address) {

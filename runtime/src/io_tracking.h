@@ -46,4 +46,9 @@ template <typename F> void for_each_file(F f) {
 // Called once, from runtime_init: makes fork safe for the tracking tables.
 void io_tracking_init();
 
+// Whether the process's write is the runtime's hook (io_hooks.cpp); not when another definition
+// came first (a sanitizer's interceptors), nor in the runtimes built without hooks: then no
+// I/O call reaches the hooks.
+bool io_hooks_in_effect();
+
 } // namespace hotline::rt

@@ -668,7 +668,7 @@ void write_profile() {
   run.clock_source = strings.add(clock_source_name());
   run.runtime_version = strings.add(HOTLINE_VERSION_STRING);
   run.thread_count = thread_count;
-  run.flags = incomplete ? HOTLINE_RUN_INCOMPLETE : 0;
+  run.flags = (incomplete ? HOTLINE_RUN_INCOMPLETE : 0) | hooks_not_in_effect();
   run.max_call_paths = uint32_t(g_max_call_paths);
   ByteBuffer run_section;
   run_section.append_record(run);

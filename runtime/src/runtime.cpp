@@ -22,6 +22,8 @@
 #include "timing_policy.h"
 #include "tracing.h"
 
+#include <hotline/profile_format.h>
+
 #include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -41,6 +43,7 @@ ClockPair g_start_clock;
 int64_t g_start_unix_ns;
 pid_t g_start_pid;
 int g_init_state = 0; // 0: not started, 1: in progress, 2: done
+uint32_t g_hooks_not_in_effect = 0; // HOTLINE_RUN_HEAP_NOT_HOOKED, HOTLINE_RUN_IO_NOT_HOOKED
 
 int64_t realtime_ns() {
   timespec ts;
@@ -202,6 +205,10 @@ void runtime_init() {
   // destructors, so their time is recorded too.
   atexit(write_profile_at_exit);
   at_quick_exit(write_profile_at_exit); // quick_exit skips atexit handlers, not these
+  if (g_options.memory && !heap_hooks_in_effect())
+    g_hooks_not_in_effect |= HOTLINE_RUN_HEAP_NOT_HOOKED;
+  if (g_options.io && !io_hooks_in_effect())
+    g_hooks_not_in_effect |= HOTLINE_RUN_IO_NOT_HOOKED;
   fatal_signals_init();
   tracing_init();
   cuda_tracing_init();
@@ -214,6 +221,7 @@ void set_child_keeps_parent_counts(bool keeps) {
 }
 
 bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }
+uint32_t hooks_not_in_effect() { return g_hooks_not_in_effect; }
 const Options &options() { return g_options; }
 ClockPair runtime_start_clock() { return g_start_clock; }
 pid_t runtime_start_pid() { return g_start_pid; }

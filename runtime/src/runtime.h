@@ -45,6 +45,8 @@ constexpr uint64_t kMaxCallPathsLimit = 100000000;
 void runtime_init();
 // Whether runtime_init has finished (false before, and while it runs).
 bool runtime_started();
+// The tracking that was on but whose hooks another definition bypassed, as HOTLINE_RUN_* flags.
+uint32_t hooks_not_in_effect();
 const Options &options();
 ClockPair runtime_start_clock();
 // The pid of the process the runtime started in (a fork child has another).

@@ -85,11 +85,12 @@ template <typename T> std::vector<T> first(const std::vector<T> &all, size_t top
   return std::vector<T>(all.begin(), all.begin() + top);
 }
 
-std::string text_io(const IoTable &table, size_t top, bool several_profiles) {
+std::string text_io(const IoTable &table, size_t top, size_t profiles) {
+  std::string note = io_not_hooked_note(table, profiles);
   if (table.files.empty())
-    return "No I/O was recorded in these profiles.\n";
-  std::string out = totals_block(table.total);
-  out += threads_block(table, several_profiles);
+    return note.empty() ? "No I/O was recorded in these profiles.\n" : note;
+  std::string out = note + totals_block(table.total);
+  out += threads_block(table, profiles > 1);
 
   auto files = first(table.files, top);
   out += fmt::format("\nFiles by I/O time ({} of {})\n", files.size(), table.files.size());
@@ -114,6 +115,7 @@ std::string json_io(const IoTable &table, size_t top) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
+  json.field("not_hooked_profiles", table.not_hooked_profiles);
   json.key("total");
   json.begin_object();
   write_io_count_fields(json, table.total);
@@ -149,7 +151,7 @@ int run_io(const std::vector<std::string> &args) {
   std::vector<profile::Profile> profiles = profile::read_profiles(cli::profile_paths(parsed, kIoCommand));
   analysis::Symbolizer symbolizer;
   IoTable table = analysis::compute_io_table(profiles, symbolizer);
-  fmt::print("{}", json ? json_io(table, top) : text_io(table, top, profiles.size() > 1));
+  fmt::print("{}", json ? json_io(table, top) : text_io(table, top, profiles.size()));
   return 0;
 }
 

@@ -77,13 +77,40 @@ std::string missing_heap_note(const analysis::HeapTotals &heap) {
   if (heap.profiles == 0)
     return "No heap data: the runtime that wrote these profiles recorded none "
            "(no HEAP section).\n";
+  if (heap.tracked_profiles == 0 && heap.not_hooked_profiles > 0)
+    return "No heap numbers: memory tracking saw no allocation, as the program's malloc was\n"
+           "not hotline's: a sanitizer's interceptors or an allocator came first, or the\n"
+           "executable is static (docs/runtime-options.md). Only the peak RSS is known.\n";
   if (heap.tracked_profiles == 0)
     return "No heap numbers: memory tracking was off (HOTLINE_MEMORY=0); only "
            "the peak RSS is known.\n";
+  if (heap.not_hooked_profiles > 0)
+    return fmt::format("{} of {} profiles have no heap numbers: their program's malloc was not\n"
+                       "hotline's (a sanitizer's interceptors or an allocator came first, or\n"
+                       "the executable is static; docs/runtime-options.md).\n",
+                       heap.not_hooked_profiles, heap.profiles);
   return "";
 }
 
+std::string io_not_hooked_note(const analysis::IoTable &io, size_t profiles) {
+  if (io.not_hooked_profiles == 0)
+    return "";
+  if (io.not_hooked_profiles == profiles)
+    return "No I/O numbers: I/O tracking saw no call, as the program's write was not\n"
+           "hotline's: a sanitizer's interceptors came first, or the executable is static\n"
+           "(docs/runtime-options.md).\n";
+  return fmt::format("{} of {} profiles have no I/O numbers: their program's write was not\n"
+                     "hotline's (a sanitizer's interceptors came first, or the executable is\n"
+                     "static; docs/runtime-options.md).\n",
+                     io.not_hooked_profiles, profiles);
+}
+
 std::string heap_summary_line(const analysis::HeapTotals &heap) {
+  if (heap.tracked_profiles == 0 && heap.not_hooked_profiles > 0)
+    return fmt::format("Peak RSS {}; memory tracking saw no allocation: the program's malloc\n"
+                       "was not hotline's (a sanitizer's interceptors or an allocator came\n"
+                       "first, or the executable is static).\n",
+                       text::format_bytes(heap.peak_rss_bytes));
   if (heap.tracked_profiles == 0)
     return fmt::format("Peak RSS {}; memory tracking was off "
                        "(HOTLINE_MEMORY=0).\n",
@@ -195,6 +222,7 @@ void write_heap_json(json::Writer &json, const analysis::HeapTotals &heap) {
   json.begin_object();
   json.field("profiles", heap.profiles);
   json.field("tracked_profiles", heap.tracked_profiles);
+  json.field("not_hooked_profiles", heap.not_hooked_profiles);
   json.field("allocations", heap.allocations);
   json.field("allocated_bytes", heap.allocated_bytes);
   json.field("frees", heap.frees);

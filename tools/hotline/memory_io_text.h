@@ -21,10 +21,15 @@ bool marked_place(const analysis::RecordPlace &place);
 // The footnote explaining "via LIB" and "(no line)", when any shown place is marked.
 std::string place_note(bool any_marked);
 
-// Why there are no heap numbers, or "" when some profile tracked the heap.
+// Why there are no heap numbers (or some profiles have none), or "" when every profile that
+// has a heap section tracked it.
 std::string missing_heap_note(const analysis::HeapTotals &heap);
 // The heap in one line: "Heap: 10 allocations (1.00 kB), 8 frees; ...".
 std::string heap_summary_line(const analysis::HeapTotals &heap);
+
+// Empty unless some of `profiles` profiles saw no I/O call because the program's write was
+// not the runtime's; then says so.
+std::string io_not_hooked_note(const analysis::IoTable &io, size_t profiles);
 // A table of places with every count; `in_loops` shows only what was allocated
 // inside loops.
 std::string memory_places_table(const std::vector<analysis::MemoryPlaceStats> &places,

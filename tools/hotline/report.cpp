@@ -343,14 +343,17 @@ std::string text_memory(const analysis::MemoryTable &memory) {
 }
 
 // The I/O totals, the main thread's blocked share, and the top files by time.
-std::string text_io(const analysis::IoTable &io, bool several_profiles) {
+std::string text_io(const analysis::IoTable &io, size_t profiles) {
+  std::string note = io_not_hooked_note(io, profiles);
+  if (io.files.empty())
+    return "\nI/O\n" + note;
   std::vector<analysis::IoFileStats> shown = io.files;
   if (shown.size() > kMemoryIoRows)
     shown.resize(kMemoryIoRows);
   std::string out = fmt::format(
       "\nI/O (top {} files by time; 'hotline io' shows more)\n", shown.size());
-  out += "I/O: " + io_totals_text(io.total) + "\n";
-  out += main_thread_lines(io, several_profiles);
+  out += note + "I/O: " + io_totals_text(io.total) + "\n";
+  out += main_thread_lines(io, profiles > 1);
   out += '\n';
   out += io_files_table(shown);
   return out;
@@ -566,7 +569,7 @@ std::string render_report(const ReportOptions &options,
       mpi = analysis::compute_mpi_table(profiles, symbolizer);
     if (profile.heap.present && !memory)
       memory = analysis::compute_memory_table(profiles, symbolizer);
-    if (!profile.io_sites.empty() && !io)
+    if ((!profile.io_sites.empty() || profile.run.io_not_hooked()) && !io)
       io = analysis::compute_io_table(profiles, symbolizer);
     if (profile.system.present && !system)
       system = analysis::compute_system_table(profiles);
@@ -611,7 +614,7 @@ std::string render_report(const ReportOptions &options,
       text_loops(loops, options.loops, machine, lines.period_ns) +
       regions_text(regions) + ranges_text(regions) + categories_text(regions) +
       (memory ? text_memory(*memory) : "") +
-      (io ? text_io(*io, profiles.size() > 1) : "") +
+      (io ? text_io(*io, profiles.size()) : "") +
       (sync ? sync_text(*sync, kMemoryIoRows) : "") +
       (mpi ? mpi_text(*mpi, kMemoryIoRows) : "") +
       (ranks ? ranks_text(*ranks, kRankRows, kSpreadRows) : "") +

@@ -108,7 +108,12 @@ struct hotline_run_record {
 };
 
 enum hotline_run_flags {
-  HOTLINE_RUN_INCOMPLETE = 1u /* written while other threads were still running */
+  HOTLINE_RUN_INCOMPLETE = 1u,      /* written while other threads were still running */
+  HOTLINE_RUN_HEAP_NOT_HOOKED = 2u, /* memory tracking was on, but the process's malloc was not
+                                       the runtime's (a sanitizer's interceptors, or another
+                                       allocator, came first): no allocation was seen */
+  HOTLINE_RUN_IO_NOT_HOOKED = 4u    /* I/O tracking was on, but the process's write was not the
+                                       runtime's: no I/O call was seen */
 };
 
 /* One instrumented module (a translation unit, compiled with the plugin). */

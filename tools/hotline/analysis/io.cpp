@@ -190,6 +190,7 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
   std::map<RecordPlace, IoCounts> places;
   std::map<RecordPlace, std::map<std::string, uint64_t>> loop_ns;
   for (const Profile &profile : profiles) {
+    table.not_hooked_profiles += profile.run.io_not_hooked();
     if (profile.io_sites.empty())
       continue;
     std::vector<std::map<std::string, IoCounts>> thread_files(profile.threads.size());

@@ -89,6 +89,7 @@ struct IoTable {
   // that did I/O, by time.
   std::vector<ThreadIo> threads;
   std::vector<std::string> unreadable_objects;
+  size_t not_hooked_profiles = 0; // profiles whose write was not the runtime's: no I/O seen
 };
 
 // The main thread of a process: the one whose tid is the pid, or else the

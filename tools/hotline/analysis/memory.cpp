@@ -48,6 +48,10 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
       heap.peak_rss_profile = profile.display_name;
       heap.runtime_resident_bytes = profile.heap.runtime_resident_bytes;
     }
+    if (profile.heap.tracked() && profile.run.heap_not_hooked()) {
+      ++heap.not_hooked_profiles;
+      continue;
+    }
     if (!profile.heap.tracked())
       continue;
     ++heap.tracked_profiles;

@@ -17,6 +17,7 @@ namespace hotline::analysis {
 struct HeapTotals {
   size_t profiles = 0;         // profiles with a HEAP section
   size_t tracked_profiles = 0; // of those, the ones that tracked allocations
+  size_t not_hooked_profiles = 0; // of those, the ones whose malloc was not the runtime's
   // Sums over the tracked profiles.
   uint64_t allocations = 0;
   uint64_t allocated_bytes = 0;

@@ -31,6 +31,8 @@ static_assert(kNoFile == HOTLINE_NO_FILE);
 static_assert(kNoGpuSite == HOTLINE_NO_GPU_SITE);
 
 bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
+bool RunInfo::heap_not_hooked() const { return flags & HOTLINE_RUN_HEAP_NOT_HOOKED; }
+bool RunInfo::io_not_hooked() const { return flags & HOTLINE_RUN_IO_NOT_HOOKED; }
 
 uint64_t Thread::lifetime_ns() const { return end_ns > start_ns ? end_ns - start_ns : 0; }
 

@@ -51,6 +51,11 @@ struct RunInfo {
   // Written while other threads were still running: their last calls are
   // missing.
   bool incomplete() const;
+  // Memory (I/O) tracking was on, but the process's malloc (write) was not the
+  // runtime's: another definition came first, a sanitizer's interceptors or an
+  // allocator's, and no allocation (I/O call) was seen.
+  bool heap_not_hooked() const;
+  bool io_not_hooked() const;
 };
 
 // The process's place in a parallel job (JOB section); absent unless a
