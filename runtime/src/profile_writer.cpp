@@ -32,7 +32,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #ifndef HOTLINE_VERSION_STRING
@@ -464,6 +466,23 @@ bool publish(const char *temp_path, const char *dir, const char *stem, char *fin
   return false;
 }
 
+// Creates the file the profile is written into before it is linked to its name: at an
+// unpredictable name beside it (`.STEM.RANDOM.hotline.tmp`), never following a link and never
+// reusing a file, so that nothing planted at a name known in advance can make the profile fail
+// (or go elsewhere). Returns the descriptor, or -1 with errno.
+int create_temporary(const char *dir, const char *stem, char *temp_path, size_t capacity) {
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    uint64_t random = 0;
+    if (syscall(SYS_getrandom, &random, sizeof random, GRND_NONBLOCK) != sizeof random)
+      random = (now_ticks() ^ uint64_t(getpid()) << 40) * 0x9e3779b97f4a7c15u; // no entropy yet
+    snprintf(temp_path, capacity, "%s/.%s.%016llx.hotline.tmp", dir, stem, (unsigned long long)random);
+    int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  return -1;
+}
+
 bool g_written = false;
 char g_published_path[8192]; // the last profile written, "" when none
 char g_withdrawn_path[8192];  // the last profile withdrawn (a failed exec's): already announced
@@ -764,8 +783,7 @@ void write_profile() {
     snprintf(stem, sizeof stem, "%s.%u.%d", program, job().rank, int(getpid()));
   else
     snprintf(stem, sizeof stem, "%s.%d", program, int(getpid()));
-  snprintf(temp_path, sizeof temp_path, "%s/.%s.hotline.tmp", dir, stem);
-  int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  int fd = create_temporary(dir, stem, temp_path, sizeof temp_path);
   if (fd < 0) {
     report_problem("cannot write the profile into %s: %s", dir, strerror(errno));
     errno = saved_errno;
