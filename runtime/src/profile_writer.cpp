@@ -80,6 +80,10 @@ void collect_run_facts(RunFacts &facts) {
   facts.host[sizeof facts.host - 1] = '\0';
 }
 
+// Read when the runtime starts: /proc/self/exe cannot be read once the main thread has ended
+// (pthread_exit from main), and the profile is written after that.
+RunFacts g_facts;
+
 const char *base_name(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;
@@ -517,8 +521,9 @@ void write_profile() {
   TickConverter time = make_tick_converter(start, calibration_end);
   TimingCost cost = measure_timing_cost();
 
-  static RunFacts facts;
-  collect_run_facts(facts);
+  if (!g_facts.program[0]) // remember_run_facts did not run, or /proc was not there yet
+    collect_run_facts(g_facts);
+  const RunFacts &facts = g_facts;
   StringTable strings;
   ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section,
       stopped_section, regions_section, counters_section;
@@ -806,6 +811,8 @@ void write_profile() {
   }
   errno = saved_errno;
 }
+
+void remember_run_facts() { collect_run_facts(g_facts); }
 
 void withdraw_profile() {
   if (g_published_path[0])

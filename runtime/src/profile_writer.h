@@ -7,6 +7,10 @@ namespace hotline::rt {
 // stderr (unless quiet). Only the first call writes; errno is preserved.
 void write_profile();
 
+// Reads what the profile says of the run (the program, its command line, the host) at start:
+// from runtime_init. Once the main thread has ended (pthread_exit) the program cannot be read.
+void remember_run_facts();
+
 // Undoes the last write_profile: removes the profile it published, and lets the next call
 // write again (an exec that failed, see exec_hooks.cpp).
 void withdraw_profile();

@@ -184,6 +184,7 @@ void runtime_init() {
   g_start_unix_ns = realtime_ns();
   g_start_pid = getpid();
   read_options();
+  remember_run_facts();
   job_init();
   set_heap_tracking(g_options.memory);
   set_io_tracking(g_options.io);
