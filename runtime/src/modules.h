@@ -26,6 +26,10 @@ struct ModuleEntry {
   const char *object_path;
   uint32_t site_base;
   uint32_t site_count;
+  // The runtime's copies of the sites and implied counts, made when the module was first
+  // unloaded (null before): a module loaded again uses them at each later unload.
+  const __hotline_site *copied_sites;
+  const __hotline_implied_count *copied_implied_counts;
 };
 
 // Called once from runtime_init: makes the registry fork-safe.
