@@ -51,6 +51,42 @@ int64_t realtime_ns() {
   return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
+// Every HOTLINE_* variable the runtime reads, once: its type, where its value goes (whose
+// initial value is the default), and for counts the values accepted. HOTLINE_HELP=1 prints
+// this table; test/e2e/runtime-options-help.c checks docs/runtime-options.md against it.
+enum class OptionType { Text, Boolean, Count };
+struct RuntimeOption {
+  const char *name;
+  OptionType type;
+  void *value;                          // const char **, bool * or uint64_t *, by type
+  uint64_t low = 0, high = UINT64_MAX;  // a count's accepted values
+  const char *unit = nullptr;           // what a count with a range counts, for the message
+  bool clamp = false;                   // above `high`, high is used rather than the default
+};
+
+const RuntimeOption kRuntimeOptions[] = {
+    {"HOTLINE_DIR", OptionType::Text, &g_options.output_dir},
+    {"HOTLINE_QUIET", OptionType::Boolean, &g_options.quiet},
+    {"HOTLINE_STOP_TIMING_AFTER", OptionType::Count, &g_options.stop_timing_after},
+    {"HOTLINE_STOP_TIMING_BELOW_NS", OptionType::Count, &g_options.stop_timing_below_ns},
+    {"HOTLINE_SAMPLE_HZ", OptionType::Count, &g_options.sample_hz, 0, kMaxSampleHz, "samples per second", true},
+    {"HOTLINE_MEMORY", OptionType::Boolean, &g_options.memory},
+    {"HOTLINE_IO", OptionType::Boolean, &g_options.io},
+    {"HOTLINE_SYNC", OptionType::Boolean, &g_options.sync},
+    {"HOTLINE_MPI", OptionType::Boolean, &g_options.mpi},
+    {"HOTLINE_CUDA", OptionType::Boolean, &g_options.cuda},
+    {"HOTLINE_MAX_CALL_PATHS", OptionType::Count, &g_options.max_call_paths, 0, kMaxCallPathsLimit, "call paths", true},
+    {"HOTLINE_TRACE", OptionType::Boolean, &g_options.trace},
+    {"HOTLINE_TRACE_MIN_NS", OptionType::Count, &g_options.trace_min_ns},
+    {"HOTLINE_TRACE_EVENTS", OptionType::Count, &g_options.trace_events, 1, kMaxTraceEvents, "events per thread"},
+    {"HOTLINE_TRACE_ALLOCATION_BYTES", OptionType::Count, &g_options.trace_allocation_bytes},
+    {"HOTLINE_SAMPLE_MS", OptionType::Count, &g_options.system_sample_ms},
+    {"HOTLINE_LIVE", OptionType::Boolean, &g_live_options.publish},
+    {"HOTLINE_LIVE_MS", OptionType::Count, &g_live_options.period_ms, kMinLivePeriodMs, kMaxLivePeriodMs, "milliseconds"},
+    {"HOTLINE_ALERT", OptionType::Text, &g_live_options.alerts},
+    {"HOTLINE_HELP", OptionType::Boolean, &g_options.help},
+};
+
 bool parse_bool(const char *name, const char *value, bool fallback) {
   if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on"))
     return true;
@@ -61,89 +97,78 @@ bool parse_bool(const char *name, const char *value, bool fallback) {
   return fallback;
 }
 
-uint64_t parse_count(const char *name, const char *value, uint64_t fallback) {
+uint64_t parse_count(const RuntimeOption &option, const char *value, uint64_t fallback) {
   char *end = nullptr;
   errno = 0;
   unsigned long long n = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
-  if (end && *end == '\0' && errno == 0)
-    return n;
-  report_problem("%s=%s is not a non-negative integer; using %llu", name, value,
-                 (unsigned long long)fallback);
-  return fallback;
+  if (!end || *end != '\0' || errno != 0) {
+    report_problem("%s=%s is not a non-negative integer; using %llu", option.name, value,
+                   (unsigned long long)fallback);
+    return fallback;
+  }
+  if (n > option.high && option.clamp) {
+    report_problem("%s=%s is above the limit of %llu %s; using %llu", option.name, value,
+                   (unsigned long long)option.high, option.unit, (unsigned long long)option.high);
+    return option.high;
+  }
+  if (n < option.low || n > option.high) {
+    report_problem("%s=%s is not between %llu and %llu %s; using %llu", option.name, value,
+                   (unsigned long long)option.low, (unsigned long long)option.high, option.unit,
+                   (unsigned long long)fallback);
+    return fallback;
+  }
+  return n;
+}
+
+// One line per option on stderr: its name, type, value in force and accepted values.
+void print_runtime_options() {
+  report_problem("runtime options (docs/runtime-options.md): name, type, value, accepted values");
+  for (const RuntimeOption &option : kRuntimeOptions) {
+    char values[64] = "";
+    if (option.type == OptionType::Count && option.high != UINT64_MAX)
+      snprintf(values, sizeof values, " %llu-%llu", (unsigned long long)option.low,
+               (unsigned long long)option.high);
+    if (option.type == OptionType::Text) {
+      const char *text = *static_cast<const char **>(option.value);
+      report_problem("  %s text %s", option.name, text ? text : "(none)");
+    } else if (option.type == OptionType::Boolean) {
+      report_problem("  %s boolean %d", option.name, int(*static_cast<bool *>(option.value)));
+    } else {
+      report_problem("  %s count %llu%s", option.name,
+                     (unsigned long long)*static_cast<uint64_t *>(option.value), values);
+    }
+  }
 }
 
 void read_options() {
-  if (const char *dir = getenv("HOTLINE_DIR")) {
-    if (dir[0])
-      g_options.output_dir = dir;
-    else
-      report_problem("HOTLINE_DIR is empty; writing the profile to the current directory");
-  }
-  if (const char *quiet = getenv("HOTLINE_QUIET"))
-    g_options.quiet = parse_bool("HOTLINE_QUIET", quiet, false);
-  if (const char *after = getenv("HOTLINE_STOP_TIMING_AFTER"))
-    g_options.stop_timing_after =
-        parse_count("HOTLINE_STOP_TIMING_AFTER", after, g_options.stop_timing_after);
-  if (const char *below = getenv("HOTLINE_STOP_TIMING_BELOW_NS"))
-    g_options.stop_timing_below_ns =
-        parse_count("HOTLINE_STOP_TIMING_BELOW_NS", below, g_options.stop_timing_below_ns);
-  if (const char *hz = getenv("HOTLINE_SAMPLE_HZ")) {
-    g_options.sample_hz = parse_count("HOTLINE_SAMPLE_HZ", hz, g_options.sample_hz);
-    if (g_options.sample_hz > kMaxSampleHz) {
-      report_problem("HOTLINE_SAMPLE_HZ=%s is above the limit of %llu samples per second; "
-                     "using %llu",
-                     hz, (unsigned long long)kMaxSampleHz, (unsigned long long)kMaxSampleHz);
-      g_options.sample_hz = kMaxSampleHz;
+  for (const RuntimeOption &option : kRuntimeOptions) {
+    const char *value = getenv(option.name);
+    if (!value)
+      continue;
+    switch (option.type) {
+    case OptionType::Text:
+      if (!strcmp(option.name, "HOTLINE_DIR") && !value[0]) {
+        report_problem("HOTLINE_DIR is empty; writing the profile to the current directory");
+        break;
+      }
+      *static_cast<const char **>(option.value) = value;
+      break;
+    case OptionType::Boolean: {
+      bool &flag = *static_cast<bool *>(option.value);
+      flag = parse_bool(option.name, value, flag);
+      break;
+    }
+    case OptionType::Count: {
+      uint64_t &count = *static_cast<uint64_t *>(option.value);
+      count = parse_count(option, value, count);
+      break;
+    }
     }
   }
-  if (const char *memory = getenv("HOTLINE_MEMORY"))
-    g_options.memory = parse_bool("HOTLINE_MEMORY", memory, true);
-  if (const char *io = getenv("HOTLINE_IO"))
-    g_options.io = parse_bool("HOTLINE_IO", io, true);
-  if (const char *sync = getenv("HOTLINE_SYNC"))
-    g_options.sync = parse_bool("HOTLINE_SYNC", sync, true);
-  if (const char *mpi = getenv("HOTLINE_MPI"))
-    g_options.mpi = parse_bool("HOTLINE_MPI", mpi, true);
-  if (const char *cuda = getenv("HOTLINE_CUDA"))
-    g_options.cuda = parse_bool("HOTLINE_CUDA", cuda, true);
-  if (const char *trace = getenv("HOTLINE_TRACE"))
-    g_options.trace = parse_bool("HOTLINE_TRACE", trace, false);
-  if (const char *min = getenv("HOTLINE_TRACE_MIN_NS"))
-    g_options.trace_min_ns = parse_count("HOTLINE_TRACE_MIN_NS", min, g_options.trace_min_ns);
-  if (const char *events = getenv("HOTLINE_TRACE_EVENTS")) {
-    g_options.trace_events = parse_count("HOTLINE_TRACE_EVENTS", events, g_options.trace_events);
-    if (g_options.trace_events == 0 || g_options.trace_events > kMaxTraceEvents) {
-      report_problem("HOTLINE_TRACE_EVENTS=%s is not between 1 and %llu events per thread; using 250000", events,
-                     (unsigned long long)kMaxTraceEvents);
-      g_options.trace_events = 250000;
-    }
-  }
-  if (const char *bytes = getenv("HOTLINE_TRACE_ALLOCATION_BYTES"))
-    g_options.trace_allocation_bytes =
-        parse_count("HOTLINE_TRACE_ALLOCATION_BYTES", bytes, g_options.trace_allocation_bytes);
-  if (const char *ms = getenv("HOTLINE_SAMPLE_MS"))
-    g_options.system_sample_ms = parse_count("HOTLINE_SAMPLE_MS", ms, g_options.system_sample_ms);
-  if (const char *live = getenv("HOTLINE_LIVE"))
-    g_live_options.publish = parse_bool("HOTLINE_LIVE", live, false);
-  if (const char *ms = getenv("HOTLINE_LIVE_MS")) {
-    g_live_options.period_ms = parse_count("HOTLINE_LIVE_MS", ms, g_live_options.period_ms);
-    if (g_live_options.period_ms < kMinLivePeriodMs || g_live_options.period_ms > kMaxLivePeriodMs) {
-      report_problem("HOTLINE_LIVE_MS=%s is not between %llu and %llu milliseconds; using 1000", ms,
-                     (unsigned long long)kMinLivePeriodMs, (unsigned long long)kMaxLivePeriodMs);
-      g_live_options.period_ms = 1000;
-    }
-  }
-  if (const char *paths = getenv("HOTLINE_MAX_CALL_PATHS")) {
-    g_options.max_call_paths = parse_count("HOTLINE_MAX_CALL_PATHS", paths, g_options.max_call_paths);
-    if (g_options.max_call_paths > kMaxCallPathsLimit) {
-      report_problem("HOTLINE_MAX_CALL_PATHS=%s is above the limit of %llu call paths; using %llu", paths,
-                     (unsigned long long)kMaxCallPathsLimit, (unsigned long long)kMaxCallPathsLimit);
-      g_options.max_call_paths = kMaxCallPathsLimit;
-    }
-  }
-  g_live_options.alerts = getenv("HOTLINE_ALERT");
   g_stop_timing_check_calls = g_options.stop_timing_after;
   g_max_call_paths = g_options.max_call_paths;
+  if (g_options.help)
+    print_runtime_options();
 }
 
 void write_profile_at_exit() {

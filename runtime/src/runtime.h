@@ -31,6 +31,7 @@ struct Options {
   // Call-tree nodes the process keeps, all threads together (0: no limit), at most
   // kMaxCallPathsLimit; calls on further paths are counted under their caller (threads.h).
   uint64_t max_call_paths = 500000; // HOTLINE_MAX_CALL_PATHS
+  bool help = false;                 // HOTLINE_HELP: print the options and their defaults
 };
 
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a
