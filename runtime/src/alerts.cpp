@@ -164,9 +164,11 @@ bool alert_names_function(const AlertRule &rule, const char *function) {
 void check_alert(AlertRule &rule, double percent, uint64_t bytes) {
   bool over = rule.kind == AlertKind::Heap ? bytes > rule.bytes : percent > rule.percent;
   if (!over) {
-    rule.above = false;
+    if (rule.above && ++rule.snapshots_below >= kAlertRearmSnapshots)
+      rule.above = false;
     return;
   }
+  rule.snapshots_below = 0;
   if (rule.above)
     return;
   rule.above = true;

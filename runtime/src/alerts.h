@@ -1,6 +1,7 @@
 // HOTLINE_ALERT: rules on a running program's figures (a region's or a function's share of the
 // run, the heap in use), checked by the live thread at each interval; a rule that is crossed
-// prints one line on stderr, and again only after its figure went back below and crossed again.
+// prints one line on stderr, and again only after its figure stayed below for
+// kAlertRearmSnapshots snapshots in a row and crossed again.
 #pragma once
 
 #include <stdint.h>
@@ -8,13 +9,19 @@
 namespace hotline::rt {
 
 constexpr uint32_t kMaxAlertRules = 16;
+// A snapshot reads running threads without stopping them: a call that ends while one is taken
+// can be missed by it (out of the open calls, not yet in the ended ones), which on a loaded
+// machine dropped a function's share by a whole call for one snapshot. One low snapshot does
+// not re-arm a rule; this many in a row do.
+constexpr uint32_t kAlertRearmSnapshots = 3;
 constexpr uint32_t kMaxAlertNameBytes = 256;
 
 enum class AlertKind : uint8_t { Region, Function, Heap };
 
 struct AlertRule {
   AlertKind kind;
-  bool above;                         // crossed, and not yet back below
+  bool above;                         // crossed, and not yet back below for long
+  uint32_t snapshots_below;           // in a row, while `above`
   char name[kMaxAlertNameBytes];      // the region or function; "" for heap
   double percent;                     // region and function: a share of the wall time since start
   uint64_t bytes;                     // heap
