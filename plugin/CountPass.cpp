@@ -91,6 +91,12 @@ Instruction *afterAllocas(Function &F) {
   BasicBlock::iterator I = Entry.getFirstInsertionPt();
   while (isa<AllocaInst>(&*I))
     ++I;
+  auto StoresArgument = [](const Instruction &I) {
+    const auto *Store = dyn_cast<StoreInst>(&I);
+    return Store && isa<Argument>(Store->getValueOperand()) && isa<AllocaInst>(Store->getPointerOperand());
+  };
+  while (StoresArgument(*I) || I->isDebugOrPseudoInst())
+    ++I;
   return &*I;
 }
 
@@ -98,9 +104,12 @@ Instruction *afterAllocas(Function &F) {
 // counter marker: the inliner costs it as one instruction (the lowered sequence would look ten times
 // bigger and stop small functions from being inlined), and it moves with the code it counts.
 // CounterLoweringPass turns it into the real increment after the optimizer.
+// It has no source line: counting is not the program's work (the marker would otherwise take
+// the line of the first statement after it).
 static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
-  Sites.emitCounterMarker(Local, ConstantInt::get(Type::getInt64Ty(F.getContext()), 1), afterAllocas(F),
-                          CounterMarkerHash);
+  CallInst *Marker = Sites.emitCounterMarker(Local, ConstantInt::get(Type::getInt64Ty(F.getContext()), 1),
+                                             afterAllocas(F), CounterMarkerHash);
+  Marker->setDebugLoc(DebugLoc());
 }
 
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {

@@ -90,37 +90,62 @@ static bool canUseThunk(const Function &F) {
 // and at each marker: module_counters[Local] += step, a single add to memory (or, for the
 // maximum markers, module_counters[Local] = max(module_counters[Local], step)). Neither value can
 // change while the function runs (a thread's array is set once, never back to null; a
-// module's base is set when it registers, before its code runs).
-static Value *emitModuleCounters(Function &F, SiteTable &Sites) {
+// module's base is set when it registers, before its code runs). Returns `counters`, ready
+// from At on (F's entry, after its allocas).
+static Value *emitThreadCounters(Function &F, Instruction *At) {
   Module &M = *F.getParent();
   LLVMContext &C = M.getContext();
-  Instruction *At = afterAllocas(F);
   IRBuilder<> B(At);
   auto *Ptr = PointerType::getUnqual(C);
   Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));
   LoadInst *Counters = B.CreateLoad(Ptr, Slot, "hotline.counters");
   Value *IsNull = B.CreateIsNull(Counters);
   MDNode *Unlikely = MDBuilder(C).createUnlikelyBranchWeights();
-  Value *Array = Counters;
   if (canUseThunk(F)) {
     Instruction *FirstCountTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/true, Unlikely);
     B.SetInsertPoint(FirstCountTerm);
     returnTailCall(B, F, *threadStartThunk(F));
     F.removeFnAttr(Attribute::NoRecurse); // F -> thunk -> F
     FirstCountTerm->eraseFromParent();
-  } else {
-    Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
-    B.SetInsertPoint(InitTerm);
-    CallInst *Initialized = createRuntimeCall(B, threadCountersInitFunction(M), {}, "hotline.counters.init");
-    B.SetInsertPoint(At);
-    PHINode *Phi = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
-    Phi->addIncoming(Counters, Counters->getParent());
-    Phi->addIncoming(Initialized, InitTerm->getParent());
-    Array = Phi;
+    return Counters;
   }
-  Value *Base = Sites.emitSiteBase(At);
+  Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
+  B.SetInsertPoint(InitTerm);
+  CallInst *Initialized = createRuntimeCall(B, threadCountersInitFunction(M), {}, "hotline.counters.init");
   B.SetInsertPoint(At);
-  return B.CreateInBoundsGEP(B.getInt64Ty(), Array, B.CreateZExt(Base, B.getInt64Ty()), "hotline.module_counters");
+  PHINode *Phi = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
+  Phi->addIncoming(Counters, Counters->getParent());
+  Phi->addIncoming(Initialized, InitTerm->getParent());
+  return Phi;
+}
+
+static Value *emitModuleCounters(Instruction *At, Value *Counters, SiteTable &Sites) {
+  Value *Base = Sites.emitSiteBase(At);
+  IRBuilder<> B(At);
+  return B.CreateInBoundsGEP(B.getInt64Ty(), Counters, B.CreateZExt(Base, B.getInt64Ty()), "hotline.module_counters");
+}
+
+// Unoptimized code (-O0) keeps every value that one block computes for another in a stack
+// slot of its own. There, the entry only makes sure the thread has its array:
+//   if (!__hotline_thread_counters) init();
+// (no thunk, which would keep the arguments for it), and each marker reads the array and the
+// module's base again, so that counting adds no slot to the frame.
+static void emitThreadCountersReady(Function &F, Instruction *At) {
+  Module &M = *F.getParent();
+  IRBuilder<> B(At);
+  Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));
+  Value *IsNull = B.CreateIsNull(B.CreateLoad(B.getPtrTy(), Slot, "hotline.counters"));
+  MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
+  Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
+  B.SetInsertPoint(InitTerm);
+  createRuntimeCall(B, threadCountersInitFunction(M));
+}
+
+static Value *emitModuleCountersHere(Instruction *At, SiteTable &Sites) {
+  IRBuilder<> B(At);
+  Module &M = *At->getModule();
+  Value *Slot = B.CreateThreadLocalAddress(threadCountersVariable(M));
+  return emitModuleCounters(At, B.CreateLoad(B.getPtrTy(), Slot, "hotline.counters"), Sites);
 }
 
 static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters, MDNode *CounterScope) {
@@ -165,9 +190,15 @@ static bool lowerMarkersIn(Function &F, SiteTable &Sites, GlobalVariable *Counte
   MDBuilder MDB(F.getContext());
   MDNode *Domain = MDB.createAnonymousAliasScopeDomain("hotline.counters");
   MDNode *CounterScope = MDNode::get(F.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
-  Value *ModuleCounters = emitModuleCounters(F, Sites);
+  Instruction *Entry = afterAllocas(F);
+  bool Unoptimized = F.hasOptNone();
+  Value *ModuleCounters = nullptr;
+  if (Unoptimized)
+    emitThreadCountersReady(F, Entry);
+  else
+    ModuleCounters = emitModuleCounters(Entry, emitThreadCounters(F, Entry), Sites);
   for (InstrProfIncrementInst *Marker : Markers)
-    lowerMarker(*Marker, ModuleCounters, CounterScope);
+    lowerMarker(*Marker, Unoptimized ? emitModuleCountersHere(Marker, Sites) : ModuleCounters, CounterScope);
   markOtherAccessesNoAlias(F, CounterScope);
   return true;
 }

@@ -132,6 +132,19 @@ public:
   static bool isRequired() { return true; }
 };
 
+class SiteTable;
+
+// Timing one call of a function or one entry of a loop (abi.h __hotline_enter): before At,
+// __hotline_enter(site, key) when the site's untimed byte is 0 (returned: whether it was);
+// and before each way out, __hotline_exit(site, key), when Timed is true if it is given,
+// else when __hotline_open_call_key <= key. The key is the function's call key less KeyBelow
+// (1 for a loop). A function passes no Timed, so that nothing of its entry is kept across its
+// body; a loop keeps its own (its function's open loops share one key: an untimed inner
+// loop would otherwise call the runtime at each exit to find that it is not open).
+llvm::Value *insertTimedEnter(llvm::Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow);
+void insertTimedExit(llvm::Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow,
+                     llvm::Value *Timed);
+
 // Every point where a call of F ends, for code that must run then: before each return,
 // resume and musttail call, by adding cleanup pads, on unwinding, and with
 // BeforeNoReturnCalls, before calls that never return and never unwind (exit, abort,
@@ -163,7 +176,10 @@ bool alwaysGoesOn(const llvm::Instruction &I);
 bool isCounterMarker(const llvm::Instruction &I, const llvm::GlobalVariable *CounterMarker);
 
 // The first point of F's entry block after its static allocas, so they stay in the entry
-// block where mem2reg and SROA expect them. Instrumentation at entry goes here.
+// block where mem2reg and SROA expect them, and after the stores of its arguments into them:
+// unoptimized code (-O0) keeps a value that is used past a branch in a stack slot of its
+// own, and an argument stored only after hotline's checks would take one. Instrumentation at
+// entry goes here.
 llvm::Instruction *afterAllocas(llvm::Function &F);
 
 } // namespace hotline

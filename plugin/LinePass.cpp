@@ -263,12 +263,9 @@ private:
     B.CreateStore(B.getTrue(), State.Active);
     if (!State.WorthTiming)
       return;
-    Value *Timed = Sites.emitIsTimed(State.Site, At);
+    Value *Timed = insertTimedEnter(At, State.Site, Sites, /*KeyBelow=*/1);
     B.SetInsertPoint(At);
     B.CreateStore(Timed, State.Timed);
-    Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-    B.SetInsertPoint(Then);
-    createRuntimeCall(B, enterFunction(M), {Sites.emitGlobalId(State.Site, Then)});
   }
 
   // Everything a loop's exit does: its iterations and largest trip count, its timing, and
@@ -293,9 +290,7 @@ private:
     B.SetInsertPoint(At);
     Value *Timed = B.CreateLoad(B.getInt1Ty(), State.Timed);
     B.CreateStore(B.getFalse(), State.Timed);
-    Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-    B.SetInsertPoint(Then);
-    createRuntimeCall(B, exitFunction(M), {Sites.emitGlobalId(State.Site, Then)});
+    insertTimedExit(At, State.Site, Sites, /*KeyBelow=*/1, Timed);
   }
 
   // A landing pad outside the loop may also be reached from elsewhere: only an unwind out of

@@ -2,6 +2,7 @@
 #include "RuntimeAbi.h"
 
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -69,12 +70,15 @@ static FunctionCallee hotPathFunction(Module &M, StringRef Name, FunctionType *T
 
 FunctionCallee enterFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return hotPathFunction(M, EnterName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+  return hotPathFunction(
+      M, EnterName,
+      FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C), PointerType::getUnqual(C)}, false));
 }
 
 FunctionCallee exitFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return hotPathFunction(M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+  return hotPathFunction(
+      M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C), PointerType::getUnqual(C)}, false));
 }
 
 FunctionCallee openDepthFunction(Module &M) {
@@ -129,6 +133,23 @@ GlobalVariable *threadCountersVariable(Module &M) {
                                GlobalValue::ExternalLinkage, nullptr, ThreadCountersName, nullptr,
                                GlobalValue::InitialExecTLSModel);
   return G;
+}
+
+GlobalVariable *openCallKeyVariable(Module &M) {
+  if (auto *G = M.getGlobalVariable(OpenCallKeyName))
+    return G;
+  return new GlobalVariable(M, PointerType::getUnqual(M.getContext()), /*isConstant=*/false,
+                            GlobalValue::ExternalLinkage, nullptr, OpenCallKeyName, nullptr,
+                            GlobalValue::InitialExecTLSModel);
+}
+
+Value *emitCallKey(IRBuilderBase &B) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  Triple T(M.getTargetTriple());
+  PointerType *Ptr = PointerType::getUnqual(M.getContext());
+  if (T.getArch() == Triple::x86_64 || T.isAArch64())
+    return B.CreateIntrinsic(Intrinsic::addressofreturnaddress, {Ptr}, {}, {}, "hotline.key");
+  return B.CreateIntrinsic(Intrinsic::frameaddress, {Ptr}, {B.getInt32(0)}, {}, "hotline.key");
 }
 
 } // namespace hotline

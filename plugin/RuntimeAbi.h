@@ -19,6 +19,7 @@ inline constexpr const char *ThreadCountersName = "__hotline_thread_counters";
 inline constexpr const char *ThreadCountersInitName = "__hotline_thread_counters_init";
 inline constexpr const char *EnterName = "__hotline_enter";
 inline constexpr const char *ExitName = "__hotline_exit";
+inline constexpr const char *OpenCallKeyName = "__hotline_open_call_key";
 inline constexpr const char *OpenDepthName = "__hotline_open_depth";
 inline constexpr const char *ResumeAtDepthName = "__hotline_resume_at_depth";
 inline constexpr const char *RegionBeginName = "__hotline_region_begin";
@@ -75,5 +76,11 @@ bool hasNoInlineCost(const llvm::CallBase &Call);
 llvm::CallInst *createRuntimeCall(llvm::IRBuilderBase &B, llvm::FunctionCallee Callee,
                                   llvm::ArrayRef<llvm::Value *> Args = {}, const llvm::Twine &Name = "");
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
+// The thread's innermost open timed call's key (abi.h), read before each timed exit.
+llvm::GlobalVariable *openCallKeyVariable(llvm::Module &M);
+// The running call's key (abi.h __hotline_enter): the address of its return address, where
+// the target computes it from the stack pointer without keeping a register for it (x86-64,
+// AArch64), else its frame address.
+llvm::Value *emitCallKey(llvm::IRBuilderBase &B);
 
 } // namespace hotline

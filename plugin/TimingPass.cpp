@@ -60,12 +60,39 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions, const Glo
   return !Backedges.empty();
 }
 
-// Calls __hotline_exit before `At` when this call was timed.
-static void insertExit(Instruction *At, Value *Timed, Value *Id, FunctionCallee Exit) {
+// The running call's key less Below (1 for a loop: inside its function's call, outside the
+// calls it makes), computed at B's insertion point.
+static Value *emitKey(IRBuilderBase &B, unsigned Below) {
+  Value *Key = emitCallKey(B);
+  return Below ? B.CreateConstGEP1_64(B.getInt8Ty(), Key, -int64_t(Below), "hotline.key.below") : Key;
+}
+
+Value *insertTimedEnter(Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow) {
+  Value *Timed = Sites.emitIsTimed(Local, At);
+  Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
+  Then->getParent()->setName("hotline.enter");
+  IRBuilder<> B(Then);
+  Value *Key = emitKey(B, KeyBelow);
+  createRuntimeCall(B, enterFunction(*At->getModule()), {Sites.emitGlobalId(Local, Then), Key});
+  return Timed;
+}
+
+// The key and the site id are computed again where they are used, so that nothing of the
+// entry stays in a register or a stack slot across the body: the frame is the plain one's.
+// The call computes the key once more, which the optimizer merges with the check's; at -O0,
+// where every value used in another block is kept in a stack slot, it saves one.
+void insertTimedExit(Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow, Value *Timed) {
+  Module &M = *At->getModule();
+  IRBuilder<> B(At);
+  if (!Timed) {
+    Value *OpenSlot = B.CreateThreadLocalAddress(openCallKeyVariable(M));
+    LoadInst *Open = B.CreateLoad(B.getPtrTy(), OpenSlot, "hotline.open_key");
+    Timed = B.CreateICmpULE(Open, emitKey(B, KeyBelow), "hotline.may_be_open");
+  }
   Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
   Then->getParent()->setName("hotline.exit");
-  IRBuilder<> B(Then);
-  createRuntimeCall(B, Exit, {Id});
+  B.SetInsertPoint(Then);
+  createRuntimeCall(B, exitFunction(M), {Sites.emitGlobalId(Local, Then), emitKey(B, KeyBelow)});
 }
 
 // setjmp's second return, after a longjmp, is the only way back into a function that did not
@@ -100,23 +127,27 @@ static bool resumeAfterSetjmps(Function &F) {
   return !Setjmps.empty();
 }
 
-// At entry: timed = (the site's untimed byte is 0); if timed, __hotline_enter. On every way
-// out: if timed, __hotline_exit. Deciding once per call keeps enter and exit paired even
-// when the runtime stops timing the site while the call runs.
-static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
-  Module &M = *F.getParent();
-  Instruction *At = afterAllocas(F);
-  Value *Id = Sites.emitGlobalId(Local, At);
-  Value *Timed = Sites.emitIsTimed(Local, At);
-  Instruction *Enter = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-  Enter->getParent()->setName("hotline.enter");
-  IRBuilder<> B(Enter);
-  createRuntimeCall(B, enterFunction(M), {Id});
+// Unoptimized code (-O0) loads the result from its stack slot just before returning: the
+// exit goes before that load, or the result would be kept in a slot of its own across it.
+static Instruction *beforeResultLoad(Instruction *Point) {
+  auto *Ret = dyn_cast<ReturnInst>(Point);
+  auto *Load = Ret ? dyn_cast_or_null<LoadInst>(Ret->getReturnValue()) : nullptr;
+  if (!Load || Load->getParent() != Ret->getParent() || Load->isVolatile() ||
+      !isa<AllocaInst>(Load->getPointerOperand()))
+    return Point;
+  for (Instruction *I = Load->getNextNode(); I != Ret; I = I->getNextNode())
+    if (!I->isDebugOrPseudoInst())
+      return Point;
+  return Load;
+}
 
-  SmallVector<Instruction *, 8> ExitPoints = waysOut(F, /*BeforeNoReturnCalls=*/false);
-  FunctionCallee Exit = exitFunction(M);
-  for (Instruction *Point : ExitPoints)
-    insertExit(Point, Timed, Id, Exit);
+// At entry: if the site's untimed byte is 0, __hotline_enter. On every way out,
+// __hotline_exit if the call may be open (abi.h): the runtime ends it only if it is, so that
+// enter and exit stay paired even when the runtime stops timing the site while the call runs.
+static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
+  insertTimedEnter(afterAllocas(F), Local, Sites, /*KeyBelow=*/0);
+  for (Instruction *Point : waysOut(F, /*BeforeNoReturnCalls=*/false))
+    insertTimedExit(beforeResultLoad(Point), Local, Sites, /*KeyBelow=*/0, /*Timed=*/nullptr);
 }
 
 SmallVector<Instruction *, 8> waysOut(Function &F, bool BeforeNoReturnCalls) {

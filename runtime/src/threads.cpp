@@ -24,6 +24,7 @@ static uint64_t shared_fallback_counters[hotline::rt::kCounterSlots];
 
 extern "C" {
 __attribute__((tls_model("initial-exec"))) __thread uint64_t *__hotline_thread_counters = nullptr;
+__attribute__((tls_model("initial-exec"))) __thread uintptr_t __hotline_open_call_key = UINTPTR_MAX;
 }
 
 namespace hotline::rt {
@@ -114,6 +115,7 @@ void retire_thread(void *state) {
   tls_thread_exited = true;
   tls_thread = nullptr;
   __hotline_thread_counters = shared_fallback_counters;
+  __hotline_open_call_key = kNoOpenCall;
   release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
   release_pages(frames, sizeof(Frame) * kMaxStackDepth);
   release_walk_cache(t->walk_cache);
@@ -180,15 +182,15 @@ ThreadState *current_thread_if_started() { return tls_thread; }
 void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
   if (!t->frames)
     return;
-  uint32_t top = t->depth < kMaxStackDepth ? t->depth : kMaxStackDepth;
-  for (uint32_t d = top; d-- > depth;)
-    if (CallNode *n = t->frames[d].node; n && !nested_in_other_call_paths(t->frames, d)) {
+  for (uint32_t d = t->depth; d-- > depth;)
+    if (CallNode *n = t->frames[d].node; !nested_in_other_call_paths(t->frames, d)) {
       n->calls++;
       n->inclusive_ticks += end - t->frames[d].start_ticks;
       t->current = n->parent;
     }
   if (t->depth > depth)
     t->depth = depth;
+  update_open_call_key(t);
 }
 
 void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), void *context) {
@@ -201,21 +203,28 @@ void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), voi
 }
 
 ProgramCodeHidden::ProgramCodeHidden()
-    : thread_(tls_thread), counters_(__hotline_thread_counters), exited_(tls_thread_exited) {
+    : thread_(tls_thread), counters_(__hotline_thread_counters), open_call_key_(__hotline_open_call_key),
+      exited_(tls_thread_exited) {
   tls_thread = nullptr;
   tls_thread_exited = true;
   __hotline_thread_counters = shared_fallback_counters;
+  __hotline_open_call_key = kNoOpenCall;
 }
 
 ProgramCodeHidden::~ProgramCodeHidden() {
   tls_thread = thread_;
   tls_thread_exited = exited_;
   __hotline_thread_counters = counters_;
+  __hotline_open_call_key = open_call_key_;
 }
 
 ThreadState *swap_current_thread(ThreadState *t) {
   ThreadState *previous = tls_thread;
   tls_thread = t;
+  if (t && t->frames)
+    update_open_call_key(t);
+  else
+    __hotline_open_call_key = kNoOpenCall;
   return previous;
 }
 

@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+// Initial-exec here too (abi.h), so that the runtime's own reads and writes are one
+// instruction.
+extern "C" __attribute__((tls_model("initial-exec"))) __thread uintptr_t __hotline_open_call_key;
+
 namespace hotline::rt {
 
 // One calling context: a timed site reached through its ancestors' path.
@@ -31,7 +35,13 @@ struct CallNode {
 struct Frame {
   CallNode *node;
   uint64_t start_ticks;
+  uintptr_t key; // the call's key and site (abi.h __hotline_enter); beyond the limit of call
+  uint32_t site; // paths, the node's site is not the call's
 };
+
+// __hotline_open_call_key's value for a thread without open calls (abi.h).
+constexpr uintptr_t kNoOpenCall = UINTPTR_MAX;
+
 
 constexpr uint32_t kMaxStackDepth = 1u << 20;
 
@@ -53,7 +63,8 @@ inline bool nested_in_other_call_paths(const Frame *frames, uint32_t d) {
 struct ThreadState {
   uint64_t *counters;       // kCounterSlots entries, indexed by global site id
   Frame *frames;            // kMaxStackDepth entries
-  uint32_t depth;           // may exceed kMaxStackDepth: deeper frames are not recorded
+  uint32_t depth;           // open calls; at most kMaxStackDepth (deeper ones are not
+                            // recorded, and their exits find no frame)
   uint32_t inherited_depth; // in a forked child, the frames open at the fork: the parent's
                             // calls, which the child's profile does not count
   CallNode *current;        // innermost open call, or the root
@@ -76,6 +87,12 @@ struct ThreadState {
   uint32_t profile_index;   // its index in the profile's THREADS, set while writing
   ThreadState *next;        // in the list of all threads
 };
+
+// Sets the calling thread's __hotline_open_call_key (abi.h) to the key of t's innermost open
+// call: whenever t's frames change.
+inline void update_open_call_key(const ThreadState *t) {
+  __hotline_open_call_key = t->depth ? t->frames[t->depth - 1].key : kNoOpenCall;
+}
 
 // The calling thread's state, created on first use; null if the thread has already exited
 // or memory ran out. Inline, with its slow path out of line and preserve_most (abi.h
@@ -123,6 +140,7 @@ public:
 private:
   ThreadState *thread_;
   uint64_t *counters_;
+  uintptr_t open_call_key_;
   bool exited_;
 };
 

@@ -1,5 +1,5 @@
 ; Every defined function gets an exact per-thread entry counter at its start, after the
-; entry block's allocas; declarations get nothing. Until the optimizer has run the counter is
+; entry block's allocas and the stores of its arguments into them; declarations get nothing. Until the optimizer has run the counter is
 ; a marker (one llvm.instrprof.increment.step naming the module record, which the inliner
 ; costs nothing, so that it inlines as in the plain build, marked as touching only memory the
 ; program cannot see, so the optimizer moves the program's loads and stores across it); hotline-lower-counters turns it into the
@@ -12,8 +12,8 @@
 
 ; MARKER-LABEL: define i32 @leaf(
 ; MARKER-NEXT:    %slot = alloca i32
-; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 0, i64 1) #[[MARKER:[0-9]+]]
 ; MARKER-NEXT:    store i32 %x, ptr %slot
+; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 0, i64 1) #[[MARKER:[0-9]+]]
 ; MARKER-LABEL: define void @caller(
 ; MARKER-NEXT:    call void @llvm.instrprof.increment.step(ptr @__hotline.counter_marker, i64 29395943403646565, i32 1, i32 1, i64 1) #[[MARKER]]
 ; MARKER: attributes #[[MARKER]] = { nounwind willreturn memory(inaccessiblemem: readwrite) "call-inline-cost"="0" }
@@ -34,6 +34,7 @@ define i32 @leaf(i32 %x) {
 ; start, so the function itself needs no stack frame for the runtime's call.
 ; CHECK-LABEL: define i32 @leaf(
 ; CHECK-NEXT:    %slot = alloca i32
+; CHECK-NEXT:    store i32 %x, ptr %slot
 ; CHECK-NEXT:    %[[TLS:.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__hotline_thread_counters)
 ; CHECK-NEXT:    %hotline.counters = load ptr, ptr %[[TLS]]
 ; CHECK-NEXT:    %[[NULL:.*]] = icmp eq ptr %hotline.counters, null
@@ -49,7 +50,7 @@ define i32 @leaf(i32 %x) {
 ; CHECK-NEXT:    %hotline.count = load i64, ptr %[[SLOT]]
 ; CHECK-NEXT:    %[[NEW:.*]] = add i64 %hotline.count, 1
 ; CHECK-NEXT:    store i64 %[[NEW]], ptr %[[SLOT]]
-; CHECK-NEXT:    store i32 %x, ptr %slot
+; CHECK-NEXT:    %v = load i32, ptr %slot
 
 define void @caller() {
   call void @external()
@@ -96,6 +97,37 @@ define i32 @variadic(i32 %n, ...) {
 ; CHECK-NEXT:    br label %[[VCOUNT]]
 ; CHECK:       [[VCOUNT]]:
 ; CHECK-NEXT:    %hotline.counters.ready = phi ptr [ %hotline.counters, %{{.*}} ], [ %hotline.counters.init, %[[VINIT]] ]
+
+; Unoptimized code (optnone, -O0) keeps a value that one block computes for another in a
+; stack slot: there the entry only makes sure the thread has its array (no thunk, which would
+; keep the arguments), and each increment reads the array and the module's base where it is.
+define i32 @unoptimized(i32 %x) noinline optnone {
+  %slot = alloca i32
+  store i32 %x, ptr %slot
+  %v = load i32, ptr %slot
+  ret i32 %v
+}
+; CHECK-LABEL: define i32 @unoptimized(
+; CHECK-NEXT:    %slot = alloca i32
+; CHECK-NEXT:    store i32 %x, ptr %slot
+; CHECK-NEXT:    %[[TLS:.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__hotline_thread_counters)
+; CHECK-NEXT:    %hotline.counters = load ptr, ptr %[[TLS]]
+; CHECK-NEXT:    %[[NULL:.*]] = icmp eq ptr %hotline.counters, null
+; CHECK-NEXT:    br i1 %[[NULL]], label %[[INIT:.*]], label %[[COUNT:.*]], !prof
+; CHECK:       [[INIT]]:
+; CHECK-NEXT:    call preserve_mostcc ptr @__hotline_thread_counters_init()
+; CHECK-NEXT:    br label %[[COUNT]]
+; CHECK:       [[COUNT]]:
+; CHECK-NEXT:    %[[TLS2:.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__hotline_thread_counters)
+; CHECK-NEXT:    %[[COUNTERS:.*]] = load ptr, ptr %[[TLS2]]
+; CHECK-NEXT:    %hotline.site_base = load i32, ptr getelementptr inbounds {{.*}}@__hotline.module, i32 0, i32 5)
+; CHECK-NEXT:    %[[BASE:.*]] = zext i32 %hotline.site_base to i64
+; CHECK-NEXT:    %hotline.module_counters = getelementptr inbounds i64, ptr %[[COUNTERS]], i64 %[[BASE]]
+; CHECK-NEXT:    %[[SLOT:.*]] = getelementptr inbounds i64, ptr %hotline.module_counters, i64 {{[0-9]+}}
+; CHECK-NEXT:    %hotline.count = load i64, ptr %[[SLOT]]
+; CHECK-NEXT:    %[[NEW:.*]] = add i64 %hotline.count, 1
+; CHECK-NEXT:    store i64 %[[NEW]], ptr %[[SLOT]]
+; CHECK-NEXT:    %v = load i32, ptr %slot
 
 ; The cold copy: the runtime's call (preserve_most, so it saves what it uses), then the
 ; function again with the same arguments.

@@ -10,8 +10,8 @@
 
 source_filename = "/src/app.cpp"
 
-; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 7, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0 }
-; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 7, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0 }
+; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 8, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0 }
+; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 8, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0 }
 ; TIMED-DAG: @__hotline.untimed = internal global [3 x i8] zeroinitializer
 ; TIMED-NOT: __hotline.untimed.placeholder
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [13 x i8] c"/src/app.cpp\00"

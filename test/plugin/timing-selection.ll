@@ -141,9 +141,9 @@ define i32 @leaf_with_counters(i32 %x) {
 ; INCLUDE-LABEL: define i32 @small_leaf(
 ; INCLUDE-NOT:     __hotline
 ; INCLUDE-LABEL: define void @_ZN2ns4leafEv(
-; INCLUDE-NEXT:    %hotline.site_base = load
+; INCLUDE:         %hotline.site_base = load
 ; INCLUDE-NEXT:    %hotline.site = add i32 %hotline.site_base, 0
-; INCLUDE:         call void @__hotline_enter
+; INCLUDE-NEXT:    call void @__hotline_enter
 
 ; EXCLUDE-LABEL: define void @calls(
 ; EXCLUDE:         call void @__hotline_enter

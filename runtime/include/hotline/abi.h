@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 7u
+#define HOTLINE_ABI_VERSION 8u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -130,14 +130,29 @@ HOTLINE_ABI_EXPORT void __hotline_unregister_module(struct __hotline_module *mod
 extern HOTLINE_ABI_EXPORT __thread uint64_t *__hotline_thread_counters;
 HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST uint64_t *__hotline_thread_counters_init(void);
 
-/* Timing (inserted after inlining, on functions worth timing). __hotline_exit is called on
- * every way out of the function that returns to its caller: returns, unwinding and musttail
- * calls. Both take the global site id, and both are skipped for the whole call when the
- * site's untimed byte was set at entry. A call that never returns (exit, pthread_exit, a
- * longjmp past it) stays open: the runtime ends it where the thread or the jump lands, or
- * counts it as open when the profile is written. */
-HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site_id);
-HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site_id);
+/* Timing (inserted after inlining, on functions worth timing). At entry, when the site's
+ * untimed byte is 0, the function calls __hotline_enter with its global site id and its call
+ * key: the address of its return address (llvm.addressofreturnaddress), which no other open
+ * call of the thread shares, and which is lower for the calls it makes (the stack grows down).
+ * On every way out of the function that returns to its caller (returns, unwinding, musttail
+ * calls) it calls __hotline_exit with the same two values when
+ * __hotline_open_call_key <= its key: only then can one of its thread's open timed calls be
+ * this one. The runtime ends the call only when it finds it open (same key and site); a call
+ * that was not timed is not found, so neither the untimed byte's value at entry nor anything
+ * else has to be kept in the function's frame until its exit, and timing adds no register
+ * and no stack slot to the frame.
+ *
+ * Open calls above the one that exits, with lower keys, are calls that left without their
+ * exit (a longjmp to a setjmp in code that was not instrumented): the runtime ends them
+ * there. A call that never returns (exit, pthread_exit, a longjmp past it) stays open: the
+ * runtime ends it where the thread or the jump lands, or counts it as open when the profile
+ * is written. Both calls return at once for a site id of a refused module. */
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site_id, uintptr_t call_key);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site_id, uintptr_t call_key);
+
+/* The call key of the calling thread's innermost open timed call, UINTPTR_MAX when it has
+ * none (the runtime keeps it; instrumented code only reads it). Initial-exec TLS. */
+extern HOTLINE_ABI_EXPORT __thread uintptr_t __hotline_open_call_key;
 
 /* setjmp: in every instrumented function, each call of setjmp, _setjmp, sigsetjmp or
  * __sigsetjmp is preceded by __hotline_open_depth (the calling thread's open timed calls) and
@@ -173,10 +188,12 @@ HOTLINE_ABI_EXPORT void __hotline_cuda_site(void);
 HOTLINE_ABI_EXPORT void __hotline_wait_site(void);
 HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void);
 
-/* Loops in line mode are timed with the same two calls (the loop's site id at entry and at
- * every exit). Their iteration counts are kept in registers while the loop runs and added to
- * the thread's counters at its exits, so counting does not stop the optimizer from
- * vectorizing it. */
+/* Loops in line mode are timed with the same two calls: the loop's site id, and as its key
+ * the function's key minus 1 (a loop is inside its function's call and outside the calls it
+ * makes). A loop keeps whether its entry was timed and calls __hotline_exit only then: the
+ * open loops of a function share one key. Their iteration counts are kept in registers while the loop runs and added to the
+ * thread's counters at its exits, so counting does not stop the optimizer from vectorizing
+ * it. */
 #ifdef __cplusplus
 }
 static_assert(sizeof(__hotline_site) == 64, "ABI layout changed: bump HOTLINE_ABI_VERSION");
