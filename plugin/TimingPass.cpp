@@ -144,8 +144,20 @@ static Instruction *beforeResultLoad(Instruction *Point) {
 // At entry: if the site's untimed byte is 0, __hotline_enter. On every way out,
 // __hotline_exit if the call may be open (abi.h): the runtime ends it only if it is, so that
 // enter and exit stay paired even when the runtime stops timing the site while the call runs.
+// The enter goes after the counter increments that open the entry block (only instructions
+// without side effects before them): the counter array's address is then dead before the
+// call, not kept in a callee-saved register across it.
+static Instruction *afterEntryCounters(Function &F) {
+  Instruction *At = afterAllocas(F);
+  for (Instruction *I = At; !I->isTerminator() && (isa<InstrProfIncrementInst>(I) || !I->mayHaveSideEffects());
+       I = I->getNextNode())
+    if (isa<InstrProfIncrementInst>(I))
+      At = I->getNextNode();
+  return At;
+}
+
 static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
-  insertTimedEnter(afterAllocas(F), Local, Sites, /*KeyBelow=*/0);
+  insertTimedEnter(afterEntryCounters(F), Local, Sites, /*KeyBelow=*/0);
   for (Instruction *Point : waysOut(F, /*BeforeNoReturnCalls=*/false))
     insertTimedExit(beforeResultLoad(Point), Local, Sites, /*KeyBelow=*/0, /*Timed=*/nullptr);
 }

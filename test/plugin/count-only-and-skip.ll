@@ -44,8 +44,8 @@ define void @unused.specialized.1() !hotline.skip !0 {
 ; CHECK-NEXT:    call void @work()
 ; CHECK-NEXT:    ret void
 ; CHECK-LABEL: define void @kept()
-; CHECK:         call void @__hotline_enter(
 ; CHECK:         call void @llvm.instrprof.increment.step(
+; CHECK:         call void @__hotline_enter(
 ; CHECK:         call void @__hotline_exit(
 ; CHECK-LABEL: define void @tiny.constprop.0() !hotline.count-only
 ; CHECK-NEXT:    call void @llvm.instrprof.increment.step(
