@@ -114,8 +114,13 @@ int main(int argc, char **argv) {
     abort();
   if (!strcmp(how, "term"))
     raise(SIGTERM);
-  if (!strcmp(how, "hup")) // not SIGINT: a shell's background jobs ignore it, as lit's do
+  // Not SIGINT: a shell's background jobs ignore it, as lit's do. SIGHUP is ignored too when
+  // the tests run under nohup: the default action is set first (the runtime's handler then
+  // stays, and the profile is written before the process ends as the default action would).
+  if (!strcmp(how, "hup")) {
+    signal(SIGHUP, SIG_DFL);
     kill(getpid(), SIGHUP);
+  }
   if (!strcmp(how, "handled")) {
     signal(SIGTERM, exit_seven);
     raise(SIGTERM);
