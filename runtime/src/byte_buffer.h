@@ -1,4 +1,6 @@
-// A growable byte buffer on mmap'd memory, for assembling the profile without malloc.
+// A growable byte buffer, for assembling the profile without malloc: its first 256 bytes in
+// the object itself, then mmap'd memory (most of a profile's sections are a record or two, and
+// each page a section took was a fault at exit).
 #pragma once
 
 #include "memory.h"
@@ -13,7 +15,10 @@ public:
   ByteBuffer() = default;
   ByteBuffer(const ByteBuffer &) = delete;
   ByteBuffer &operator=(const ByteBuffer &) = delete;
-  ~ByteBuffer() { release_pages(data_, capacity_); }
+  ~ByteBuffer() {
+    if (data_ != inline_)
+      release_pages(data_, capacity_);
+  }
 
   // Appends n bytes; returns the offset they were written at, or UINT64_MAX (and sets
   // failed()) when memory ran out.
@@ -43,22 +48,26 @@ private:
   bool reserve(size_t needed) {
     if (needed <= capacity_)
       return true;
-    size_t capacity = capacity_ ? capacity_ : 1u << 16;
+    size_t capacity = data_ != inline_ ? capacity_ : 1u << 16;
     while (capacity < needed)
       capacity *= 2;
-    void *p = data_ ? resize_pages(data_, capacity_, capacity) : reserve_pages(capacity);
+    void *p = data_ != inline_ ? resize_pages(data_, capacity_, capacity) : reserve_pages(capacity);
     if (!p) {
       failed_ = true;
       return false;
     }
+    if (data_ == inline_)
+      memcpy(p, inline_, size_);
     data_ = static_cast<char *>(p);
     capacity_ = capacity;
     return true;
   }
 
-  char *data_ = nullptr;
+  static constexpr size_t kInlineBytes = 256;
+  alignas(16) char inline_[kInlineBytes];
+  char *data_ = inline_;
   size_t size_ = 0;
-  size_t capacity_ = 0;
+  size_t capacity_ = kInlineBytes;
   bool failed_ = false;
 };
 

@@ -20,20 +20,34 @@ struct Region {
 };
 constexpr size_t kMaxRegions = 4096;
 Region regions[kMaxRegions];
+// How many slots from the first have ever been claimed: the scans stop there, so that a
+// process with a few regions reads a few of the table's 64 kB (each page read is a fault).
+size_t regions_used = 0;
 
 void remember_region(void *start, size_t bytes) {
-  for (Region &region : regions) {
+  for (size_t i = 0; i < kMaxRegions; ++i) {
     void *free_slot = nullptr;
-    if (__atomic_compare_exchange_n(&region.start, &free_slot, start, false, __ATOMIC_ACQ_REL,
+    if (__atomic_compare_exchange_n(&regions[i].start, &free_slot, start, false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_RELAXED)) {
-      __atomic_store_n(&region.bytes, bytes, __ATOMIC_RELEASE);
+      __atomic_store_n(&regions[i].bytes, bytes, __ATOMIC_RELEASE);
+      size_t used = __atomic_load_n(&regions_used, __ATOMIC_RELAXED);
+      while (used < i + 1 && !__atomic_compare_exchange_n(&regions_used, &used, i + 1, true, __ATOMIC_RELEASE,
+                                                          __ATOMIC_RELAXED)) {
+      }
       return;
     }
   }
 }
 
+struct RegionSpan {
+  Region *first, *last;
+  Region *begin() const { return first; }
+  Region *end() const { return last; }
+};
+RegionSpan used_regions() { return {regions, regions + __atomic_load_n(&regions_used, __ATOMIC_ACQUIRE)}; }
+
 void forget_region(void *start) {
-  for (Region &region : regions)
+  for (Region &region : used_regions())
     if (__atomic_load_n(&region.start, __ATOMIC_ACQUIRE) == start) {
       __atomic_store_n(&region.bytes, 0, __ATOMIC_RELEASE);
       __atomic_store_n(&region.start, nullptr, __ATOMIC_RELEASE);
@@ -83,7 +97,7 @@ void release_pages(void *p, size_t bytes) {
 
 size_t runtime_resident_bytes() {
   size_t total = 0;
-  for (Region &region : regions) {
+  for (Region &region : used_regions()) {
     void *start = __atomic_load_n(&region.start, __ATOMIC_ACQUIRE);
     size_t bytes = __atomic_load_n(&region.bytes, __ATOMIC_ACQUIRE);
     if (start && bytes)

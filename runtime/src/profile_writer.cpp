@@ -30,9 +30,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/uio.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -87,12 +89,6 @@ RunFacts g_facts;
 const char *base_name(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;
-}
-
-void add_section(ByteBuffer &out, uint32_t kind, uint32_t entry_size, ByteBuffer &payload) {
-  hotline_section_header header{kind, entry_size, payload.size()};
-  out.append_record(header);
-  out.append(payload.data(), payload.size());
 }
 
 // The OBJECTS section: addresses in the profile become object-relative, as in the object's
@@ -439,15 +435,22 @@ uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const Tick
   return __atomic_load_n(&b->dropped, __ATOMIC_RELAXED);
 }
 
-bool write_all(int fd, const char *data, size_t size) {
-  while (size > 0) {
-    ssize_t n = write(fd, data, size);
+// Writes the pieces in order, as one file, without copying them together first (a copy of
+// a 160 kB profile was 40 page faults, a tenth of an empty program's start and exit).
+bool write_all(int fd, iovec *pieces, int count) {
+  while (count > 0) {
+    ssize_t n = writev(fd, pieces, count < IOV_MAX ? count : IOV_MAX);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       return false;
-    data += n;
-    size -= size_t(n);
+    size_t done = size_t(n);
+    for (; count > 0 && done >= pieces->iov_len; ++pieces, --count)
+      done -= pieces->iov_len;
+    if (count > 0) { // the rest of a piece written in part
+      pieces->iov_base = static_cast<char *>(pieces->iov_base) + done;
+      pieces->iov_len -= done;
+    }
   }
   return true;
 }
@@ -707,7 +710,6 @@ void write_profile() {
   ByteBuffer cost_section;
   cost_section.append_record(cost_record);
 
-  ByteBuffer file;
   hotline_file_header header{};
   memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
   header.version = HOTLINE_PROFILE_VERSION;
@@ -759,25 +761,28 @@ void write_profile() {
        call_targets_section.size() > 0},
       {HOTLINE_SECTION_RANGES, sizeof(hotline_range_record), ranges_section, ranges_section.size() > 0},
   };
-  uint32_t section_count = 0;
-  for (const Section &section : sections)
-    section_count += section.written;
-  header.section_count = section_count;
-  file.append_record(header);
+  constexpr int kSections = sizeof sections / sizeof sections[0];
+  hotline_section_header section_headers[kSections];
+  iovec pieces[1 + 2 * kSections];
+  int piece_count = 0;
+  pieces[piece_count++] = {&header, sizeof header};
+  header.file_size = sizeof header;
   bool out_of_memory = !totals || !objects_collected || !samples_added;
-  for (const Section &section : sections) {
+  for (Section &section : sections) {
     if (!section.written)
       continue;
-    add_section(file, section.kind, section.entry_size, section.payload);
+    hotline_section_header &section_header = section_headers[header.section_count++];
+    section_header = {section.kind, section.entry_size, section.payload.size()};
+    pieces[piece_count++] = {&section_header, sizeof section_header};
+    pieces[piece_count++] = {section.payload.data(), section.payload.size()};
+    header.file_size += sizeof section_header + section.payload.size();
     out_of_memory |= section.payload.failed();
   }
-  out_of_memory |= file.failed();
   if (out_of_memory) {
     report_problem("out of memory while assembling the profile; nothing written");
     errno = saved_errno;
     return;
   }
-  reinterpret_cast<hotline_file_header *>(file.data())->file_size = file.size();
 
   const char *dir = options().output_dir;
   static char stem[4200], temp_path[8192];
@@ -794,7 +799,7 @@ void write_profile() {
     errno = saved_errno;
     return;
   }
-  bool written = write_all(fd, file.data(), file.size());
+  bool written = write_all(fd, pieces, piece_count);
   int write_errno = errno;
   if (close(fd) != 0 && written) {
     written = false;

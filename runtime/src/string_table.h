@@ -12,8 +12,10 @@
 
 namespace hotline::rt {
 
-// An open-addressing map from a 64-bit key to offsets into the strings (never 0: that is the
-// empty string, which is not stored), on mmap'd pages. Several offsets may share a key.
+// An open-addressing map from a key (a string's hash) to offsets into the strings (never 0:
+// that is the empty string, which is not stored), on mmap'd pages. A slot keeps 32 bits of the
+// key, 8 bytes a slot (each page the table touches is a fault at exit); several offsets may
+// share them, and `same` tells.
 class OffsetMap {
 public:
   OffsetMap() = default;
@@ -23,8 +25,9 @@ public:
 
   // The first offset stored under `key` for which same(offset) is true, or 0.
   template <typename Same> uint32_t find(uint64_t key, Same same) const {
-    for (size_t i = home(key, capacity_); slots_ && slots_[i].offset; i = (i + 1) & (capacity_ - 1))
-      if (slots_[i].key == key && same(slots_[i].offset))
+    uint32_t short_key = shorten(key);
+    for (size_t i = home(short_key, capacity_); slots_ && slots_[i].offset; i = (i + 1) & (capacity_ - 1))
+      if (slots_[i].key == short_key && same(slots_[i].offset))
         return slots_[i].offset;
     return 0;
   }
@@ -32,24 +35,24 @@ public:
   void insert(uint64_t key, uint32_t offset) {
     if ((used_ + 1) * 2 > capacity_ && !grow())
       return;
-    place(slots_, capacity_, key, offset);
+    place(slots_, capacity_, shorten(key), offset);
     ++used_;
   }
 
 private:
   struct Slot {
-    uint64_t key;
+    uint32_t key;
     uint32_t offset;
-    uint32_t unused;
   };
-  static size_t home(uint64_t key, size_t capacity) {
+  static uint32_t shorten(uint64_t key) { return uint32_t(key >> 32); }
+  static size_t home(uint32_t key, size_t capacity) {
     return size_t((key * 0x9e3779b97f4a7c15u) >> 32) & (capacity - 1);
   }
-  static void place(Slot *slots, size_t capacity, uint64_t key, uint32_t offset) {
+  static void place(Slot *slots, size_t capacity, uint32_t key, uint32_t offset) {
     size_t i = home(key, capacity);
     while (slots[i].offset)
       i = (i + 1) & (capacity - 1);
-    slots[i] = {key, offset, 0};
+    slots[i] = {key, offset};
   }
   bool grow() {
     size_t capacity = capacity_ ? capacity_ * 2 : 1024;

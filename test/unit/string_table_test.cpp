@@ -3,8 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <string.h>
+
 #include <string>
 
+using hotline::rt::ByteBuffer;
 using hotline::rt::StringTable;
 
 namespace {
@@ -51,6 +54,22 @@ TEST(StringTable, ManyStringsKeepTheirOffsets) {
     std::string name = "name-" + std::to_string(i);
     ASSERT_EQ(table.add(name.c_str()), offsets[i]) << name;
     ASSERT_EQ(at(table, offsets[i]), name);
+  }
+}
+
+// A buffer starts in its own object and moves to mapped pages when it outgrows that, and
+// again as it grows: its bytes stay what was appended, at the offsets append returned.
+TEST(ByteBuffer, KeepsItsBytesAcrossEachGrowth) {
+  ByteBuffer buffer;
+  EXPECT_EQ(buffer.size(), 0u);
+  for (uint64_t i = 0; i < 100000; ++i)
+    ASSERT_EQ(buffer.append_record(i), i * sizeof i);
+  EXPECT_FALSE(buffer.failed());
+  ASSERT_EQ(buffer.size(), 100000 * sizeof(uint64_t));
+  for (uint64_t i = 0; i < 100000; ++i) {
+    uint64_t value;
+    memcpy(&value, buffer.data() + i * sizeof value, sizeof value);
+    ASSERT_EQ(value, i);
   }
 }
 
