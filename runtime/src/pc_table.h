@@ -53,6 +53,10 @@ public:
 
   // Calls f(pc, count) for each address, in no particular order.
   template <typename F> void for_each(F f) const {
+    // An empty table is not read: each of its pages that was never written would be a page
+    // fault (a thread's table is 256 kB; an empty program's exit read two such tables).
+    if (used() == 0)
+      return;
     const Entry *entries = this->entries();
     for (uint32_t i = 0; i < capacity_; ++i)
       if (uint64_t pc = __atomic_load_n(&entries[i].pc, __ATOMIC_ACQUIRE))

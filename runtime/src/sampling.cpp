@@ -281,13 +281,22 @@ SampleSnapshot snapshot_samples() {
   bool on = options().sample_hz != 0 && state != kHandlerRefused;
   snapshot.period_ns = on ? period_ns() : 0;
   snapshot.method = method_name(__atomic_load_n(&methods_used, __ATOMIC_RELAXED));
-  snapshot.table = PcTable::create(kThreadTableCapacity);
-  if (!snapshot.table)
-    return snapshot;
   {
     // Live threads keep counting meanwhile; what they add after their table is read is left
     // out, as their counters are.
     SpinLockGuard guard(samples_lock);
+    // Sized for the addresses there are (it grows if threads add more meanwhile), so that
+    // reading it back touches no more pages than it needs.
+    uint64_t addresses = exited_samples ? exited_samples->used() : 0;
+    for (ThreadState *t = all_threads(); t; t = t->next)
+      if (const PcTable *table = __atomic_load_n(&t->sampler.table, __ATOMIC_ACQUIRE))
+        addresses += table->used();
+    uint32_t capacity = 64;
+    while (capacity < kThreadTableCapacity * 4 && capacity / 4 * 3 <= addresses)
+      capacity *= 2;
+    snapshot.table = PcTable::create(capacity);
+    if (!snapshot.table)
+      return snapshot;
     if (exited_samples)
       add_all_samples(&snapshot.table, *exited_samples);
     for (ThreadState *t = all_threads(); t; t = t->next)
