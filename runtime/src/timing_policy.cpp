@@ -135,10 +135,14 @@ HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, ui
     close_window();
   if (start < opened || start - opened >= length || !timing_stopped(node.site))
     return;
-  // Every call in the sample stands for hundreds of untimed ones: one that an interrupt or a
-  // short preemption made 50 us long read as 50 ms more of a 4 ns function's time. Its
-  // longest call is left out.
+  // Every call in the sample stands for hundreds of untimed ones: one that the scheduler
+  // preempted for 4 ms read as 800 ms more of a 4 ns function's time (a loaded machine
+  // preempts a few of a run's window calls, and the estimate took all of the caller's self
+  // time). A call as long as the window is left out; so is each node's longest call, which
+  // an interrupt or a short preemption may have made 50 us long.
   uint64_t ticks = end - start;
+  if (ticks >= length)
+    return;
   if (node.window_longest_ticks == 0) {
     node.window_longest_ticks = ticks;
     return;

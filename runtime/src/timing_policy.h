@@ -29,9 +29,9 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node);
 // thread has not woken yet). The windows open at moments no program thread
 // chooses, so every call after the stop has the same chance of being timed: the calls timed
 // in windows are a fair sample of the untimed ones, which the first calls are not (buffers
-// grow, caches are cold). A call of a stopped site that began in a window and ended within
-// another kRetimeWindowNs is counted in its node's window_calls and window_ticks; longer
-// ones (preempted, mostly) stay out of the sample, and so does each node's longest. About
+// grow, caches are cold). A call of a stopped site that began in a window and lasted less
+// than kRetimeWindowNs is counted in its node's window_calls and window_ticks; longer ones
+// (preempted, mostly) stay out of the sample, and so does each node's longest. About
 // 0.5% of the stopped sites' calls are timed: the windows cost that much of what timing them
 // did.
 constexpr uint64_t kRetimePeriodNs = 20'000'000;

@@ -5,7 +5,10 @@
 // 1 ms, it stops at that check. work() calls it 1,000,000 times a round and does ten times
 // that much arithmetic of its own. Estimated at its first calls' mean, grow's 12 million
 // later calls took all of work's self time (the estimate is capped there) and grow read
-// about 97%; from the windows they take a few nanoseconds each.
+// about 97%; from the windows they take a few nanoseconds each. How many is coarse (the
+// cost of timing subtracted from each window call is as large as the call, and the
+// calibration of that cost varies by a few nanoseconds between processes): grow read 34% to
+// 64% in ten runs on the project's VM, for work's 66% to 36%.
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-min-instructions=0 %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: env HOTLINE_DIR=%t.d HOTLINE_STOP_TIMING_AFTER=100 HOTLINE_STOP_TIMING_BELOW_NS=1000000 %t | FileCheck %s --check-prefix=OUT
@@ -13,7 +16,7 @@
 // RUN: python3 -c "import json,sys; fs = {f['name'].split('(')[0]: f for f in json.load(open(sys.argv[1]))['functions']}; \
 // RUN:   grow, work = fs['grow'], fs['work']; \
 // RUN:   assert grow['calls'] == 12000000 and grow.get('timing_stopped') and grow['window_calls'] >= 32, grow; \
-// RUN:   assert grow['self_percent'] < 50 and work['self_percent'] > 40, (grow, work); print('from windows')" %t.json \
+// RUN:   assert grow['self_percent'] < 85 and work['self_percent'] > 15, (grow, work); print('from windows')" %t.json \
 // RUN:   | FileCheck %s --check-prefix=JSON
 // OUT: 586
 // JSON: from windows
