@@ -13,9 +13,9 @@ namespace hotline {
 StructType *siteType(LLVMContext &C) {
   if (auto *T = StructType::getTypeByName(C, "struct.__hotline_site"))
     return T;
-  auto *Ptr = PointerType::getUnqual(C);
+  auto *I64 = Type::getInt64Ty(C);
   auto *I32 = Type::getInt32Ty(C);
-  return StructType::create(C, {Ptr, Ptr, Ptr, I32, I32, I32, I32, I32, I32, I32, Ptr}, "struct.__hotline_site");
+  return StructType::create(C, {I64, I64, I64, I32, I32, I32, I32, I32, I32, I32, I64}, "struct.__hotline_site");
 }
 
 StructType *moduleType(LLVMContext &C) {

@@ -31,8 +31,8 @@ inline constexpr const char *CallTargetName = "__hotline_call_target";
 // Everything the plugin itself emits carries this prefix and is never instrumented.
 inline constexpr const char *InternalPrefix = "__hotline";
 
-// struct __hotline_site { ptr name, linkage_name, file; i32 line, kind, column, counter, function,
-//                         loop, discriminator; ptr facts; }
+// struct __hotline_site { i64 name, linkage_name, file; i32 line, kind, column, counter, function,
+//                         loop, discriminator; i64 facts; } (the texts: offsets from sites[0])
 llvm::StructType *siteType(llvm::LLVMContext &C);
 // struct __hotline_module { i32 abi_version, site_count; ptr sites, source_file, untimed;
 //                            i32 site_base, flags; ptr implied_counts; i32 implied_count_count; }

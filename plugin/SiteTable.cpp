@@ -321,6 +321,17 @@ bool SiteTable::finalize() {
       for (size_t I = 0; I < Loops.size(); ++I)
         if (Loops[I].Id == numberOp(Note, 0))
           Facts[I] += (Facts[I].empty() ? "" : "; ") + textOp(Note, 1).str();
+  // The array first, so that its texts can be offsets from its start (abi.h): a constant
+  // difference of two addresses in one object, which the linker resolves.
+  ArrayType *ArrayTy = ArrayType::get(SiteTy, Sites->getNumOperands());
+  auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                   /*Initializer=*/nullptr, SiteArrayName);
+  Array->setAlignment(Align(8));
+  Type *I64 = Type::getInt64Ty(C);
+  Constant *ArrayStart = ConstantExpr::getPtrToInt(Array, I64);
+  auto Text = [&](StringRef S) {
+    return ConstantExpr::getSub(ConstantExpr::getPtrToInt(stringConstant(S), I64), ArrayStart);
+  };
   std::vector<Constant *> Elements;
   bool HasLines = false;
   unsigned LoopIndex = 0;
@@ -329,15 +340,11 @@ bool SiteTable::finalize() {
     HasLines |= Kind == HOTLINE_ABI_SITE_LINE;
     StringRef LoopFacts = Kind == HOTLINE_ABI_SITE_LOOP ? StringRef(Facts[LoopIndex++]) : StringRef();
     Elements.push_back(ConstantStruct::get(
-        SiteTy, {stringConstant(textOp(Site, NameOp)), stringConstant(textOp(Site, LinkageNameOp)),
-                 stringConstant(textOp(Site, FileOp)), Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp),
-                 Int(Site, CounterOp), Int(Site, FunctionOp), Int(Site, LoopOp), Int(Site, DiscriminatorOp),
-                 stringConstant(LoopFacts)}));
+        SiteTy, {Text(textOp(Site, NameOp)), Text(textOp(Site, LinkageNameOp)), Text(textOp(Site, FileOp)),
+                 Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp), Int(Site, CounterOp),
+                 Int(Site, FunctionOp), Int(Site, LoopOp), Int(Site, DiscriminatorOp), Text(LoopFacts)}));
   }
-  ArrayType *ArrayTy = ArrayType::get(SiteTy, Elements.size());
-  auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
-                                   ConstantArray::get(ArrayTy, Elements), SiteArrayName);
-  Array->setAlignment(Align(8));
+  Array->setInitializer(ConstantArray::get(ArrayTy, Elements));
 
   GlobalVariable *Record = moduleRecord();
   auto *Init = cast<ConstantStruct>(Record->getInitializer());

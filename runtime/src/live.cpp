@@ -247,7 +247,7 @@ void read_new_modules() {
           if (g_rules[r].kind != AlertKind::Function)
             continue;
           if (!name[0])
-            copy_string_from_process(name, sizeof name, batch[i].name);
+            copy_string_from_process(name, sizeof name, __hotline_site_text(sites, batch[i].name));
           if (alert_names_function(g_rules[r], name))
             f.rules |= uint16_t(1u << r);
         }
@@ -280,9 +280,9 @@ void describe_function(uint32_t site, hotline_live_function &row) {
   __hotline_site entry;
   if (!sites || !copy_all_from_process(&entry, sites + (site - m->site_base), sizeof entry))
     return;
-  copy_string_from_process(row.name, sizeof row.name, entry.name);
+  copy_string_from_process(row.name, sizeof row.name, __hotline_site_text(sites, entry.name));
   char file[512];
-  copy_string_from_process(file, sizeof file, entry.file);
+  copy_string_from_process(file, sizeof file, __hotline_site_text(sites, entry.file));
   strncpy(row.file, base_name(file), sizeof row.file - 1);
   row.line = entry.line;
 }
@@ -303,11 +303,11 @@ uint32_t first_site_of_same_function(uint32_t site) {
   if (!sites || !copy_all_from_process(&entry, sites + (site - m->site_base), sizeof entry))
     return site;
   char text[1024];
-  copy_string_from_process(text, sizeof text, entry.linkage_name);
+  copy_string_from_process(text, sizeof text, __hotline_site_text(sites, entry.linkage_name));
   if (!text[0])
-    copy_string_from_process(text, sizeof text, entry.name);
+    copy_string_from_process(text, sizeof text, __hotline_site_text(sites, entry.name));
   uint64_t h = hash_text(0xcbf29ce484222325u, text);
-  copy_string_from_process(text, sizeof text, entry.file);
+  copy_string_from_process(text, sizeof text, __hotline_site_text(sites, entry.file));
   if (!text[0]) // without debug info: the translation unit, as the reports
     copy_string_from_process(text, sizeof text, m->source_file);
   h = hash_text(h, text);

@@ -48,11 +48,16 @@ const char *object_path_of(const void *address) {
 
 bool same_text(const char *a, const char *b) { return strcmp(a ? a : "", b ? b : "") == 0; }
 
-bool same_site(const __hotline_site &a, const __hotline_site &b) {
+// Site i of two site tables.
+bool same_site(const __hotline_site *a_sites, const __hotline_site *b_sites, uint32_t i) {
+  const __hotline_site &a = a_sites[i], &b = b_sites[i];
+  auto same = [&](int64_t a_text, int64_t b_text) {
+    return same_text(__hotline_site_text(a_sites, a_text), __hotline_site_text(b_sites, b_text));
+  };
   return a.line == b.line && a.kind == b.kind && a.column == b.column && a.counter == b.counter &&
          a.function == b.function && a.loop == b.loop && a.discriminator == b.discriminator &&
-         same_text(a.name, b.name) && same_text(a.linkage_name, b.linkage_name) &&
-         same_text(a.file, b.file) && same_text(a.facts, b.facts);
+         same(a.name, b.name) && same(a.linkage_name, b.linkage_name) && same(a.file, b.file) &&
+         same(a.facts, b.facts);
 }
 
 // An unloaded module that `module` is a new load of: the same object path, source file and
@@ -66,7 +71,7 @@ ModuleEntry *unloaded_module_like(const __hotline_module *module, const char *ob
       continue;
     bool same = true;
     for (uint32_t s = 0; s < entry.site_count && same; ++s)
-      same = same_site(entry.sites[s], module->sites[s]);
+      same = same_site(entry.sites, module->sites, s);
     if (same)
       return &entry;
   }
@@ -225,12 +230,17 @@ extern "C" void __hotline_unregister_module(__hotline_module *module) {
     }
     auto *sites = static_cast<__hotline_site *>(arena_alloc(sizeof(__hotline_site) * entry.site_count));
     if (sites) {
+      // The copies' texts are offsets from the copied table, as the module's are from its own.
+      auto copy_text = [&](int64_t offset) {
+        const char *copy = copy_string(__hotline_site_text(module->sites, offset));
+        return int64_t(uintptr_t(copy) - uintptr_t(sites));
+      };
       for (uint32_t s = 0; s < entry.site_count; ++s) {
         sites[s] = module->sites[s];
-        sites[s].name = copy_string(module->sites[s].name);
-        sites[s].linkage_name = copy_string(module->sites[s].linkage_name);
-        sites[s].file = copy_string(module->sites[s].file);
-        sites[s].facts = copy_string(module->sites[s].facts);
+        sites[s].name = copy_text(module->sites[s].name);
+        sites[s].linkage_name = copy_text(module->sites[s].linkage_name);
+        sites[s].file = copy_text(module->sites[s].file);
+        sites[s].facts = copy_text(module->sites[s].facts);
       }
     }
     auto *implied = static_cast<__hotline_implied_count *>(

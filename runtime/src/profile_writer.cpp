@@ -553,9 +553,10 @@ void write_profile() {
     };
     for (uint32_t i = 0; i < m.site_count; ++i) {
       hotline_site_record site{};
-      site.name = add_constant(last_name, sites ? sites[i].name : "<unloaded module>");
-      site.linkage_name = add_constant(last_linkage_name, sites ? sites[i].linkage_name : "");
-      site.file = add_constant(last_file, sites ? sites[i].file : "");
+      auto text = [&](int64_t offset) { return __hotline_site_text(sites, offset); };
+      site.name = add_constant(last_name, sites ? text(sites[i].name) : "<unloaded module>");
+      site.linkage_name = add_constant(last_linkage_name, sites ? text(sites[i].linkage_name) : "");
+      site.file = add_constant(last_file, sites ? text(sites[i].file) : "");
       site.line = sites ? sites[i].line : 0;
       site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
       site.module = module_index;
@@ -565,7 +566,7 @@ void write_profile() {
       site.counter = sites ? global(sites[i].counter) : m.site_base + i;
       site.function = sites ? global(sites[i].function) : m.site_base + i;
       site.loop = sites ? global(sites[i].loop) : HOTLINE_NO_SITE;
-      site.facts = strings.add(sites ? sites[i].facts : "");
+      site.facts = strings.add(sites ? text(sites[i].facts) : "");
       site.discriminator = sites ? sites[i].discriminator : 0;
       sites_section.append_record(site);
       uint32_t id = m.site_base + i;

@@ -18,21 +18,21 @@
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count,hotline-lines' -S %s -o - | FileCheck %s --check-prefix=OFF
 
 ; The module is marked as built in line mode.
-; CHECK: @__hotline.module = internal global %struct.__hotline_module { i32 8, i32 {{[0-9]+}}, ptr @__hotline.sites, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 1, ptr @__hotline.implied_counts, i32 2 }
+; CHECK: @__hotline.module = internal global %struct.__hotline_module { i32 9, i32 {{[0-9]+}}, ptr @__hotline.sites, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 1, ptr @__hotline.implied_counts, i32 2 }
 ; Sites: 0 the function, 1-3 the loop (entries, iterations, max trips), then lines.
 ; CHECK: @__hotline.sites = private constant [{{[0-9]+}} x %struct.__hotline_site] [
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 1, i32 1, i32 0, i32 0, i32 0, i32 -1,
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 3, i32 3, i32 1, i32 0, i32 -1,
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 4, i32 3, i32 2, i32 0, i32 1,
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 5, i32 3, i32 3, i32 0, i32 1,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 1, i32 1, i32 0, i32 0, i32 0, i32 -1,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 3, i32 3, i32 1, i32 0, i32 -1,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 4, i32 3, i32 2, i32 0, i32 1,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 5, i32 3, i32 3, i32 0, i32 1,
 ; The loop's header block (the condition on line 2) is counted by its first line site and is
 ; inside the loop (site 1).
 ; Line 2's blocks (the entry's `i = 0`, the condition, the loop's exit, `++i`)
 ; carry the discriminators add-discriminators gives them, as -fprofile-sample-use will.
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 12, i32 4, i32 0, i32 -1, i32 0,
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 {{[0-9]+}}, i32 [[HEADER:[0-9]+]], i32 0, i32 1, i32 1,
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 3, i32 6, i32 0, i32 -1, i32 2,
-; CHECK-SAME: { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 2, i32 2, i32 26, i32 10, i32 0, i32 1, i32 3,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 2, i32 12, i32 4, i32 0, i32 -1, i32 0,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 2, i32 {{[0-9]+}}, i32 [[HEADER:[0-9]+]], i32 0, i32 1, i32 1,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 2, i32 3, i32 6, i32 0, i32 -1, i32 2,
+; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 2, i32 2, i32 26, i32 10, i32 0, i32 1, i32 3,
 ; The entry block (site 4, its first line) and the loop's entries (site 1) are always counted
 ; with the function's entry (site 0): that one increment stands for all three.
 ; CHECK: @__hotline.implied_counts = private constant [2 x %struct.__hotline_implied_count] [%struct.__hotline_implied_count { i32 4, i32 0 }, %struct.__hotline_implied_count { i32 1, i32 0 }]

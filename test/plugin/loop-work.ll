@@ -50,13 +50,13 @@
 
 ; The table: the loops' facts, then the work sites (kind 7 FLOPS64, 8 BYTES, 9 CALLS), each
 ; naming its loop (1 and 3) in `loop`.
-; TABLE: @__hotline.str.[[CALLS_FILL:[0-9]+]] = private unnamed_addr constant [11 x i8] c"calls fill\00"
 ; TABLE: @__hotline.sites = private constant [7 x %struct.__hotline_site] [
-; TABLE-SAME: i32 3, i32 3, i32 3, i32 1, i32 0, i32 -1, i32 0, ptr @__hotline.str.{{[0-9]+}} }
-; TABLE-SAME: i32 7, i32 3, i32 3, i32 3, i32 2, i32 -1, i32 0, ptr @__hotline.str.[[CALLS_FILL]] }
+; TABLE-SAME: i32 3, i32 3, i32 3, i32 1, i32 0, i32 -1, i32 0, i64 sub (i64 ptrtoint (ptr @__hotline.str.{{[0-9]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)) }
+; TABLE-SAME: i32 7, i32 3, i32 3, i32 3, i32 2, i32 -1, i32 0, i64 sub (i64 ptrtoint (ptr @__hotline.str.[[CALLS_FILL:[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)) }
 ; TABLE-SAME: i32 3, i32 {{7|8}}, i32 3, i32 4, i32 0, i32 1,
 ; TABLE-SAME: i32 3, i32 {{7|8}}, i32 3, i32 5, i32 0, i32 1,
 ; TABLE-SAME: i32 7, i32 9, i32 3, i32 6, i32 2, i32 3,
+; TABLE: @__hotline.str.[[CALLS_FILL]] = private unnamed_addr constant [11 x i8] c"calls fill\00"
 
 ; ModuleID = 'lw.c'
 source_filename = "lw.c"

@@ -1,5 +1,5 @@
 ; At the end of hotline's passes the module's sites become a constant table (demangled name, linkage name, file, line,
-; kind) inside a __hotline_module record that a priority-101 constructor registers and a
+; kind; the texts as offsets from the table's start, which the linker resolves: no pointer for the loader to relocate) inside a __hotline_module record that a priority-101 constructor registers and a
 ; destructor unregisters. Without debug info the file is the module's source file, line 0.
 ; When something is timed, the record also points at one untimed byte per site, all 0 (the
 ; runtime sets a site's byte to stop timing it); when nothing is, that pointer is null.
@@ -10,14 +10,14 @@
 
 source_filename = "/src/app.cpp"
 
-; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 8, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0 }
-; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 8, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0 }
+; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 9, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0 }
+; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 9, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0 }
 ; TIMED-DAG: @__hotline.untimed = internal global [3 x i8] zeroinitializer
 ; TIMED-NOT: __hotline.untimed.placeholder
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [13 x i8] c"/src/app.cpp\00"
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_ctor, ptr null }]
 ; CHECK-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_dtor, ptr null }]
-; CHECK-DAG: @__hotline.sites = private constant [3 x %struct.__hotline_site] [%struct.__hotline_site { ptr @[[PLAIN:__hotline.str.[0-9]+]], ptr @[[PLAIN]], ptr @[[SRC]], i32 0, i32 1, i32 0, i32 0, i32 0, i32 -1, i32 0, ptr @[[EMPTY:__hotline.str.[0-9]+]] }, %struct.__hotline_site { ptr @[[DEMANGLED:__hotline.str.[0-9]+]], ptr @[[MANGLED:__hotline.str.[0-9]+]], ptr @[[SRC]], i32 0, i32 1, i32 0, i32 1, i32 1, i32 -1, i32 0, ptr @[[EMPTY]] }, %struct.__hotline_site { ptr @[[WITHDBG:__hotline.str.[0-9]+]], ptr @[[WITHDBG]], ptr @[[FILE:__hotline.str.[0-9]+]], i32 42, i32 1, i32 0, i32 2, i32 2, i32 -1, i32 0, ptr @[[EMPTY]] }]
+; CHECK-DAG: @__hotline.sites = private constant [3 x %struct.__hotline_site] [%struct.__hotline_site { i64 sub (i64 ptrtoint (ptr @[[PLAIN:__hotline.str.[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @[[PLAIN]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @[[SRC]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 0, i32 1, i32 0, i32 0, i32 0, i32 -1, i32 0, i64 sub (i64 ptrtoint (ptr @[[EMPTY:__hotline.str.[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)) }, %struct.__hotline_site { i64 sub (i64 ptrtoint (ptr @[[DEMANGLED:__hotline.str.[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @[[MANGLED:__hotline.str.[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @[[SRC]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 0, i32 1, i32 0, i32 1, i32 1, i32 -1, i32 0, i64 sub (i64 ptrtoint (ptr @[[EMPTY]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)) }, %struct.__hotline_site { i64 sub (i64 ptrtoint (ptr @[[WITHDBG:__hotline.str.[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @[[WITHDBG]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @[[FILE:__hotline.str.[0-9]+]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 42, i32 1, i32 0, i32 2, i32 2, i32 -1, i32 0, i64 sub (i64 ptrtoint (ptr @[[EMPTY]] to i64), i64 ptrtoint (ptr @__hotline.sites to i64)) }]
 ; CHECK-DAG: @[[EMPTY]] = private unnamed_addr constant [1 x i8] zeroinitializer
 ; CHECK-DAG: @[[PLAIN]] = private unnamed_addr constant [6 x i8] c"plain\00"
 ; CHECK-DAG: @[[DEMANGLED]] = private unnamed_addr constant [29 x i8] c"ns::Widget::resize(int, int)\00"

@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 8u
+#define HOTLINE_ABI_VERSION 9u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -62,11 +62,15 @@ enum __hotline_site_kind_abi {
 #define HOTLINE_ABI_NO_SITE 0xffffffffu
 
 /* One instrumented place in one module. Emitted by the plugin as constant data. The indices
- * are module-local (positions in the module's `sites` array). */
+ * are module-local (positions in the module's `sites` array). Its texts are offsets in bytes
+ * from the start of that array (sites[0]) to their first byte, not pointers: a table of
+ * pointers is relocated by the loader at every start (four relocations a site, most of a
+ * short process's page faults in a line-mode build), while this one stays in read-only pages
+ * shared with the file. __hotline_site_text turns an offset into the text. */
 struct __hotline_site {
-  const char *name;         /* demangled name (of the enclosing function for lines and loops) */
-  const char *linkage_name; /* mangled (linkage) name of that function */
-  const char *file;         /* source file, "" without debug info */
+  int64_t name;             /* demangled name (of the enclosing function for lines and loops) */
+  int64_t linkage_name;     /* mangled (linkage) name of that function */
+  int64_t file;             /* source file, "" without debug info */
   uint32_t line;            /* 0 without debug info */
   uint32_t kind;            /* enum __hotline_site_kind_abi */
   uint32_t column;          /* 0 when unknown */
@@ -75,9 +79,14 @@ struct __hotline_site {
   uint32_t loop;            /* the innermost enclosing loop's site, or HOTLINE_ABI_NO_SITE */
   uint32_t discriminator;   /* lines: the base discriminator of the line's code in its block
                                (LLVM's AddDiscriminators numbering), 0 otherwise */
-  const char *facts;        /* loops: what the optimizer did with it ("vectorized (width 4)",
+  int64_t facts;            /* loops: what the optimizer did with it ("vectorized (width 4)",
                                "not vectorized: <reason>"); "" otherwise */
 };
+
+/* A text of a site of `sites` (one of its offsets), as a C string. */
+static inline const char *__hotline_site_text(const struct __hotline_site *sites, int64_t offset) {
+  return (const char *)((uintptr_t)sites + (uint64_t)offset); /* texts lie outside the array */
+}
 
 /* Where the plugin found counters always bumped together, it kept one increment: the count of
  * `counter` is the number of times it was bumped plus the count of `implied_by`, whose
