@@ -33,6 +33,13 @@ public:
   }
   template <typename T> uint64_t append_record(const T &record) { return append(&record, sizeof record); }
 
+  // Makes room for `n` more bytes that are about to be appended, their pages committed in one
+  // call (commit_pages) rather than faulted in one by one as the appends reach them.
+  void expect(size_t n) {
+    if (reserve(size_ + n) && data_ != inline_)
+      commit_pages(data_ + size_, n);
+  }
+
   // Drops the bytes from `size` on.
   void truncate(size_t size) {
     if (size < size_)

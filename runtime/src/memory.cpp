@@ -88,6 +88,15 @@ void *resize_pages(void *p, size_t old_bytes, size_t new_bytes) {
   return moved;
 }
 
+void commit_pages(void *p, size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+  uintptr_t page = uintptr_t(getpagesize());
+  uintptr_t start = (uintptr_t(p) + page - 1) & ~(page - 1), end = (uintptr_t(p) + bytes) & ~(page - 1);
+  if (end > start)
+    madvise(reinterpret_cast<void *>(start), end - start, MADV_POPULATE_WRITE);
+#endif
+}
+
 void release_pages(void *p, size_t bytes) {
   if (!p)
     return;

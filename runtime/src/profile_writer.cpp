@@ -33,6 +33,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/uio.h>
 #include <sys/resource.h>
@@ -46,6 +47,18 @@
 namespace hotline::rt {
 
 namespace {
+
+// Maps the pages of a table in one call before they are read whole (a module's constant site
+// table; a thread's counters, most of whose pages were never written): read one by one, each
+// page faults on its own. Before Linux 5.14 the call fails and the reads fault as before.
+void map_for_reading(const void *data, size_t bytes) {
+#ifdef MADV_POPULATE_READ
+  uintptr_t page = uintptr_t(getpagesize());
+  uintptr_t start = uintptr_t(data) & ~(page - 1), end = uintptr_t(data) + bytes;
+  if (bytes >= 4 * page)
+    madvise(reinterpret_cast<void *>(start), end - start, MADV_POPULATE_READ);
+#endif
+}
 
 // Reads a whole small file (/proc/self/cmdline) into buf; returns its length.
 size_t read_small_file(const char *path, char *buf, size_t capacity) {
@@ -534,12 +547,15 @@ void write_profile() {
   uint64_t trace_dropped_events = trace_dropped();
 
   uint32_t site_count = registered_site_count();
+  sites_section.expect(sizeof(hotline_site_record) * site_count);
   for_each_module([&](const ModuleEntry &m) {
     hotline_module_record record{strings.add(m.object_path), strings.add(m.source_file), m.site_base,
                                  m.site_count};
     uint32_t module_index = uint32_t(modules_section.size() / sizeof record);
     modules_section.append_record(record);
     const __hotline_site *sites = __atomic_load_n(&m.sites, __ATOMIC_ACQUIRE);
+    if (sites)
+      map_for_reading(sites, sizeof *sites * m.site_count);
     // Consecutive sites mostly share their strings (a function's lines: its names and its
     // file), and the module's strings are constants: each is looked up once in a row.
     struct LastString {
@@ -576,17 +592,21 @@ void write_profile() {
   });
 
   uint64_t *totals = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * (site_count + 1)));
-  if (totals)
+  if (totals) {
+    commit_pages(totals, sizeof(uint64_t) * (site_count + 1)); // every slot is written
     add_exited_thread_counts(totals, site_count);
+  }
 
   const uint8_t *max_sites = max_counter_sites();
   uint32_t thread_count = 0;
   bool incomplete = false;
   for (ThreadState *t = all_threads(); t; t = t->next) {
     bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
-    if (!exited && totals && t->counters)
+    if (!exited && totals && t->counters) {
+      map_for_reading(t->counters, sizeof(uint64_t) * site_count); // most of them never written
       for (uint32_t i = 0; i < site_count; ++i)
         totals[i] = combine_counts(max_sites, i, totals[i], __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED));
+    }
     bool running = !exited && t != self;
     incomplete |= running;
 
@@ -650,6 +670,7 @@ void write_profile() {
   }
   if (totals) {
     add_implied_counts([&](uint32_t site) -> uint64_t & { return totals[site]; }, site_count);
+    counts_section.expect(sizeof(uint64_t) * site_count);
     counts_section.append(totals, sizeof(uint64_t) * site_count);
   }
   release_pages(totals, sizeof(uint64_t) * (site_count + 1));

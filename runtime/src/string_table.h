@@ -59,6 +59,7 @@ private:
     auto *slots = static_cast<Slot *>(reserve_pages(capacity * sizeof(Slot)));
     if (!slots)
       return false;
+    commit_pages(slots, capacity * sizeof(Slot)); // hashing spreads the slots over every page
     for (size_t i = 0; i < capacity_; ++i)
       if (slots_[i].offset)
         place(slots, capacity, slots_[i].key, slots_[i].offset);

@@ -73,4 +73,23 @@ TEST(ByteBuffer, KeepsItsBytesAcrossEachGrowth) {
   }
 }
 
+// expect(n) makes room for n more bytes at once (their pages committed together, in one
+// call): the appends that follow move nothing, and the bytes before stay.
+TEST(ByteBuffer, ExpectMakesRoomForWhatFollows) {
+  ByteBuffer buffer;
+  buffer.append("head", 4);
+  buffer.expect(300000 * sizeof(uint64_t));
+  const char *data = buffer.data();
+  EXPECT_EQ(memcmp(data, "head", 4), 0);
+  for (uint64_t i = 0; i < 300000; ++i)
+    ASSERT_EQ(buffer.append_record(i), 4 + i * sizeof i);
+  EXPECT_EQ(buffer.data(), data); // no growth
+  EXPECT_FALSE(buffer.failed());
+  uint64_t last;
+  memcpy(&last, buffer.data() + 4 + 299999 * sizeof last, sizeof last);
+  EXPECT_EQ(last, 299999u);
+  buffer.expect(0); // nothing more: nothing changes
+  EXPECT_EQ(buffer.data(), data);
+}
+
 } // namespace
