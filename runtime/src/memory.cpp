@@ -88,12 +88,24 @@ void *resize_pages(void *p, size_t old_bytes, size_t new_bytes) {
   return moved;
 }
 
+namespace {
+void populate_pages(const void *p, size_t bytes, int advice) {
+  uintptr_t page = uintptr_t(getpagesize());
+  uintptr_t start = uintptr_t(p) & ~(page - 1);
+  if (bytes >= 4 * page)
+    madvise(reinterpret_cast<void *>(start), uintptr_t(p) + bytes - start, advice);
+}
+} // namespace
+
 void commit_pages(void *p, size_t bytes) {
 #ifdef MADV_POPULATE_WRITE
-  uintptr_t page = uintptr_t(getpagesize());
-  uintptr_t start = (uintptr_t(p) + page - 1) & ~(page - 1), end = (uintptr_t(p) + bytes) & ~(page - 1);
-  if (end > start)
-    madvise(reinterpret_cast<void *>(start), end - start, MADV_POPULATE_WRITE);
+  populate_pages(p, bytes, MADV_POPULATE_WRITE);
+#endif
+}
+
+void map_pages(const void *p, size_t bytes) {
+#ifdef MADV_POPULATE_READ
+  populate_pages(p, bytes, MADV_POPULATE_READ);
 #endif
 }
 

@@ -13,10 +13,13 @@ void *reserve_pages(size_t bytes);
 // region as it was) on failure.
 void *resize_pages(void *p, size_t old_bytes, size_t new_bytes);
 void release_pages(void *p, size_t bytes);
-// Commits the pages of [p, p + bytes) of such a region in one call, for memory about to be
-// written whole: touched one by one, each page faults on its own. Does nothing where the
-// kernel cannot (before Linux 5.14); the writes then fault as before.
+// Commits the pages of [p, p + bytes) in one call, for memory about to be written whole
+// (commit_pages: a region of reserve_pages) or read whole (map_pages: any mapped memory, a
+// module's constant site table, counters most of whose pages were never written): touched
+// one by one, each page faults on its own. Spans under four pages, and kernels before Linux
+// 5.14, which cannot, are left to fault as before.
 void commit_pages(void *p, size_t bytes);
+void map_pages(const void *p, size_t bytes);
 
 // The bytes of the regions from reserve_pages (the arena's included) that are resident now:
 // the runtime's tables, buffers and per-thread state, what hotline adds to the program's RSS

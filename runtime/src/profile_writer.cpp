@@ -33,7 +33,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/uio.h>
 #include <sys/resource.h>
@@ -47,18 +46,6 @@
 namespace hotline::rt {
 
 namespace {
-
-// Maps the pages of a table in one call before they are read whole (a module's constant site
-// table; a thread's counters, most of whose pages were never written): read one by one, each
-// page faults on its own. Before Linux 5.14 the call fails and the reads fault as before.
-void map_for_reading(const void *data, size_t bytes) {
-#ifdef MADV_POPULATE_READ
-  uintptr_t page = uintptr_t(getpagesize());
-  uintptr_t start = uintptr_t(data) & ~(page - 1), end = uintptr_t(data) + bytes;
-  if (bytes >= 4 * page)
-    madvise(reinterpret_cast<void *>(start), end - start, MADV_POPULATE_READ);
-#endif
-}
 
 // Reads a whole small file (/proc/self/cmdline) into buf; returns its length.
 size_t read_small_file(const char *path, char *buf, size_t capacity) {
@@ -555,7 +542,7 @@ void write_profile() {
     modules_section.append_record(record);
     const __hotline_site *sites = __atomic_load_n(&m.sites, __ATOMIC_ACQUIRE);
     if (sites)
-      map_for_reading(sites, sizeof *sites * m.site_count);
+      map_pages(sites, sizeof *sites * m.site_count);
     // Consecutive sites mostly share their strings (a function's lines: its names and its
     // file), and the module's strings are constants: each is looked up once in a row.
     struct LastString {
@@ -567,9 +554,9 @@ void write_profile() {
         last = {s, strings.add(s)};
       return last.offset;
     };
+    auto text = [&](int64_t offset) { return __hotline_site_text(sites, offset); };
     for (uint32_t i = 0; i < m.site_count; ++i) {
       hotline_site_record site{};
-      auto text = [&](int64_t offset) { return __hotline_site_text(sites, offset); };
       site.name = add_constant(last_name, sites ? text(sites[i].name) : "<unloaded module>");
       site.linkage_name = add_constant(last_linkage_name, sites ? text(sites[i].linkage_name) : "");
       site.file = add_constant(last_file, sites ? text(sites[i].file) : "");
@@ -603,7 +590,7 @@ void write_profile() {
   for (ThreadState *t = all_threads(); t; t = t->next) {
     bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
     if (!exited && totals && t->counters) {
-      map_for_reading(t->counters, sizeof(uint64_t) * site_count); // most of them never written
+      map_pages(t->counters, sizeof(uint64_t) * site_count); // most of them never written
       for (uint32_t i = 0; i < site_count; ++i)
         totals[i] = combine_counts(max_sites, i, totals[i], __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED));
     }
