@@ -75,6 +75,18 @@ static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
   }
 }
 
+// Moves the functions defined in system headers into the library-code section (ELF only),
+// whether or not they are instrumented: the runtime places an allocation or I/O call made in
+// them at the program's line that called them (abi.h, library_code_start). A function the
+// source put in a section of its own keeps it.
+static void placeSystemHeaderFunctions(Module &M, const Options &Opts) {
+  if (!Triple(M.getTargetTriple()).isOSBinFormatELF())
+    return;
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.hasSection() && definedInSystemHeader(F, Opts))
+      F.setSection(HOTLINE_ABI_LIBRARY_CODE_SECTION);
+}
+
 bool isRuntimeCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
@@ -115,6 +127,7 @@ static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
 PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {
   markNamedFunctions(M, Opts);
   skipSystemHeaderFunctions(M, Opts);
+  placeSystemHeaderFunctions(M, Opts);
   SiteTable Sites(M);
   bool Changed = false;
   for (Function &F : M) {

@@ -52,7 +52,8 @@ static Function *threadStartThunk(Function &F) {
   Thunk->setVisibility(GlobalValue::DefaultVisibility);
   Thunk->setDSOLocal(true);
   Thunk->setComdat(nullptr);
-  Thunk->setSection("");
+  if (F.getSection() != HOTLINE_ABI_LIBRARY_CODE_SECTION) // where the runtime looks for F's frames
+    Thunk->setSection("");
   Thunk->setPersonalityFn(nullptr);
   Thunk->setPrefixData(nullptr);
   Thunk->setPrologueData(nullptr);

@@ -11,6 +11,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Path.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -218,11 +219,22 @@ GlobalVariable *SiteTable::moduleRecord() {
   auto *I32 = Type::getInt32Ty(C);
   auto *Ptr = PointerType::getUnqual(C);
   StructType *Type = moduleType(C);
+  auto LinkerBound = [&](StringRef Name) -> Constant * {
+    if (!Triple(M.getTargetTriple()).isOSBinFormatELF())
+      return ConstantPointerNull::get(Ptr);
+    if (GlobalVariable *G = M.getGlobalVariable(Name))
+      return G;
+    auto *G = new GlobalVariable(M, Type::getInt8Ty(C), /*isConstant=*/true, GlobalValue::ExternalWeakLinkage,
+                                 nullptr, Name);
+    G->setVisibility(GlobalValue::HiddenVisibility);
+    return G;
+  };
   Constant *Init = ConstantStruct::get(
       Type, {ConstantInt::get(I32, HOTLINE_ABI_VERSION), ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr),
              stringConstant(M.getSourceFileName()), ConstantPointerNull::get(Ptr),
              ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE), ConstantInt::get(I32, 0),
-             ConstantPointerNull::get(Ptr), ConstantInt::get(I32, 0)});
+             ConstantPointerNull::get(Ptr), ConstantInt::get(I32, 0), LinkerBound(LibraryCodeStartName),
+             LinkerBound(LibraryCodeStopName)});
   auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage, Init,
                                     ModuleRecordName);
   Record->setAlignment(Align(8));

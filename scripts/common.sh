@@ -18,12 +18,14 @@ HOTLINE_PACKAGES=(
 # What scripts/test.sh needs besides: the other supported LLVM (the plugin is built and its lit
 # suites run against both), what the packaging tests build user projects with, and
 # clang-apply-replacements, which applies the YAML of `hotline advise --export-fixes`; strace and
-# perf, the truth suite's independent measures (test/truth).
+# perf, the truth suite's independent measures (test/truth), and nlohmann-json, which it uses
+# from /usr/include.
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
   clang-tools-22
   gcc g++ make pkgconf
   tmux strace linux-perf gdb uftrace
+  nlohmann-json3-dev
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -24,6 +24,13 @@ public:
     Lookup lookup{this, address};
     dl_iterate_phdr(add_if_containing, &lookup);
   }
+  // Adds [start, end) itself (a section's bounds); nothing when it is empty.
+  void add_range(uint64_t start, uint64_t end) {
+    if (start >= end)
+      return;
+    SpinLockGuard guard(lock_);
+    add({start, end});
+  }
   bool empty() const { return __atomic_load_n(&count_, __ATOMIC_ACQUIRE) == 0; }
   bool contain(uint64_t pc) const {
     uint32_t n = __atomic_load_n(&count_, __ATOMIC_ACQUIRE);
@@ -76,6 +83,9 @@ private:
 };
 
 CodeRanges program_ranges;
+// The parts of them that hold code from system headers (abi.h, library_code_start): a call
+// made there is made inside a library, as far as places go.
+CodeRanges library_code_ranges;
 // The unwinder's own object (libgcc_s, or the executable when linked statically). A call from
 // it is never walked: libgcc may allocate while holding the lock that a walk would take.
 CodeRanges unwinder_ranges;
@@ -200,13 +210,17 @@ bool in_runtime_code(uint64_t pc) {
   return pc >= uint64_t(uintptr_t(__start_hotline_runtime)) && pc < uint64_t(uintptr_t(__stop_hotline_runtime));
 }
 
-void add_program_object(const void *address) {
-  program_ranges.add_object_of(reinterpret_cast<uint64_t>(address));
+void add_program_object(const __hotline_module *module) {
+  program_ranges.add_object_of(reinterpret_cast<uint64_t>(module));
+  library_code_ranges.add_range(reinterpret_cast<uint64_t>(module->library_code_start),
+                                reinterpret_cast<uint64_t>(module->library_code_end));
   if (unwinder_ranges.empty()) // the unwinder's object, once
     unwinder_ranges.add_object_of(reinterpret_cast<uint64_t>(&_Unwind_Backtrace));
 }
 
-bool in_program_code(uint64_t pc) { return program_ranges.contain(pc) && !in_runtime_code(pc); }
+bool in_program_code(uint64_t pc) {
+  return program_ranges.contain(pc) && !in_runtime_code(pc) && !library_code_ranges.contain(pc);
+}
 
 __attribute__((noinline)) uint64_t program_caller(uint64_t library_return, WalkCache **cache) {
   if (unwinder_ranges.contain(library_return))

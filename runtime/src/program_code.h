@@ -4,19 +4,22 @@
 // the library, found by a bounded walk up the stack.
 #pragma once
 
+#include <hotline/abi.h>
+
 #include <stdint.h>
 
 namespace hotline::rt {
 
-// Adds the executable segments of the object that contains `address` (a module's own data),
-// once per object. Called at module registration.
-void add_program_object(const void *address);
+// Adds the executable segments of the object that holds `module`, once per object, and its
+// library-code section (the functions it defines from system headers), which is left out.
+// Called at module registration.
+void add_program_object(const __hotline_module *module);
 
 // Whether `pc` is in the runtime's own code: the one section all of it is in (runtime_text.h).
 bool in_runtime_code(uint64_t pc);
 
 // Whether `pc` lies in an executable segment of an object added above, outside the runtime's
-// own code (which is linked into the program). An object unloaded later stays listed: a
+// own code (which is linked into the program) and outside the objects' library-code sections. An object unloaded later stays listed: a
 // library loaded at its addresses afterwards counts as the program's (its records are then
 // placed at their timed calls, as any line outside the program's source).
 bool in_program_code(uint64_t pc);

@@ -24,7 +24,8 @@
 //
 // The text report names the line and the library.
 // RUN: %hotline memory %t.d/*.hotline | FileCheck %s --check-prefix=TEXT
-// TEXT: 126 kB   1,000  1,000        0 B        1,000      150 B  {{.*}}memory-inside-libraries.cpp:[[#@LINE+17]]  strings(int) via libstdc++.so.6
+// TEXT: 126 kB   1,000  1,000        0 B        1,000      150 B  {{.*}}memory-inside-libraries.cpp:[[#@LINE+20]]  strings(int) via libstdc++.so.6
+// TEXT: 8.19 kB      11     11        0 B           11    6.14 kB  {{.*}}memory-inside-libraries.cpp:[[#@LINE+51]]   containers(int){{$}}
 // TEXT: via LIB: made inside a call into the library LIB; the place is the program's line that
 
 #include <cstdio>
@@ -32,8 +33,10 @@
 #include <cstring>
 #include <cxxabi.h>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 volatile size_t sink;
 
@@ -63,6 +66,20 @@ __attribute__((noinline)) void deeper(int depth) {
   if (depth > 1)
     deeper(depth - 1);
   sink = s.size();
+}
+
+// Containers that grow through code of the C++ library's headers compiled into the program out
+// of line (std::vector's _M_realloc_insert, std::map's node insertion): placed at the program's
+// line that called it, not at the header's nor at the function ("(no line)"). 11 blocks for
+// the vector (capacities 1 to 1,024 ints: 8,188 bytes), one node of 40 bytes per key.
+__attribute__((noinline)) void containers(int n) {
+  std::vector<int> numbers;
+  std::map<int, int> squares;
+  for (int i = 0; i < n; ++i) {
+    numbers.push_back(i); // LINE: vector-growth
+    squares.emplace(i, i * i); // LINE: map-nodes
+  }
+  sink = numbers.size() + squares.size();
 }
 
 // From a callback that qsort (libc) calls: strdup's allocation is made inside libc again, and
@@ -99,6 +116,7 @@ int main() {
   strings(1000);
   two_lines(500);
   deeper(20);
+  containers(1000);
   demangle(3000);
   int values[64];
   for (int i = 0; i < 64; ++i)
@@ -120,6 +138,8 @@ int main() {
 // CHECK: first-of-two: allocations 500, bytes 100500, frees 500, not freed 0 (0 bytes), temporaries 500, via libstdc++.so.6
 // CHECK: second-of-two: allocations 500, bytes 150500, frees 500, not freed 0 (0 bytes), temporaries 500, via libstdc++.so.6
 // CHECK: recursive: allocations 20, bytes 1280, frees 20, not freed 0 (0 bytes), temporaries 20, via libstdc++.so.6
+// CHECK: vector-growth: allocations 11, bytes 8188, frees 11, not freed 0 (0 bytes), temporaries 11{{$}}
+// CHECK: map-nodes: allocations 1000, bytes 40000, frees 1000, not freed 0 (0 bytes), temporaries {{[0-9]+}}{{$}}
 // CHECK: in-callback: allocations [[N]], bytes {{[0-9]+}}, frees [[N]], not freed 0 (0 bytes), temporaries [[N]], via libc.so.6
 // CHECK: throw: allocations {{[1-9]}}, bytes {{[0-9]+}}, frees {{[1-9]}}, not freed 0 (0 bytes), temporaries {{[0-9]}}, via libstdc++.so.6
 // CHECK: demangle: allocations {{[1-9][0-9]+}}, bytes {{[0-9]+}}, frees {{[1-9][0-9]+}}, not freed 0 (0 bytes), temporaries {{[0-9]+}}, via libstdc++.so.6

@@ -10,10 +10,13 @@
 
 source_filename = "/src/app.cpp"
 
-; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 9, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0 }
-; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 9, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0 }
+; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 10, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
+; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 10, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
 ; TIMED-DAG: @__hotline.untimed = internal global [3 x i8] zeroinitializer
 ; TIMED-NOT: __hotline.untimed.placeholder
+; The linker's bounds of the section of functions from system headers (system-headers.ll).
+; CHECK-DAG: @__start_hotline_library_code = extern_weak hidden constant i8
+; CHECK-DAG: @__stop_hotline_library_code = extern_weak hidden constant i8
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [13 x i8] c"/src/app.cpp\00"
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_ctor, ptr null }]
 ; CHECK-DAG: @llvm.global_dtors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @__hotline.module_dtor, ptr null }]

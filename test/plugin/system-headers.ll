@@ -11,6 +11,20 @@
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include;system-header-dir=/src>' -S %s | FileCheck %s --check-prefixes=CHECK,SKIPPED
 ; A directory that only starts like one is not it.
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/inc>' -S %s | FileCheck %s --check-prefixes=CHECK,COUNTED
+; Every function from a system header, instrumented or not, goes into the section
+; hotline_library_code (on ELF), so that the runtime places an allocation made in it at the
+; program's line that called it (abi.h); one that the source put in a section keeps it.
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include>' -S %s | FileCheck %s --check-prefix=SECTION
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include;system-headers>' -S %s | FileCheck %s --check-prefix=SECTION
+; SECTION: define i32 @accessor(ptr %v) section "hotline_library_code" !dbg
+; SECTION: define i32 @sum(ptr %v, i32 %n) section "hotline_library_code" !dbg
+; SECTION: define i32 @app(ptr %v) !dbg
+; SECTION: define i32 @placed(ptr %v) section "mine" !dbg
+; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count' -S %s | FileCheck %s --check-prefix=NO-SECTION
+; RUN: sed 's/x86_64-unknown-linux-gnu/x86_64-apple-macosx/' %s | %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include>' -S | FileCheck %s --check-prefix=NO-SECTION
+; NO-SECTION-NOT: hotline_library_code
+
+target triple = "x86_64-unknown-linux-gnu"
 
 ; An accessor in /sys/include/vector.h (named relative to the compilation directory /sys).
 define i32 @accessor(ptr %v) !dbg !10 {
@@ -45,6 +59,12 @@ define i32 @app(ptr %v) !dbg !12 {
 ; CHECK-LABEL: define i32 @app(
 ; CHECK-NEXT:    call void @llvm.instrprof.increment.step
 
+; A header's function with a section of its own.
+define i32 @placed(ptr %v) section "mine" !dbg !13 {
+  %x = load i32, ptr %v
+  ret i32 %x
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !3, emissionKind: FullDebug)
@@ -55,3 +75,4 @@ define i32 @app(ptr %v) !dbg !12 {
 !10 = distinct !DISubprogram(name: "accessor", scope: !4, file: !4, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
 !11 = distinct !DISubprogram(name: "sum", scope: !4, file: !4, line: 5, type: !5, spFlags: DISPFlagDefinition, unit: !0)
 !12 = distinct !DISubprogram(name: "app", scope: !3, file: !3, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!13 = distinct !DISubprogram(name: "placed", scope: !4, file: !4, line: 9, type: !5, spFlags: DISPFlagDefinition, unit: !0)

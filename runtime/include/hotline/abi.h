@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 9u
+#define HOTLINE_ABI_VERSION 10u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -119,7 +119,16 @@ struct __hotline_module {
   uint32_t flags;                    /* HOTLINE_ABI_MODULE_* */
   const struct __hotline_implied_count *implied_counts; /* null when there are none */
   uint32_t implied_count_count;
+  /* The bounds of the section HOTLINE_ABI_LIBRARY_CODE_SECTION in the object that holds the
+   * module (null when it has none): the plugin puts there the functions that the program's
+   * object defines from system headers (std::vector's _M_realloc_insert, a header-only
+   * library's parser), so that an allocation or I/O call made in them is placed at the
+   * program's line that called them, as one made inside a shared library is. */
+  const char *library_code_start;
+  const char *library_code_end;
 };
+
+#define HOTLINE_ABI_LIBRARY_CODE_SECTION "hotline_library_code"
 
 enum __hotline_module_flags_abi {
   HOTLINE_ABI_MODULE_LINES = 1u /* built in line mode: the runtime samples where threads run */
@@ -206,11 +215,11 @@ HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void);
 #ifdef __cplusplus
 }
 static_assert(sizeof(__hotline_site) == 64, "ABI layout changed: bump HOTLINE_ABI_VERSION");
-static_assert(sizeof(__hotline_module) == 56, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_module) == 72, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 static_assert(sizeof(__hotline_implied_count) == 8, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 #else
 _Static_assert(sizeof(struct __hotline_site) == 64, "ABI layout changed");
-_Static_assert(sizeof(struct __hotline_module) == 56, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_module) == 72, "ABI layout changed");
 _Static_assert(sizeof(struct __hotline_implied_count) == 8, "ABI layout changed");
 #endif
 

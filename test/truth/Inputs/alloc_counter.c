@@ -1,14 +1,18 @@
 // An allocation counter to LD_PRELOAD, independent of hotline: counts each successful heap
 // allocation (malloc, calloc, realloc, reallocarray, posix_memalign, aligned_alloc,
 // memalign, valloc, and C++'s operator new and new[], which it serves itself so that their
-// malloc inside the C++ library is not counted again) by the address it returns to. An
-// allocation made inside a library (the address is not the executable's) is counted at the
-// executable's call into the library, found by a full unwind of the stack (libgcc's
-// _Unwind_Backtrace, every frame, no cache), with the library named as the way it came; one
-// with no frame of the executable's on the stack stays at the library's address. At exit it
-// writes one line per place to $ALLOC_COUNTER_OUT: "OBJECT OFFSET COUNT BYTES VIA" (the object
-// that holds the address and the address's offset in it, for llvm-symbolizer; VIA the library's
-// path, or "-"). glibc's __libc_* functions do the work.
+// malloc inside the C++ library is not counted again) by the chain of the executable's
+// return addresses on the stack, innermost first, found by a full unwind (libgcc's
+// _Unwind_Backtrace, every frame, no cache): the address it returns to when that is the
+// executable's, and the ones above it, up to kChain. (Which of them is the program's own
+// line is for the reader to tell from the debug information: code from system headers that
+// the executable holds, std::vector's _M_realloc_insert, is not.) An allocation made inside a
+// library (the address it returns to is not the executable's) is counted from the
+// executable's call into the library, with the library named as the way it came; one with no
+// frame of the executable's on the stack stays at the library's address. At exit it writes
+// one line per place to $ALLOC_COUNTER_OUT: "OBJECT OFFSETS COUNT BYTES VIA" (the object that
+// holds the addresses and their offsets in it, comma-separated, for llvm-symbolizer; VIA the
+// library's path, or "-"). glibc's __libc_* functions do the work.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -24,12 +28,13 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 
-enum { SLOTS = 1 << 16 };
+enum { SLOTS = 1 << 16, kChain = 8 };
 static struct {
-  void *caller;
+  void *chain[kChain]; // the executable's return addresses, innermost first; or the library's
   void *via; // the library's address that called the allocator, or null
   unsigned long count, bytes;
 } table[SLOTS];
+static char table_lock;
 
 static int stopped; // at exit: the counter's own writing is not the program's
 
@@ -51,9 +56,10 @@ __attribute__((constructor)) static void start(void) { dl_iterate_phdr(find_prog
 static int in_program(uintptr_t address) { return address >= program_start && address < program_end; }
 
 struct walk {
-  void *library;  // the return address the walk starts above
-  int past;       // seen the library's frame
-  void *program;  // the first return address into the executable above it
+  void *start;   // the return address the walk starts at
+  int past;      // seen its frame
+  int frames;    // the executable's return addresses found, from it up
+  void *chain[kChain];
 };
 static _Unwind_Reason_Code visit(struct _Unwind_Context *context, void *arg) {
   struct walk *w = arg;
@@ -61,13 +67,14 @@ static _Unwind_Reason_Code visit(struct _Unwind_Context *context, void *arg) {
   if (!ip)
     return _URC_END_OF_STACK;
   if (!w->past) {
-    w->past = (void *)ip == w->library;
-    return _URC_NO_REASON;
+    w->past = (void *)ip == w->start;
+    if (!w->past)
+      return _URC_NO_REASON;
   }
   if (!in_program(ip - 1))
-    return _URC_NO_REASON;
-  w->program = (void *)ip;
-  return _URC_END_OF_STACK;
+    return w->frames ? _URC_END_OF_STACK : _URC_NO_REASON; // the program's frames end here
+  w->chain[w->frames++] = (void *)ip;
+  return w->frames == kChain ? _URC_END_OF_STACK : _URC_NO_REASON;
 }
 
 static __thread int walking; // the unwinder's own allocations, if any, are not counted
@@ -75,24 +82,28 @@ static __thread int walking; // the unwinder's own allocations, if any, are not 
 static void *count(void *p, size_t bytes, void *caller) {
   if (!p || __atomic_load_n(&stopped, __ATOMIC_RELAXED) || walking)
     return p;
+  struct walk w = {caller, 0, 0, {0}};
+  walking = 1;
+  _Unwind_Backtrace(visit, &w);
+  walking = 0;
   void *via = NULL;
-  if (!in_program((uintptr_t)caller - 1)) {
-    struct walk w = {caller, 0, NULL};
-    walking = 1;
-    _Unwind_Backtrace(visit, &w);
-    walking = 0;
-    if (w.program) {
-      via = caller;
-      caller = w.program;
-    }
-  }
-  size_t slot = ((uintptr_t)caller >> 2) * 2654435761u % SLOTS;
-  while (table[slot].caller && (table[slot].caller != caller || table[slot].via != via))
+  if (!in_program((uintptr_t)caller - 1) && w.frames)
+    via = caller;
+  if (!w.frames)
+    w.chain[0] = caller;
+  while (__atomic_test_and_set(&table_lock, __ATOMIC_ACQUIRE))
+    ;
+  size_t slot = ((uintptr_t)w.chain[0] >> 2) * 2654435761u % SLOTS;
+  while (table[slot].chain[0] &&
+         (memcmp(table[slot].chain, w.chain, sizeof w.chain) != 0 || table[slot].via != via))
     slot = (slot + 1) % SLOTS;
-  __atomic_store_n(&table[slot].caller, caller, __ATOMIC_RELAXED);
-  __atomic_store_n(&table[slot].via, via, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&table[slot].count, 1, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&table[slot].bytes, bytes, __ATOMIC_RELAXED);
+  if (!table[slot].chain[0]) {
+    memcpy(table[slot].chain, w.chain, sizeof w.chain);
+    table[slot].via = via;
+  }
+  table[slot].count += 1;
+  table[slot].bytes += bytes;
+  __atomic_clear(&table_lock, __ATOMIC_RELEASE);
   return p;
 }
 
@@ -136,13 +147,14 @@ __attribute__((destructor)) static void write_counts(void) {
     return;
   for (size_t i = 0; i < SLOTS; ++i) {
     Dl_info info;
-    if (!table[i].caller || !dladdr(table[i].caller, &info) || !info.dli_fname)
+    if (!table[i].chain[0] || !dladdr(table[i].chain[0], &info) || !info.dli_fname)
       continue;
     Dl_info via;
     const char *via_name = table[i].via && dladdr(table[i].via, &via) && via.dli_fname ? via.dli_fname : "-";
-    fprintf(out, "%s 0x%lx %lu %lu %s\n", info.dli_fname,
-            (unsigned long)((char *)table[i].caller - (char *)info.dli_fbase), table[i].count,
-            table[i].bytes, via_name);
+    fprintf(out, "%s ", info.dli_fname);
+    for (int f = 0; f < kChain && table[i].chain[f]; ++f)
+      fprintf(out, "%s0x%lx", f ? "," : "", (unsigned long)((char *)table[i].chain[f] - (char *)info.dli_fbase));
+    fprintf(out, " %lu %lu %s\n", table[i].count, table[i].bytes, via_name);
   }
   fclose(out);
 }

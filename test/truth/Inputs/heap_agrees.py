@@ -4,7 +4,9 @@ allocation counter's counts (Inputs/alloc_counter.c) of a plain run of the same 
 allocations per source line of the program, the line being where the allocating call
 returns to, as llvm-symbolizer says (the innermost frame of its inline chain outside the
 system's headers, as hotline places them), and for an allocation made inside a library,
-where the program's call into that library returns to, with the library's name.
+where the program's call into that library returns to, with the library's name. A return
+address whose inline chain is all system headers (std::vector's _M_realloc_insert, compiled
+into the program) is passed over for the next one up the counter's chain.
 
 usage: heap_agrees.py COUNTS MEMORY_JSON PROGRAM LLVM_SYMBOLIZER
 
@@ -22,18 +24,23 @@ import sys
 SYSTEM = ("/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/local/lib/")
 
 
-def symbolize(symbolizer, obj, offsets):
-    """file:line of each return address (offset into obj), the call being just before it: the
-    innermost frame of its inline chain that is the program's own source, not a system
-    header's (std::allocator's operator new call, inlined into the line that made a vector)."""
+def symbolize(symbolizer, obj, chains):
+    """file:line of each chain of return addresses (offsets into obj, innermost first), the
+    call being just before each: the innermost frame of the first inline chain that is the
+    program's own source, not a system header's (std::allocator's operator new call, inlined
+    into the line that made a vector); the innermost frame of the first address when none is."""
+    offsets = sorted({o for chain in chains for o in chain})
     query = "".join("0x{:x}\n".format(o - 1) for o in offsets)
     out = subprocess.run([symbolizer, "--obj=" + obj, "--relative-address"], input=query,
                          capture_output=True, text=True, check=True).stdout
+    frames_at = {}
+    for offset, block in zip(offsets, out.strip().split("\n\n")):
+        frames_at[offset] = [line.rsplit(":", 2) for line in block.splitlines()[1::2]]
     places = []
-    for block in out.strip().split("\n\n"):
-        frames = [line.rsplit(":", 2) for line in block.splitlines()[1::2]]
-        own = [f for f in frames if not f[0].startswith(SYSTEM)] or frames
-        places.append((os.path.basename(own[0][0]), int(own[0][1])))
+    for chain in chains:
+        own = [f for o in chain for f in frames_at[o] if not f[0].startswith(SYSTEM)]
+        frame = own[0] if own else frames_at[chain[0]][0]
+        places.append((os.path.basename(frame[0]), int(frame[1])))
     return places
 
 
@@ -43,14 +50,15 @@ def main():
     in_libraries = 0
     by_object = collections.defaultdict(list)
     for line in open(counts_path):
-        obj, offset, count, size, via = line.split()
+        obj, offsets, count, size, via = line.split()
         via = "" if via == "-" else os.path.basename(via)
-        by_object[obj].append((int(offset, 16), int(count), int(size), via))
+        chain = [int(o, 16) for o in offsets.split(",")]
+        by_object[obj].append((chain, int(count), int(size), via))
     for obj, rows in by_object.items():
         if os.path.realpath(obj) != os.path.realpath(program):
             in_libraries += sum(r[1] for r in rows)
             continue
-        for (offset, count, size, via), place in zip(rows, symbolize(symbolizer, obj, [r[0] for r in rows])):
+        for (chain, count, size, via), place in zip(rows, symbolize(symbolizer, obj, [r[0] for r in rows])):
             preload[place + (via,)][0] += count
             preload[place + (via,)][1] += size
     hotline = collections.defaultdict(lambda: [0, 0])
