@@ -35,24 +35,25 @@ std::latch done(2);
 std::counting_semaphore<3> items(0);
 std::atomic<int> taken{0};
 
-// The C++ library's wait functions are not all inlined, so each wait is placed at the nearest
-// timed function of the program's own (docs/regions.md): one function per wait here.
-__attribute__((noinline)) void wait_for_changed_flag() { // LINE: no-wait
-  flag.wait(1); // the value is 0, not 1: returns at once
+// The C++ library's wait functions are not all inlined; those compiled into the program from
+// its headers are walked past as a library's code is (docs/memory-and-io.md), so each wait is
+// placed on its own line.
+__attribute__((noinline)) void wait_for_changed_flag() {
+  flag.wait(1); // LINE: no-wait (the value is 0, not 1: returns at once)
 }
 
-__attribute__((noinline)) void wait_for_flag() { // LINE: atomic-wait
-  flag.wait(0);
+__attribute__((noinline)) void wait_for_flag() {
+  flag.wait(0); // LINE: atomic-wait
 }
 
-__attribute__((noinline)) void wait_for_latch() { // LINE: latch-wait
-  done.wait();
+__attribute__((noinline)) void wait_for_latch() {
+  done.wait(); // LINE: latch-wait
 }
 
-__attribute__((noinline)) int acquire_items() { // LINE: acquire
+__attribute__((noinline)) int acquire_items() {
   int acquired = 0;
   for (int i = 0; i < 3; ++i) {
-    items.acquire();
+    items.acquire(); // LINE: acquire
     ++acquired;
     taken.store(acquired);
   }
