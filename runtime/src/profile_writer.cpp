@@ -122,7 +122,9 @@ bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &
   if (!snapshot.table)
     return false;
   hotline_sampling_record record{snapshot.period_ns, snapshot.samples, snapshot.dropped,
-                                 strings.add(snapshot.method), 0};
+                                 strings.add(snapshot.method),
+                                 line_mode_registered() ? HOTLINE_SAMPLING_LINES
+                                                        : HOTLINE_SAMPLING_STOPPED_TIMING};
   sampling.append_record(record);
   uint64_t in_runtime = 0;
   snapshot.table->for_each([&](uint64_t pc, uint64_t count) {
@@ -506,9 +508,9 @@ void write_profile() {
   ProgramCodeHidden hidden; // what the C library calls while writing (a program's own malloc)
   // Writing is the runtime's work, not the program's; and it allocates, while the handler
   // must only ever see a table that nobody else writes.
-  bool line_mode = line_mode_registered();
+  bool sampled = line_mode_registered() || sampling_wanted(); // line mode: even with no rate
   flush_cuda_records(); // before the clock is read: its records are part of the run
-  if (line_mode && self)
+  if (sampled && self)
     stop_thread_sampling(self);
   // Before the buffers that assemble the profile take any memory of their own.
   uint64_t runtime_bytes = runtime_resident_bytes();
@@ -668,7 +670,7 @@ void write_profile() {
       files_section, io_section;
   ByteBuffer build_ids_section;
   add_objects(strings, facts.program, loaded, objects_section, build_ids_section);
-  bool samples_added = !line_mode || add_samples(strings, loaded, sampling_section, samples_section);
+  bool samples_added = !sampled || add_samples(strings, loaded, sampling_section, samples_section);
   add_heap(loaded, runtime_bytes, heap_section, memory_section);
   add_io(strings, loaded, time, files_section, io_section);
   ByteBuffer sync_section;
@@ -749,8 +751,8 @@ void write_profile() {
       {HOTLINE_SECTION_REGIONS, sizeof(hotline_region_record), regions_section},
       {HOTLINE_SECTION_COUNTERS, sizeof(hotline_counter_record), counters_section},
       {HOTLINE_SECTION_SYNC_SITES, sizeof(hotline_sync_site_record), sync_section, true},
-      {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section, line_mode},
-      {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section, line_mode},
+      {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section, sampled},
+      {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section, sampled},
       {HOTLINE_SECTION_CUDA, sizeof(hotline_cuda_record), gpu.cuda, cuda},
       {HOTLINE_SECTION_GPU_DEVICES, sizeof(hotline_gpu_device_record), gpu.devices, cuda},
       {HOTLINE_SECTION_GPU_SITES, sizeof(hotline_gpu_site_record), gpu.sites, cuda},

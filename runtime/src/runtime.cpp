@@ -70,6 +70,7 @@ const RuntimeOption kRuntimeOptions[] = {
     {"HOTLINE_STOP_TIMING_AFTER", OptionType::Count, &g_options.stop_timing_after},
     {"HOTLINE_STOP_TIMING_BELOW_NS", OptionType::Count, &g_options.stop_timing_below_ns},
     {"HOTLINE_SAMPLE_HZ", OptionType::Count, &g_options.sample_hz, 0, kMaxSampleHz, "samples per second", true},
+    {"HOTLINE_SAMPLE_STOPPED_HZ", OptionType::Count, &g_options.sample_stopped_hz, 0, kMaxSampleHz, "samples per second", true},
     {"HOTLINE_MEMORY", OptionType::Boolean, &g_options.memory},
     {"HOTLINE_IO", OptionType::Boolean, &g_options.io},
     {"HOTLINE_SYNC", OptionType::Boolean, &g_options.sync},

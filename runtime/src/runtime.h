@@ -17,6 +17,8 @@ struct Options {
   uint64_t stop_timing_below_ns = 200; // HOTLINE_STOP_TIMING_BELOW_NS
   // Line mode: samples per second of each thread's CPU time (0: none), at most kMaxSampleHz.
   uint64_t sample_hz = 1000; // HOTLINE_SAMPLE_HZ
+  // The other modes, from the first stop of timing: the same, to estimate the stopped calls.
+  uint64_t sample_stopped_hz = 250; // HOTLINE_SAMPLE_STOPPED_HZ
   bool memory = true;        // HOTLINE_MEMORY: track heap allocations
   bool io = true;            // HOTLINE_IO: track file I/O
   bool sync = true;          // HOTLINE_SYNC: time waits on locks, conditions, joins

@@ -1,4 +1,5 @@
-// SIGPROF sampling for line mode. Each thread gets its own CPU-time interrupt: a perf_event
+// SIGPROF sampling, for line mode from the start and in the other modes from the runtime's
+// first stop of timing (the stopped functions' time, sampling.h). Each thread gets its own CPU-time interrupt: a perf_event
 // task-clock counter, which fires at exactly the requested rate, or, where perf_event_open is
 // not allowed (perf_event_paranoid 3, seccomp), a POSIX timer on the thread's CPU clock,
 // which the kernel checks only at its tick (about 250 Hz) and which then reports how many
@@ -77,7 +78,25 @@ void on_sigprof(int, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
-uint64_t period_ns() { return 1000000000u / options().sample_hz; }
+// Why threads are sampled: line mode (HOTLINE_SAMPLE_HZ), or stopped timing
+// (HOTLINE_SAMPLE_STOPPED_HZ), whichever came first; one period for the whole run, so that
+// every sample stands for the same CPU time. 0: neither yet.
+uint64_t g_period_ns = 0;
+
+uint64_t period_ns() { return __atomic_load_n(&g_period_ns, __ATOMIC_ACQUIRE); }
+
+// Sets the period from the first reason to sample; false when that reason's rate is 0.
+bool choose_period(uint64_t hz) {
+  if (hz == 0 && period_ns() == 0)
+    return false;
+  uint64_t none = 0;
+  if (hz != 0)
+    __atomic_compare_exchange_n(&g_period_ns, &none, 1000000000u / hz, false, __ATOMIC_ACQ_REL,
+                                __ATOMIC_ACQUIRE);
+  return true;
+}
+
+bool g_sampling_stopped_calls = false;
 
 // A task-clock counter of the calling thread that signals the thread itself at each period.
 // It has no ring buffer: the overflow alone sends the signal, and nothing accumulates.
@@ -180,8 +199,9 @@ bool install_handler() {
   struct sigaction old{};
   sigaction(SIGPROF, nullptr, &old);
   if (old.sa_handler != SIG_DFL) {
-    report_problem("the program handles or ignores SIGPROF itself, so line mode cannot sample "
-                   "where threads run: the profile has no line times");
+    report_problem("the program handles or ignores SIGPROF itself, so hotline cannot sample "
+                   "where threads run: the profile has no line times, and the time of functions "
+                   "whose timing stopped is estimated from re-timing windows only");
     __atomic_store_n(&handler_state, kHandlerRefused, __ATOMIC_RELEASE);
     return false;
   }
@@ -212,15 +232,14 @@ const char *method_name(uint32_t methods) {
 
 void start_thread_sampling(ThreadState *t) {
   ThreadSampler &s = t->sampler;
-  if (s.method != kNotSampled || !line_mode_registered() || options().sample_hz == 0 ||
-      !install_handler())
+  if (s.method != kNotSampled || !sampling_wanted() || period_ns() == 0 || !install_handler())
     return;
   pid_t tid = pid_t(syscall(SYS_gettid));
   if (!s.table)
     __atomic_store_n(&s.table, PcTable::create(kThreadTableCapacity), __ATOMIC_RELEASE);
   if (!s.table) {
     if (!__atomic_exchange_n(&start_failure_reported, true, __ATOMIC_RELAXED))
-      report_problem("out of memory for the samples of thread %d; line times miss it", int(tid));
+      report_problem("out of memory for the samples of thread %d; the samples miss it", int(tid));
     return;
   }
   // Interrupts count into the table from the moment they are enabled.
@@ -233,12 +252,28 @@ void start_thread_sampling(ThreadState *t) {
       if (!__atomic_exchange_n(&start_failure_reported, true, __ATOMIC_RELAXED))
         report_problem(
             "cannot sample where thread %d runs (perf_event_open: %s; timer_create: %s); "
-            "line times miss it",
+            "the samples miss it",
             int(tid), strerror(perf_error), strerror(errno));
       return;
     }
   }
   __atomic_or_fetch(&methods_used, s.method, __ATOMIC_RELAXED);
+}
+
+bool sampling_wanted() {
+  if (line_mode_registered())
+    return choose_period(options().sample_hz);
+  return __atomic_load_n(&g_sampling_stopped_calls, __ATOMIC_ACQUIRE) && period_ns() != 0;
+}
+
+void sample_for_stopped_calls(ThreadState *t) {
+  if (!__atomic_load_n(&g_sampling_stopped_calls, __ATOMIC_ACQUIRE)) {
+    if (!choose_period(options().sample_stopped_hz))
+      return;
+    __atomic_store_n(&g_sampling_stopped_calls, true, __ATOMIC_RELEASE);
+  }
+  if (t && !t->sampler.table)
+    start_thread_sampling(t);
 }
 
 void stop_thread_sampling(ThreadState *t) {
@@ -277,9 +312,8 @@ SampleSnapshot snapshot_samples() {
   if (state == kHandlerInstalled && sigaction(SIGPROF, nullptr, &current) == 0 &&
       current.sa_sigaction != on_sigprof)
     report_problem("the program replaced hotline's SIGPROF handler (with a profiler of its own?): "
-                   "line times miss what ran after that");
-  bool on = options().sample_hz != 0 && state != kHandlerRefused;
-  snapshot.period_ns = on ? period_ns() : 0;
+                   "the samples miss what ran after that");
+  snapshot.period_ns = state == kHandlerRefused ? 0 : period_ns();
   snapshot.method = method_name(__atomic_load_n(&methods_used, __ATOMIC_RELAXED));
   {
     // Live threads keep counting meanwhile; what they add after their table is read is left

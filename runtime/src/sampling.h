@@ -1,6 +1,10 @@
-// Sampling where threads run, for line mode: every period of a thread's CPU time, SIGPROF
-// interrupts it and the handler counts the interrupted instruction's address in the thread's
-// own table. The profile writer maps the addresses to objects; `hotline` maps them to lines.
+// Sampling where threads run: every period of a thread's CPU time, SIGPROF interrupts it and
+// the handler counts the interrupted instruction's address in the thread's own table. The
+// profile writer maps the addresses to objects; `hotline` maps them to lines, and to the
+// functions whose timing stopped. Line mode samples from the start (HOTLINE_SAMPLE_HZ); the
+// other modes from the runtime's first stop of timing (HOTLINE_SAMPLE_STOPPED_HZ), because a
+// stopped call of a few nanoseconds hides in the cost of the clock reads that would time it
+// again, and only samples say how long it runs.
 #pragma once
 
 #include <stdint.h>
@@ -22,9 +26,18 @@ struct ThreadSampler {
   timer_t timer;    // the POSIX timer, when sampled by one
 };
 
-// Starts sampling the calling thread, whose state is `t`, if a line-mode module has
-// registered and sampling is on (HOTLINE_SAMPLE_HZ). Does nothing if it is already sampled.
+// Starts sampling the calling thread, whose state is `t`, if sampling is wanted (below). Does
+// nothing if it is already sampled.
 void start_thread_sampling(ThreadState *t);
+
+// Whether threads are to be sampled: a line-mode module has registered and HOTLINE_SAMPLE_HZ
+// is not 0, or sample_for_stopped_calls ran with HOTLINE_SAMPLE_STOPPED_HZ not 0.
+bool sampling_wanted();
+
+// At a stop of timing, and during re-timing windows (which every thread that makes timed calls
+// passes through): from now on threads are sampled; the calling thread (state `t`) starts now,
+// unless it was sampled before; threads created later start at their creation.
+void sample_for_stopped_calls(ThreadState *t);
 
 // Stops sampling the calling thread; its samples stay in its table for the profile.
 void stop_thread_sampling(ThreadState *t);

@@ -9,7 +9,7 @@
 // RUN: env HOTLINE_DIR=%t.d HOTLINE_QUIET=1 HOTLINE_SAMPLE_HZ=99999 HOTLINE_LIVE_MS=5 HOTLINE_TRACE_EVENTS=0 \
 // RUN:   HOTLINE_STOP_TIMING_AFTER=-3 HOTLINE_MEMORY=maybe %t 2>&1 | FileCheck %s --check-prefix=BAD
 // OUT: running
-// DOC: 20 options; the doc agrees
+// DOC: 21 options; the doc agrees
 // BAD: hotline: HOTLINE_STOP_TIMING_AFTER=-3 is not a non-negative integer; using 1000
 // BAD-NEXT: hotline: HOTLINE_SAMPLE_HZ=99999 is above the limit of 20000 samples per second; using 20000
 // BAD-NEXT: hotline: HOTLINE_MEMORY=maybe is not a boolean (use 1/0, true/false, yes/no, on/off); using 1

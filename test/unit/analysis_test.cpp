@@ -555,6 +555,36 @@ TEST(StoppedTiming, WindowCallsGiveTheShareAndTheMean) {
   EXPECT_EQ(nodes[0].exclusive_ns, 100000u - 100u - 50000u - 1900u);
 }
 
+// With the CPU time sampled in work() (docs/runtime-options.md): its 950 untimed calls, 95% of
+// its 1,000, get their share of it, 19,000 ns x 950 / 1,000, shared as the window calls were,
+// where the windows' mean gave 1,900 ns.
+TEST(StoppedTiming, SamplesGiveTheTimeWhenNearlyAllCallsWereUntimed) {
+  std::vector<Profile> profiles = {parse(with_window_calls_under_main(40, 80))};
+  analysis::subtract_timing_cost(profiles, true);
+  std::vector<std::optional<uint64_t>> sampled(profiles[0].sites.size());
+  sampled[2] = 19000; // work()
+  analysis::estimate_stopped_calls(profiles[0], sampled);
+  const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
+  EXPECT_EQ(nodes[1].estimated_calls, 950u);
+  EXPECT_EQ(nodes[1].estimated_ns, 18050u);
+  EXPECT_EQ(nodes[3].estimated_calls, 0u);
+  EXPECT_EQ(nodes[0].exclusive_ns, 100000u - 100u - 50000u - 18050u);
+}
+
+// A function whose timed calls are more than a tenth of its calls keeps the windows' estimate:
+// its samples are of timed calls too, which may have come before sampling began.
+TEST(StoppedTiming, SamplesAreNotUsedWhenManyCallsWereTimed) {
+  ProfileBuilder b = with_window_calls_under_main(40, 80);
+  std::vector<Profile> profiles = {parse(b)};
+  profiles[0].site_counts[2] = 400; // 50 timed, 350 untimed: fewer than 9 x 50
+  analysis::subtract_timing_cost(profiles, true);
+  std::vector<std::optional<uint64_t>> sampled(profiles[0].sites.size());
+  sampled[2] = 19000;
+  analysis::estimate_stopped_calls(profiles[0], sampled);
+  EXPECT_EQ(profiles[0].nodes[1].estimated_calls, 350u);
+  EXPECT_EQ(profiles[0].nodes[1].estimated_ns, 700u); // at the windows' 2 ns a call
+}
+
 // Fewer than kMinWindowCalls window calls: the first calls' shares and means, as before.
 TEST(StoppedTiming, TooFewWindowCallsFallBackToTheTimedCalls) {
   ProfileBuilder b = with_window_calls_under_main(2, 20);

@@ -273,8 +273,10 @@ std::string text_report(const std::vector<Profile> &profiles,
   if (any_stopped)
     out += "\n*: timing stopped once its calls proved too short to time "
            "(HOTLINE_STOP_TIMING_*);\n   the later calls' time is estimated from "
-           "those timed again in re-timing windows\n   (or from the first ones) and "
-           "taken out of the callers' self time. Its calls are\n   all counted.\n";
+           "the CPU time sampled in the function (when\n   nearly all its calls were "
+           "untimed), else from its calls timed again in re-timing\n   windows (or its "
+           "first ones), and taken out of the callers' self time. Its\n   calls are all "
+           "counted.\n";
   if (any_untimed)
     out += "\n-: counted but not timed (inlined, or below the timing "
            "threshold); the time "

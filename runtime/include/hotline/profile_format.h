@@ -226,16 +226,23 @@ struct hotline_timing_cost_record {
                                when entry_size is 16 */
 };
 
-/* How the runtime sampled where threads were running (line mode): each thread's CPU time
- * interrupts it every period_ns, and the interrupted instruction's address is counted. One
- * sample stands for period_ns of CPU time. */
+/* How the runtime sampled where threads were running: each thread's CPU time interrupts it
+ * every period_ns, and the interrupted instruction's address is counted. One sample stands for
+ * period_ns of CPU time. */
 struct hotline_sampling_record {
   uint64_t period_ns;     /* CPU time between two samples of one thread; 0: sampling was off */
   uint64_t samples;       /* samples taken, all threads: the SAMPLES counts plus `dropped` */
   uint64_t dropped;       /* samples not recorded (a thread's table was full) */
   uint32_t method;        /* string: "perf task-clock", "POSIX thread CPU timer" (where
                              perf_event_open is not allowed), both, or "" (nothing sampled) */
-  uint32_t reserved;
+  uint32_t reason;        /* HOTLINE_SAMPLING_* (0 in profiles of runtimes before ABI 10) */
+};
+
+/* Why the runtime sampled. */
+enum hotline_sampling_reason {
+  HOTLINE_SAMPLING_LINES = 0,          /* line mode: from the start, for line times */
+  HOTLINE_SAMPLING_STOPPED_TIMING = 1  /* from the first stop of timing only, for the time of
+                                          the functions whose timing stopped */
 };
 
 /* One executable or shared library mapped when the profile was written, in the dynamic

@@ -2,8 +2,12 @@
 // of the call times; and the time of calls the runtime stopped timing, estimated.
 #include "analysis/timing_cost.h"
 
+#include "analysis/symbolizer.h"
+
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 
 namespace hotline::analysis {
 
@@ -68,7 +72,45 @@ TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
   return summary;
 }
 
-void estimate_stopped_calls(profile::Profile &profile) {
+std::vector<std::optional<uint64_t>> sampled_stopped_ns(const profile::Profile &profile,
+                                                        Symbolizer &symbolizer) {
+  std::vector<std::optional<uint64_t>> sampled(profile.sites.size());
+  bool line_mode = profile.sampling.present;
+  const profile::Sampling &sampling = line_mode ? profile.sampling : profile.stopped_timing_sampling;
+  const std::vector<profile::Sample> &samples =
+      line_mode ? profile.samples : profile.stopped_timing_samples;
+  if (sampling.period_ns == 0 || sampling.samples < kMinSamplesForEstimates)
+    return sampled;
+  // The stopped functions by linkage name; a name that two sites share (static functions of
+  // two files) is left to the windows.
+  std::map<std::string, uint32_t> by_name;
+  for (uint32_t site : profile.timing_stopped_sites) {
+    if (site >= profile.sites.size() || profile.sites[site].kind != HOTLINE_SITE_FUNCTION ||
+        profile.sites[site].linkage_name.empty())
+      continue;
+    auto [it, added] = by_name.emplace(profile.sites[site].linkage_name, site);
+    if (!added)
+      it->second = profile::kNoSite;
+  }
+  std::vector<bool> readable(profile.objects.size(), false);
+  for (size_t i = 0; i < profile.objects.size(); ++i)
+    readable[i] = !profile.objects[i].profiler &&
+                  symbolizer.readable(profile.objects[i].path, profile.objects[i].build_id);
+  for (const auto &[name, site] : by_name)
+    if (site != profile::kNoSite)
+      sampled[site] = 0;
+  for (const profile::Sample &sample : samples) {
+    if (sample.object >= profile.objects.size() || !readable[sample.object])
+      continue;
+    auto it = by_name.find(symbolizer.linkage_name(profile.objects[sample.object].path, sample.address));
+    if (it != by_name.end() && it->second != profile::kNoSite)
+      *sampled[it->second] += sample.count * sampling.period_ns;
+  }
+  return sampled;
+}
+
+void estimate_stopped_calls(profile::Profile &profile,
+                            const std::vector<std::optional<uint64_t>> &sampled_ns) {
   std::vector<bool> stopped(profile.sites.size(), false);
   for (uint32_t site : profile.timing_stopped_sites)
     if (site < stopped.size())
@@ -105,9 +147,13 @@ void estimate_stopped_calls(profile::Profile &profile) {
     double mean_ns = double(sample_ns) / double(sample_calls);
     if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION)
       mean_ns = std::max(mean_ns, double(profile.timing_cost.untimed_call_ps) / 1000.0);
+    double estimate_ns = mean_ns * double(calls);
+    // Sampled, when the site's calls were nearly all untimed (so that its samples are of them):
+    // its untimed calls' share of its sampled time, shared among its nodes as its calls are.
+    if (site < sampled_ns.size() && sampled_ns[site] && untimed >= 9 * timed_calls[site])
+      estimate_ns = double(*sampled_ns[site]) * double(calls) / double(untimed + timed_calls[site]);
     profile::CallNode &parent = profile.nodes[node.parent];
-    uint64_t ns = std::min(uint64_t(std::llround(mean_ns * double(calls))),
-                           parent.exclusive_ns);
+    uint64_t ns = std::min(uint64_t(std::llround(estimate_ns)), parent.exclusive_ns);
     parent.exclusive_ns -= ns;
     node.calls += calls;
     node.inclusive_ns += ns;
@@ -120,8 +166,17 @@ void estimate_stopped_calls(profile::Profile &profile) {
 TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles,
                                     bool compensate) {
   TimingCostSummary summary = subtract_timing_cost(profiles, compensate);
-  for (profile::Profile &profile : profiles)
-    estimate_stopped_calls(profile);
+  std::optional<Symbolizer> symbolizer; // made when a profile has samples to read
+  for (profile::Profile &profile : profiles) {
+    std::vector<std::optional<uint64_t>> sampled;
+    if (!profile.timing_stopped_sites.empty() &&
+        (!profile.samples.empty() || !profile.stopped_timing_samples.empty())) {
+      if (!symbolizer)
+        symbolizer.emplace();
+      sampled = sampled_stopped_ns(profile, *symbolizer);
+    }
+    estimate_stopped_calls(profile, sampled);
+  }
   return summary;
 }
 

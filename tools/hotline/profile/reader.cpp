@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <map>
 #include <tuple>
+#include <utility>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -507,6 +508,7 @@ private:
         string_at(record.method,
                   span.payload_offset + offsetof(hotline_sampling_record, method),
                   "method");
+    profile_.sampling.reason = record.reason;
   }
 
   void read_objects() {
@@ -561,6 +563,11 @@ private:
              "objects)",
              i, at, record.object, profile_.objects.size());
       profile_.samples.push_back({record.address, record.object, record.count});
+    }
+    if (profile_.sampling.reason == HOTLINE_SAMPLING_STOPPED_TIMING) {
+      profile_.stopped_timing_sampling = std::exchange(profile_.sampling, Sampling{});
+      profile_.stopped_timing_samples = std::exchange(profile_.samples, {});
+      profile_.profiler_samples = 0;
     }
   }
 

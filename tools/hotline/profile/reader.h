@@ -90,9 +90,10 @@ struct Site {
   uint32_t discriminator = 0; // lines: the base discriminator of the line's code in its block
 };
 
-// How the runtime sampled where threads ran (line mode).
+// How the runtime sampled where threads ran.
 struct Sampling {
   bool present = false;
+  uint32_t reason = 0; // HOTLINE_SAMPLING_* (profile_format.h)
   uint64_t period_ns = 0; // CPU time between two samples of a thread
   uint64_t samples = 0;
   uint64_t dropped = 0;
@@ -468,6 +469,11 @@ struct Profile {
   // Samples in hotline's own runtime code (SAMPLES' HOTLINE_PROFILER_CODE record), not in
   // `samples`: the profiler's overhead.
   uint64_t profiler_samples = 0;
+  // Sampling that began at the runtime's first stop of timing, not at the start
+  // (HOTLINE_SAMPLING_STOPPED_TIMING), for the stopped functions' time only: kept here, out of
+  // `sampling` and `samples`, which the views of line time read.
+  Sampling stopped_timing_sampling;
+  std::vector<Sample> stopped_timing_samples;
   Heap heap;
   std::vector<MemorySite> memory_sites;
   std::vector<std::string> files; // paths, as /proc/self/fd named them
