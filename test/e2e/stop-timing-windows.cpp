@@ -17,6 +17,7 @@
 // RUN: python3 -c "import json,sys; fs = {f['name'].split('(')[0]: f for f in json.load(open(sys.argv[1]))['functions']}; \
 // RUN:   grow, work = fs['grow'], fs['work']; \
 // RUN:   assert grow['calls'] == 12000000 and grow.get('timing_stopped') and grow['window_calls'] >= 32, grow; \
+// RUN:   assert grow['sampled_estimate_ns'] == 0, grow; \
 // RUN:   assert grow['self_percent'] < 85 and work['self_percent'] > 15, (grow, work); print('from windows')" %t.json \
 // RUN:   | FileCheck %s --check-prefix=JSON
 // OUT: 586
@@ -34,6 +35,7 @@
 // RUN: python3 -c "import json,sys; fs = {f['name'].split('(')[0]: f for f in json.load(open(sys.argv[1]))['functions']}; \
 // RUN:   grow, work = fs['grow'], fs['work']; \
 // RUN:   assert grow['calls'] == 12000000 and grow.get('timing_stopped') and grow['estimated_ns'] > 0, grow; \
+// RUN:   assert grow['sampled_estimate_ns'] == grow['estimated_ns'], grow; \
 // RUN:   assert grow['estimated_ns'] < 0.3 * work['self_ns'], (grow, work); print('from samples')" %t.s.json \
 // RUN:   | FileCheck %s --check-prefix=SAMPLES
 // SAMPLES: from samples

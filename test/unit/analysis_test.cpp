@@ -567,6 +567,7 @@ TEST(StoppedTiming, SamplesGiveTheTimeWhenNearlyAllCallsWereUntimed) {
   const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
   EXPECT_EQ(nodes[1].estimated_calls, 950u);
   EXPECT_EQ(nodes[1].estimated_ns, 18050u);
+  EXPECT_EQ(nodes[1].sampled_estimate_ns, 18050u);
   EXPECT_EQ(nodes[3].estimated_calls, 0u);
   EXPECT_EQ(nodes[0].exclusive_ns, 100000u - 100u - 50000u - 18050u);
 }
@@ -583,6 +584,7 @@ TEST(StoppedTiming, SamplesAreNotUsedWhenManyCallsWereTimed) {
   analysis::estimate_stopped_calls(profiles[0], sampled);
   EXPECT_EQ(profiles[0].nodes[1].estimated_calls, 350u);
   EXPECT_EQ(profiles[0].nodes[1].estimated_ns, 700u); // at the windows' 2 ns a call
+  EXPECT_EQ(profiles[0].nodes[1].sampled_estimate_ns, 0u);
 }
 
 // Fewer than kMinWindowCalls window calls: the first calls' shares and means, as before.

@@ -435,6 +435,7 @@ std::string json_report(const std::vector<Profile> &profiles,
     if (f.timing_stopped) {
       json.field("timing_stopped", true);
       json.field("estimated_ns", f.estimated_ns);
+      json.field("sampled_estimate_ns", f.sampled_estimate_ns);
       json.field("window_calls", f.window_calls);
     }
     json.end_object();

@@ -162,6 +162,7 @@ FunctionTable compute_function_table(const std::vector<Profile> &profiles,
       if (profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION) {
         function.timed_calls += node.calls - node.estimated_calls;
         function.estimated_ns += node.estimated_ns;
+        function.sampled_estimate_ns += node.sampled_estimate_ns;
         function.window_calls += node.window_calls;
       }
       function.self_ns += node.exclusive_ns;

@@ -59,6 +59,7 @@ struct FunctionStats {
   // later calls' time is estimated (settle_call_times), `estimated_ns` of it.
   bool timing_stopped = false;
   uint64_t estimated_ns = 0;
+  uint64_t sampled_estimate_ns = 0; // of estimated_ns, from samples (CallNode's)
   // Of timed_calls, those timed again in re-timing windows after the stop: the
   // sample the estimate came from when there were HOTLINE_MIN_WINDOW_CALLS.
   uint64_t window_calls = 0;

@@ -150,7 +150,8 @@ void estimate_stopped_calls(profile::Profile &profile,
     double estimate_ns = mean_ns * double(calls);
     // Sampled, when the site's calls were nearly all untimed (so that its samples are of them):
     // its untimed calls' share of its sampled time, shared among its nodes as its calls are.
-    if (site < sampled_ns.size() && sampled_ns[site] && untimed >= 9 * timed_calls[site])
+    bool from_samples = site < sampled_ns.size() && sampled_ns[site] && untimed >= 9 * timed_calls[site];
+    if (from_samples)
       estimate_ns = double(*sampled_ns[site]) * double(calls) / double(untimed + timed_calls[site]);
     profile::CallNode &parent = profile.nodes[node.parent];
     uint64_t ns = std::min(uint64_t(std::llround(estimate_ns)), parent.exclusive_ns);
@@ -160,6 +161,8 @@ void estimate_stopped_calls(profile::Profile &profile,
     node.exclusive_ns += ns;
     node.estimated_calls += calls;
     node.estimated_ns += ns;
+    if (from_samples)
+      node.sampled_estimate_ns += ns;
   }
 }
 

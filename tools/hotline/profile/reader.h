@@ -149,6 +149,9 @@ struct CallNode {
   // runtime counted after it stopped timing the site (analysis::settle_call_times).
   uint64_t estimated_calls = 0;
   uint64_t estimated_ns = 0;
+  // Of estimated_ns, what came from the CPU time sampled in the function (the rest came from
+  // its calls timed in re-timing windows, or from its first ones).
+  uint64_t sampled_estimate_ns = 0;
 };
 
 // What timing one call cost when the profile was written (TIMING_COST section);
