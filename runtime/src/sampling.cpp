@@ -267,6 +267,8 @@ bool sampling_wanted() {
 }
 
 void sample_for_stopped_calls(ThreadState *t) {
+  if (line_mode_registered()) // sampled from the start at HOTLINE_SAMPLE_HZ, or not at all
+    return;
   if (!__atomic_load_n(&g_sampling_stopped_calls, __ATOMIC_ACQUIRE)) {
     if (!choose_period(options().sample_stopped_hz))
       return;

@@ -36,7 +36,8 @@ bool sampling_wanted();
 
 // At a stop of timing, and during re-timing windows (which every thread that makes timed calls
 // passes through): from now on threads are sampled; the calling thread (state `t`) starts now,
-// unless it was sampled before; threads created later start at their creation.
+// unless it was sampled before; threads created later start at their creation. Nothing in
+// line mode, which samples from the start (or not at all, with HOTLINE_SAMPLE_HZ=0).
 void sample_for_stopped_calls(ThreadState *t);
 
 // Stops sampling the calling thread; its samples stay in its table for the profile.

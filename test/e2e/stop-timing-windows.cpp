@@ -43,6 +43,16 @@
 // functions only, and no line time is shown from them.
 // RUN: %hotline lines %t.s/*.hotline | FileCheck %s --check-prefix=NO-LINES
 // NO-LINES: Line times: not sampled
+// Line mode samples from the start at HOTLINE_SAMPLE_HZ, or not at all: with 0, a stop of
+// timing starts no samples of its own.
+// RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines -fplugin-arg-hotline-min-instructions=0 %s -o %t.lines
+// RUN: rm -rf %t.l && mkdir -p %t.l
+// RUN: env HOTLINE_DIR=%t.l HOTLINE_SAMPLE_HZ=0 HOTLINE_STOP_TIMING_AFTER=100 HOTLINE_STOP_TIMING_BELOW_NS=1000000 %t.lines | FileCheck %s --check-prefix=OUT
+// RUN: python3 %S/Inputs/read_samples.py %t.l/*.hotline | FileCheck %s --check-prefix=LINES-OFF
+// LINES-OFF: TIMING_STOPPED
+// LINES-OFF-NEXT: period 0 ns
+// LINES-OFF-NEXT: method ""
+// LINES-OFF-NEXT: no samples
 
 #include <cstdio>
 #include <time.h>
