@@ -80,7 +80,8 @@ static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
 // them at the program's line that called them (abi.h, library_code_start). A function the
 // source put in a section of its own keeps it.
 static void placeSystemHeaderFunctions(Module &M, const Options &Opts) {
-  if (!Triple(M.getTargetTriple()).isOSBinFormatELF())
+  Triple T(M.getTargetTriple());
+  if (!T.isOSBinFormatELF() || T.isNVPTX() || T.isAMDGPU() || T.isSPIRV()) // device code: not run by the runtime
     return;
   for (Function &F : M)
     if (!F.isDeclaration() && !F.hasSection() && definedInSystemHeader(F, Opts))

@@ -22,6 +22,9 @@
 ; SECTION: define i32 @placed(ptr %v) section "mine" !dbg
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count' -S %s | FileCheck %s --check-prefix=NO-SECTION
 ; RUN: sed 's/x86_64-unknown-linux-gnu/x86_64-apple-macosx/' %s | %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include>' -S | FileCheck %s --check-prefix=NO-SECTION
+; Nor in GPU device code, which the runtime never runs (AMDGPU's objects are ELF too).
+; RUN: sed 's/x86_64-unknown-linux-gnu/amdgcn-amd-amdhsa/' %s | %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include>' -S | FileCheck %s --check-prefix=NO-SECTION
+; RUN: sed 's/x86_64-unknown-linux-gnu/nvptx64-nvidia-cuda/' %s | %opt -load-pass-plugin %hotline_plugin -passes='hotline-count<system-header-dir=/sys/include>' -S | FileCheck %s --check-prefix=NO-SECTION
 ; NO-SECTION-NOT: hotline_library_code
 
 target triple = "x86_64-unknown-linux-gnu"
