@@ -17,13 +17,17 @@ using namespace llvm;
 
 namespace hotline {
 
+bool isGpuDeviceCode(const Module &M) {
+  Triple T(M.getTargetTriple());
+  return T.isNVPTX() || T.isAMDGPU() || T.isSPIRV();
+}
+
 bool isInstrumentable(const Function &F, const Options &Opts) {
   if (F.isDeclaration() || F.getName().starts_with(InternalPrefix) || F.hasFnAttribute(Attribute::Naked) ||
       F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
     return false;
-  Triple T(F.getParent()->getTargetTriple());
-  if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
-    return false; // device code: GPU work is measured through CUPTI, not here
+  if (isGpuDeviceCode(*F.getParent()))
+    return false;
   if (F.hasMetadata(SkipMetadataName))
     return false;
   return Opts.selects(demangledName(F), F.getName());
@@ -80,8 +84,7 @@ static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
 // them at the program's line that called them (abi.h, library_code_start). A function the
 // source put in a section of its own keeps it.
 static void placeSystemHeaderFunctions(Module &M, const Options &Opts) {
-  Triple T(M.getTargetTriple());
-  if (!T.isOSBinFormatELF() || T.isNVPTX() || T.isAMDGPU() || T.isSPIRV()) // device code: not run by the runtime
+  if (!Triple(M.getTargetTriple()).isOSBinFormatELF() || isGpuDeviceCode(M))
     return;
   for (Function &F : M)
     if (!F.isDeclaration() && !F.hasSection() && definedInSystemHeader(F, Opts))

@@ -19,7 +19,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -35,9 +34,8 @@ static bool isCudaGlue(const Function &F) {
 }
 
 PreservedAnalyses CudaSitePass::run(Module &M, ModuleAnalysisManager &) {
-  Triple T(M.getTargetTriple());
-  if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
-    return PreservedAnalyses::all(); // device code
+  if (isGpuDeviceCode(M))
+    return PreservedAnalyses::all();
   SmallVector<CallBase *, 16> Calls;
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with(InternalPrefix) || isCudaGlue(F))

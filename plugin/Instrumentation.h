@@ -151,6 +151,10 @@ void insertTimedExit(llvm::Instruction *At, unsigned Local, SiteTable &Sites, un
 // longjmp). Changes F's exception handling to make the last possible.
 llvm::SmallVector<llvm::Instruction *, 8> waysOut(llvm::Function &F, bool BeforeNoReturnCalls);
 
+// Whether M is GPU device code (NVPTX, AMDGPU, SPIR-V): never instrumented, since the runtime
+// does not run there; GPU work is measured through CUPTI.
+bool isGpuDeviceCode(const llvm::Module &M);
+
 // Whether F is ours to instrument at all: a definition, not emitted by hotline, not naked,
 // not for a GPU, selected by the include/exclude lists, and not skipped.
 bool isInstrumentable(const llvm::Function &F, const Options &Opts);

@@ -10,16 +10,14 @@
 #include "RuntimeAbi.h"
 
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
 namespace hotline {
 
 PreservedAnalyses RegionPass::run(Module &M, ModuleAnalysisManager &) {
-  Triple T(M.getTargetTriple());
-  if (T.isNVPTX() || T.isAMDGPU() || T.isSPIRV())
-    return PreservedAnalyses::all(); // device code
+  if (isGpuDeviceCode(M))
+    return PreservedAnalyses::all();
   bool Changed = false;
   for (auto [F, Text] : functionAnnotations(M)) {
     if (!Text.consume_front(RegionAnnotationPrefix) || F->isDeclaration())

@@ -19,9 +19,10 @@ void add_program_object(const __hotline_module *module);
 bool in_runtime_code(uint64_t pc);
 
 // Whether `pc` lies in an executable segment of an object added above, outside the runtime's
-// own code (which is linked into the program) and outside the objects' library-code sections. An object unloaded later stays listed: a
-// library loaded at its addresses afterwards counts as the program's (its records are then
-// placed at their timed calls, as any line outside the program's source).
+// own code (which is linked into the program) and outside the objects' library-code sections.
+// An object unloaded later stays listed: a library loaded at its addresses afterwards counts
+// as the program's (its records are then placed at their timed calls, as any line outside the
+// program's source).
 bool in_program_code(uint64_t pc);
 
 // The calling instruction of the innermost frame in the program's code above the frame whose

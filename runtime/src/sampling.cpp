@@ -1,6 +1,6 @@
 // SIGPROF sampling, for line mode from the start and in the other modes from the runtime's
-// first stop of timing (the stopped functions' time, sampling.h). Each thread gets its own CPU-time interrupt: a perf_event
-// task-clock counter, which fires at exactly the requested rate, or, where perf_event_open is
+// first stop of timing (the stopped functions' time, sampling.h). Each thread gets its own
+// CPU-time interrupt: a perf_event task-clock counter, which fires at exactly the requested rate, or, where perf_event_open is
 // not allowed (perf_event_paranoid 3, seccomp), a POSIX timer on the thread's CPU clock,
 // which the kernel checks only at its tick (about 250 Hz) and which then reports how many
 // periods elapsed. Blocked threads are never interrupted.
@@ -95,8 +95,6 @@ bool choose_period(uint64_t hz) {
                                 __ATOMIC_ACQUIRE);
   return true;
 }
-
-bool g_sampling_stopped_calls = false;
 
 // A task-clock counter of the calling thread that signals the thread itself at each period.
 // It has no ring buffer: the overflow alone sends the signal, and nothing accumulates.
@@ -232,7 +230,7 @@ const char *method_name(uint32_t methods) {
 
 void start_thread_sampling(ThreadState *t) {
   ThreadSampler &s = t->sampler;
-  if (s.method != kNotSampled || !sampling_wanted() || period_ns() == 0 || !install_handler())
+  if (s.method != kNotSampled || !sampling_wanted() || !install_handler())
     return;
   pid_t tid = pid_t(syscall(SYS_gettid));
   if (!s.table)
@@ -260,21 +258,15 @@ void start_thread_sampling(ThreadState *t) {
   __atomic_or_fetch(&methods_used, s.method, __ATOMIC_RELAXED);
 }
 
+// Outside line mode a period is chosen only by sample_for_stopped_calls.
 bool sampling_wanted() {
-  if (line_mode_registered())
-    return choose_period(options().sample_hz);
-  return __atomic_load_n(&g_sampling_stopped_calls, __ATOMIC_ACQUIRE) && period_ns() != 0;
+  return line_mode_registered() ? choose_period(options().sample_hz) : period_ns() != 0;
 }
 
 void sample_for_stopped_calls(ThreadState *t) {
   if (line_mode_registered()) // sampled from the start at HOTLINE_SAMPLE_HZ, or not at all
     return;
-  if (!__atomic_load_n(&g_sampling_stopped_calls, __ATOMIC_ACQUIRE)) {
-    if (!choose_period(options().sample_stopped_hz))
-      return;
-    __atomic_store_n(&g_sampling_stopped_calls, true, __ATOMIC_RELEASE);
-  }
-  if (t && !t->sampler.table)
+  if (choose_period(options().sample_stopped_hz) && t && !t->sampler.table)
     start_thread_sampling(t);
 }
 

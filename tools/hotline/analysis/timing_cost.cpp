@@ -92,17 +92,16 @@ std::vector<std::optional<uint64_t>> sampled_stopped_ns(const profile::Profile &
     if (!added)
       it->second = profile::kNoSite;
   }
-  std::vector<bool> readable(profile.objects.size(), false);
-  for (size_t i = 0; i < profile.objects.size(); ++i)
-    readable[i] = !profile.objects[i].profiler &&
-                  symbolizer.readable(profile.objects[i].path, profile.objects[i].build_id);
   for (const auto &[name, site] : by_name)
     if (site != profile::kNoSite)
       sampled[site] = 0;
   for (const profile::Sample &sample : samples) {
-    if (sample.object >= profile.objects.size() || !readable[sample.object])
+    if (sample.object >= profile.objects.size())
       continue;
-    auto it = by_name.find(symbolizer.linkage_name(profile.objects[sample.object].path, sample.address));
+    const profile::Object &object = profile.objects[sample.object];
+    if (object.profiler || !symbolizer.readable(object.path, object.build_id)) // remembered
+      continue;
+    auto it = by_name.find(symbolizer.linkage_name(object.path, sample.address));
     if (it != by_name.end() && it->second != profile::kNoSite)
       *sampled[it->second] += sample.count * sampling.period_ns;
   }
