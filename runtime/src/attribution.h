@@ -83,6 +83,13 @@ public:
       f(pooled_);
   }
 
+  // A record's number, which `numbered` turns back into it: 1 + its slot, or kCapacity + 1
+  // for the pooled record (0 is no record's).
+  uint32_t number_of(const Record *r) const {
+    return r == &pooled_ ? kCapacity + 1 : uint32_t(r - slots_) + 1;
+  }
+  Record *numbered(uint32_t number) { return number == kCapacity + 1 ? &pooled_ : slots_ + (number - 1); }
+
   // For fork: the child must not inherit a lock held by a thread it does not have.
   void lock() { lock_.lock(); }
   void unlock() { lock_.unlock(); }

@@ -1,6 +1,6 @@
-// The tables behind the heap hooks: places (PlaceTable) and live blocks (sharded hash
-// tables on mmap'd memory, one spin lock per shard; the allocator itself is only ever called
-// outside those locks).
+// The tables behind the heap hooks: places (PlaceTable) and, for allocators whose blocks
+// carry no header, live blocks (sharded hash tables on mmap'd memory, one spin lock per
+// shard; the allocator itself is only ever called outside those locks).
 #include "heap_tracking.h"
 
 #include "clock.h"
@@ -23,6 +23,10 @@ uint64_t g_peak_live_bytes = 0;
 uint64_t g_untracked_frees = 0;
 
 // Open addressing with linear probing and backward-shift deletion, grown by doubling.
+struct LiveBlock {
+  uint64_t address; // 0: empty slot
+  TrackedBlock block;
+};
 struct LiveShard {
   SpinLock lock;
   LiveBlock *slots = nullptr;
@@ -186,7 +190,7 @@ void add_own(uint64_t *counter, uint64_t amount) {
   __atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + amount, __ATOMIC_RELAXED);
 }
 
-void record_allocation(void *p, size_t bytes, void *return_address) {
+TrackedBlock record_allocation(size_t bytes, void *return_address) {
   Place place = program_place(return_address);
   HeapPlace *h = g_places.find_or_add(place, 0);
   if (place.thread && h->key.thread == place.thread) {
@@ -204,13 +208,15 @@ void record_allocation(void *p, size_t bytes, void *return_address) {
   }
   add_live_bytes(int64_t(bytes));
   trace_allocation(place.thread, bytes);
-  insert({reinterpret_cast<uint64_t>(p), h, bytes, innermost_call_stamp(place.thread)});
+  return {h, bytes, uint32_t(innermost_call_stamp(place.thread))};
 }
 
-bool forget_block(void *p, LiveBlock *block) { return remove(reinterpret_cast<uint64_t>(p), block); }
-
-void account_free(const LiveBlock &block) {
+void account_free(const TrackedBlock &block) {
   HeapPlace *h = block.place;
+  if (!h) {
+    __atomic_fetch_add(&g_untracked_frees, 1, __ATOMIC_RELAXED);
+    return;
+  }
   add_live_bytes(-int64_t(block.bytes));
   ThreadState *t = current_thread_if_started();
   if (!t || t != h->key.thread) {
@@ -220,15 +226,27 @@ void account_free(const LiveBlock &block) {
   }
   add_own(&h->own.frees, 1);
   add_own(&h->own.freed_bytes, block.bytes);
-  if (block.call_stamp != 0 && innermost_call_stamp(t) == block.call_stamp) {
+  uint64_t stamp = innermost_call_stamp(t);
+  if (stamp != 0 && uint32_t(stamp) == block.call_stamp) {
     add_own(&h->temporaries, 1);
     add_own(&h->temporary_bytes, block.bytes);
   }
 }
 
-void count_untracked_free() { __atomic_fetch_add(&g_untracked_frees, 1, __ATOMIC_RELAXED); }
+uint32_t heap_place_number(const HeapPlace *place) { return g_places.number_of(place); }
+HeapPlace *heap_place_numbered(uint32_t number) { return g_places.numbered(number); }
 
-void remember_block(const LiveBlock &block) { insert(block); }
+void remember_block(const void *p, const TrackedBlock &block) {
+  insert({reinterpret_cast<uint64_t>(p), block});
+}
+
+bool forget_block(const void *p, TrackedBlock *block) {
+  LiveBlock live;
+  if (!remove(reinterpret_cast<uint64_t>(p), &live))
+    return false;
+  *block = live.block;
+  return true;
+}
 
 __thread uint32_t tls_calls_to_timed __attribute__((tls_model("initial-exec"))) = kTimedOneIn;
 

@@ -51,21 +51,33 @@ inline uint64_t live_bytes(const HeapPlace &h) {
 bool heap_tracking_on();
 void set_heap_tracking(bool on);
 
-// A block of `bytes` was allocated at `p` by a call whose return address is given.
-void record_allocation(void *p, size_t bytes, void *return_address);
-
-// A tracked block being freed is forgotten before the allocator gets it back (another thread
-// may be handed the same address at once). forget_block returns false for a block the
-// runtime never saw allocated; account_free then counts the free against its place.
-struct LiveBlock {
-  uint64_t address; // 0: empty slot
+// What a free must know of an allocation: the place it counted at (null: the hooks did not
+// track it), its size, and the innermost timed call when it was made, to tell temporaries.
+struct TrackedBlock {
   HeapPlace *place;
   uint64_t bytes;
-  uint64_t call_stamp; // innermost_call_stamp() when it was allocated
+  uint32_t call_stamp; // the low 32 bits of innermost_call_stamp(): two calls 2^32 ticks apart
+                       // (seconds) are the only ones it takes for each other
 };
-bool forget_block(void *p, LiveBlock *block);
-void account_free(const LiveBlock &block);
-void count_untracked_free();
+
+// Counts an allocation of `bytes` made by a call whose return address is given.
+TrackedBlock record_allocation(size_t bytes, void *return_address);
+// Counts a block's free against its place, or as an untracked free when it has none.
+void account_free(const TrackedBlock &block);
+
+// A place's number, kept in a block's header (heap_hooks.cpp) instead of its address: never
+// 0, which a header keeps for a block without a place.
+uint32_t heap_place_number(const HeapPlace *place);
+HeapPlace *heap_place_numbered(uint32_t number);
+
+// The table of live blocks, for allocators whose blocks carry no header of the hooks
+// (heap_hooks.cpp says when): a tracked block being freed is forgotten before the allocator
+// gets it back (another thread may be handed the same address at once); forget_block returns
+// false for a block the table does not hold. remember_block also puts a block back when
+// freeing it failed (a failed realloc).
+void remember_block(const void *p, const TrackedBlock &block);
+bool forget_block(const void *p, TrackedBlock *block);
+
 // Which tracked calls are timed, and how many calls each timed one stands for: a call on a
 // block of at least kAlwaysTimedBytes (where the allocator maps and unmaps memory, which
 // takes microseconds) always, 1; one smaller call in kTimedOneIn on average, kTimedOneIn;
@@ -88,9 +100,6 @@ inline uint32_t allocator_timing_weight(size_t bytes) {
 // Adds the time of a timed call, less what reading the clock around a call costs by itself,
 // `weight` times to the calling thread's memory time and to its innermost open region's.
 void add_allocator_time(uint64_t ticks, uint32_t weight);
-
-// Puts back a block that forget_block removed, when freeing it failed (a failed realloc).
-void remember_block(const LiveBlock &block);
 
 // In a forked child (single-threaded, after the tables' fork handlers): each place's blocks
 // still live become inherited and its counts start from zero, so that the child's profile

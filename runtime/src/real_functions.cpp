@@ -50,6 +50,7 @@ void resolve_real_functions() {
   find(real.memalign, "memalign");
   find(real.valloc, "valloc");
   find(real.pvalloc, "pvalloc");
+  find(real.malloc_usable_size, "malloc_usable_size");
   find(real.operator_new, "_Znwm");
   find(real.operator_new_nothrow, "_ZnwmRKSt9nothrow_t");
   find(real.operator_new_aligned, "_ZnwmSt11align_val_t");

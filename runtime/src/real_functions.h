@@ -22,6 +22,7 @@ struct RealFunctions {
   void *(*memalign)(size_t, size_t);
   void *(*valloc)(size_t);
   void *(*pvalloc)(size_t);
+  size_t (*malloc_usable_size)(void *);
   // The C++ library's operator new forms, called only when malloc fails: they run the
   // program's new-handler and throw std::bad_alloc.
   void *(*operator_new)(size_t);
@@ -86,8 +87,9 @@ void *find_next(const char *name);
 // Fills `real` once; hooks call it before their first use of a pointer. While it runs, dlsym
 // may allocate: such nested calls are served by bootstrap_alloc.
 void resolve_real_functions();
+inline bool real_functions_found() { return __atomic_load_n(&real.close, __ATOMIC_ACQUIRE) != nullptr; }
 inline void ensure_real_functions() {
-  if (__builtin_expect(!__atomic_load_n(&real.close, __ATOMIC_ACQUIRE), 0))
+  if (__builtin_expect(!real_functions_found(), 0))
     resolve_real_functions();
 }
 

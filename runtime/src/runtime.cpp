@@ -91,12 +91,20 @@ const RuntimeOption kRuntimeOptions[] = {
 bool parse_bool(const char *name, const char *value, bool fallback) {
   if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on"))
     return true;
-  if (!strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no") || !strcmp(value, "off"))
+  if (option_says_off(value))
     return false;
   report_problem("%s=%s is not a boolean (use 1/0, true/false, yes/no, on/off); using %s", name,
                  value, fallback ? "1" : "0");
   return fallback;
 }
+
+} // namespace
+
+bool option_says_off(const char *value) {
+  return !strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no") || !strcmp(value, "off");
+}
+
+namespace {
 
 uint64_t parse_count(const RuntimeOption &option, const char *value, uint64_t fallback) {
   char *end = nullptr;

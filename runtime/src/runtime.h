@@ -44,6 +44,10 @@ constexpr uint64_t kMaxTraceEvents = 50000000;
 // Call-tree nodes are 80 bytes: 100 million of them, 8 GB.
 constexpr uint64_t kMaxCallPathsLimit = 100000000;
 
+// Whether a boolean option's value turns it off ("0", "false", "no" or "off"), for code that
+// must know before the options are read.
+bool option_says_off(const char *value);
+
 // Idempotent and safe to call from any constructor, in any order.
 void runtime_init();
 // Whether runtime_init has finished (false before, and while it runs).
