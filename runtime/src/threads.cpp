@@ -11,9 +11,12 @@
 #include "spin_lock.h"
 #include "timing_policy.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -289,18 +292,28 @@ void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
 }
 
 namespace {
+struct RuntimeThreadStart {
+  void *(*main)(void *);
+  void *argument;
+};
+
 // The runtime's threads run no program code of their own; what the C library calls on their
 // behalf (a program's own malloc) is neither counted nor timed, as under ProgramCodeHidden.
-void *runtime_thread_main(void *main) {
+void *runtime_thread_main(void *argument) {
   tls_thread_exited = true;
   __hotline_thread_counters = shared_fallback_counters;
-  return reinterpret_cast<void *(*)(void *)>(main)(nullptr);
+  auto *start = static_cast<RuntimeThreadStart *>(argument);
+  return start->main(start->argument);
 }
 } // namespace
 
-int start_runtime_thread(void *(*main)(void *), const char *name) {
+int start_runtime_thread(void *(*main)(void *), const char *name, void *argument) {
   ProgramCodeHidden hidden;
   RuntimeScope scope; // pthread_create's allocations (the thread's TLS) are the runtime's
+  auto *start = static_cast<RuntimeThreadStart *>(arena_alloc(sizeof(RuntimeThreadStart)));
+  if (!start)
+    return ENOMEM;
+  *start = {main, argument};
   sigset_t all, previous;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous); // the new thread inherits this mask
@@ -309,12 +322,75 @@ int start_runtime_thread(void *(*main)(void *), const char *name) {
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   pthread_attr_setstacksize(&attr, 256 << 10);
   pthread_t thread;
-  int error = pthread_create(&thread, &attr, runtime_thread_main, reinterpret_cast<void *>(main));
+  int error = pthread_create(&thread, &attr, runtime_thread_main, start);
   pthread_attr_destroy(&attr);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (error == 0)
     pthread_setname_np(thread, name);
   return error;
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define HOTLINE_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define HOTLINE_SANITIZED 1
+#endif
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(HOTLINE_SANITIZED)
+#define HOTLINE_HIDDEN_THREADS 1
+#endif
+
+namespace {
+#if HOTLINE_HIDDEN_THREADS
+struct HiddenThreadStart {
+  void (*main)();
+  const char *name;
+};
+
+int hidden_thread_main(void *argument) {
+  auto *start = static_cast<HiddenThreadStart *>(argument);
+  syscall(SYS_prctl, PR_SET_NAME, start->name, 0, 0, 0);
+  start->main();
+  return 0;
+}
+#else
+void *pthread_in_place_of_hidden(void *main) {
+  tls_in_runtime = true; // everything this thread does is the runtime's
+  reinterpret_cast<void (*)()>(main)();
+  return nullptr;
+}
+#endif
+} // namespace
+
+int start_hidden_thread(void (*main)(), const char *name) {
+#if HOTLINE_HIDDEN_THREADS
+  constexpr size_t kStackBytes = 64 << 10, kThreadDataBytes = 64 << 10;
+  char *area = static_cast<char *>(reserve_pages(kStackBytes + 2 * kThreadDataBytes));
+  if (!area)
+    return ENOMEM;
+  // The thread pointer in the middle of its zeroed data: x86-64 keeps the C library's
+  // thread-local data below it and reads the thread's own address at its first word, AArch64
+  // keeps it above.
+  char *thread_pointer = area + kStackBytes + kThreadDataBytes;
+  *reinterpret_cast<void **>(thread_pointer) = thread_pointer;
+  auto *start = reinterpret_cast<HiddenThreadStart *>(thread_pointer + 4096);
+  *start = {main, name};
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &previous); // the thread starts with this mask
+  int flags = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM |
+              CLONE_SETTLS;
+  int tid = clone(hidden_thread_main, area + kStackBytes, flags, start, nullptr, thread_pointer, nullptr);
+  int error = tid == -1 ? errno : 0;
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (error)
+    release_pages(area, kStackBytes + 2 * kThreadDataBytes);
+  return error;
+#else
+  return start_runtime_thread(pthread_in_place_of_hidden, name, reinterpret_cast<void *>(main));
+#endif
 }
 
 } // namespace hotline::rt

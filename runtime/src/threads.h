@@ -162,8 +162,21 @@ void forget_parent_calls();
 
 // Starts one of the runtime's own threads (the system sampler, the live view): detached, with a
 // small stack, taking none of the program's signals, named `name` (at most 15 characters).
-// Returns 0 or pthread_create's error.
-int start_runtime_thread(void *(*main)(void *), const char *name);
+// `main` is called with `argument`. Returns 0 or pthread_create's error.
+int start_runtime_thread(void *(*main)(void *), const char *name, void *argument = nullptr);
+
+// Starts a runtime thread that the C library does not know of, for work that makes system
+// calls (syscall()) and no other library call, and touches no thread-local variable: the
+// re-timing windows (timing_policy.cpp). A pthread would make the process multi-threaded in
+// the C library's eyes for good (`__libc_single_threaded`), and a single-threaded program's
+// every malloc and free would take the arena's lock from then on, stdio its locks,
+// libstdc++'s shared_ptr its locked adds, and the heap hooks theirs (json_documents: 7% of
+// its run). The thread has a stack and a thread pointer of its own (zeroed memory on both
+// sides of it, where a slip into the C library's thread data would land harmlessly), takes
+// no signal, and lives until the process ends; it does not outlive a fork. Under a sanitizer
+// (its instrumentation keeps per-thread state) and on architectures other than x86-64 and
+// AArch64, it is a pthread from start_runtime_thread. Returns 0 or an errno value.
+int start_hidden_thread(void (*main)(), const char *name);
 
 // The list of all threads that recorded anything, newest first.
 ThreadState *all_threads();

@@ -6,13 +6,13 @@
 
 #include "modules.h"
 #include "runtime.h"
-#include "runtime_scope.h"
 #include "spin_lock.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <time.h>
 
 namespace hotline::rt {
@@ -31,15 +31,18 @@ SpinLock windows_start_lock;
 
 void set_exit_slow_from(uint64_t ticks) { __atomic_store_n(&g_exit_slow_from, ticks, __ATOMIC_RELAXED); }
 
+// The windows' thread is hidden from the C library (threads.h, start_hidden_thread): it
+// sleeps and yields through system calls of its own.
 void pause_ns(uint64_t ns) {
   timespec pause{time_t(ns / 1000000000u), long(ns % 1000000000u)};
-  while (nanosleep(&pause, &pause) != 0) {
+  while (syscall(SYS_nanosleep, &pause, &pause) != 0) {
   }
 }
+void yield() { syscall(SYS_sched_yield); }
 
 void set_timed_again(bool timed) {
   while (!set_stopped_sites_timed(timed))
-    sched_yield();
+    yield();
 }
 
 // Closes the open window, if it is still open: by the first exit kRetimeWindowNs after it
@@ -57,9 +60,8 @@ bool close_window() {
 // of a stopped site has the same chance to fall in one. It closes at the first exit
 // kRetimeWindowNs later, or when this thread wakes, whichever comes first: a loaded machine
 // may wake it milliseconds late, while the program's threads run on.
-void *windows_main(void *) {
-  tls_in_runtime = true; // everything this thread does is the runtime's
-  prctl(PR_SET_TIMERSLACK, 1000UL); // wake within a microsecond of the asked time, not 50
+void windows_main() {
+  syscall(SYS_prctl, PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); // wake within a microsecond of the asked time, not 50
   for (;;) {
     pause_ns(kRetimePeriodNs);
     __atomic_store_n(&window_opened, now_ticks(), __ATOMIC_RELAXED);
@@ -68,11 +70,10 @@ void *windows_main(void *) {
     __atomic_store_n(&window_open, true, __ATOMIC_RELAXED); // after: a closer must see it open
     pause_ns(kRetimeWindowNs);
     while (!close_window())
-      sched_yield();
+      yield();
     pause_ns(kRetimeWindowNs); // the calls begun in the window end
     set_exit_slow_from(UINT64_MAX);
   }
-  return nullptr;
 }
 
 // Once per process, at its first stop (a process that stops nothing never starts the thread,
@@ -84,7 +85,7 @@ void start_windows() {
   if (!windows_started) {
     __atomic_store_n(&windows_started, true, __ATOMIC_RELAXED);
     set_exit_slow_from(UINT64_MAX); // before the thread may set it
-    int error = start_runtime_thread(windows_main, "hotline-retime");
+    int error = start_hidden_thread(windows_main, "hotline-retime");
     if (error != 0)
       report_problem("cannot start the re-timing thread: %s; the time of functions whose timing "
                      "stopped is estimated from their first calls",
