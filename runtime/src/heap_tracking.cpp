@@ -15,9 +15,7 @@ namespace hotline::rt {
 
 namespace {
 
-bool g_tracking = true;
 uint64_t g_clock_floor_ticks = 0; // what two clock reads around an empty call measure
-PlaceTable<HeapPlace> g_places;
 int64_t g_live_bytes = 0;
 uint64_t g_peak_live_bytes = 0;
 uint64_t g_untracked_frees = 0;
@@ -170,20 +168,21 @@ void add_live_bytes(int64_t delta) {
 }
 
 void lock_all() {
-  g_places.lock();
+  g_heap_places.lock();
   for (LiveShard &s : g_shards)
     s.lock.lock();
 }
 void unlock_all() {
   for (LiveShard &s : g_shards)
     s.lock.unlock();
-  g_places.unlock();
+  g_heap_places.unlock();
 }
 
 } // namespace
 
-bool heap_tracking_on() { return __atomic_load_n(&g_tracking, __ATOMIC_RELAXED); }
-void set_heap_tracking(bool on) { __atomic_store_n(&g_tracking, on, __ATOMIC_RELAXED); }
+bool g_heap_tracking = true;
+PlaceTable<HeapPlace> g_heap_places;
+void set_heap_tracking(bool on) { __atomic_store_n(&g_heap_tracking, on, __ATOMIC_RELAXED); }
 
 // Adds to a counter that one thread changes and others may read.
 void add_own(uint64_t *counter, uint64_t amount) {
@@ -192,7 +191,7 @@ void add_own(uint64_t *counter, uint64_t amount) {
 
 TrackedBlock record_allocation(size_t bytes, void *return_address) {
   Place place = program_place(return_address);
-  HeapPlace *h = g_places.find_or_add(place, 0);
+  HeapPlace *h = g_heap_places.find_or_add(place, 0);
   if (place.thread && h->key.thread == place.thread) {
     add_own(&h->own.allocations, 1);
     add_own(&h->own.allocated_bytes, bytes);
@@ -233,8 +232,6 @@ void account_free(const TrackedBlock &block) {
   }
 }
 
-uint32_t heap_place_number(const HeapPlace *place) { return g_places.number_of(place); }
-HeapPlace *heap_place_numbered(uint32_t number) { return g_places.numbered(number); }
 
 void remember_block(const void *p, const TrackedBlock &block) {
   insert({reinterpret_cast<uint64_t>(p), block});
@@ -277,7 +274,7 @@ void add_allocator_time(uint64_t ticks, uint32_t weight) {
 }
 
 void forget_parent_heap_counts() {
-  g_places.for_each([](HeapPlace &h) {
+  g_heap_places.for_each([](HeapPlace &h) {
     HeapCounts c = counts(h);
     uint64_t blocks = h.inherited_blocks + c.allocations;
     h.inherited_blocks = blocks > c.frees ? blocks - c.frees : 0;
@@ -297,7 +294,7 @@ HeapTotals heap_totals() {
           __atomic_load_n(&g_untracked_frees, __ATOMIC_RELAXED)};
 }
 
-PlaceTable<HeapPlace> &heap_places() { return g_places; }
+PlaceTable<HeapPlace> &heap_places() { return g_heap_places; }
 
 // The runtimes built without hooks (for sanitizers and static executables,
 // runtime/CMakeLists.txt) have none in effect; heap_hooks.cpp defines the real check.

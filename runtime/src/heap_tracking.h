@@ -47,8 +47,10 @@ inline uint64_t live_bytes(const HeapPlace &h) {
 }
 
 // Off once HOTLINE_MEMORY=0 has been read; on before the options are read, so that
-// allocations made before the runtime starts are tracked too.
-bool heap_tracking_on();
+// allocations made before the runtime starts are tracked too. (The hooks read it on every
+// call: inline.)
+extern bool g_heap_tracking;
+inline bool heap_tracking_on() { return __atomic_load_n(&g_heap_tracking, __ATOMIC_RELAXED); }
 void set_heap_tracking(bool on);
 
 // What a free must know of an allocation: the place it counted at (null: the hooks did not
@@ -67,8 +69,9 @@ void account_free(const TrackedBlock &block);
 
 // A place's number, kept in a block's header (heap_hooks.cpp) instead of its address: never
 // 0, which a header keeps for a block without a place.
-uint32_t heap_place_number(const HeapPlace *place);
-HeapPlace *heap_place_numbered(uint32_t number);
+extern PlaceTable<HeapPlace> g_heap_places;
+inline uint32_t heap_place_number(const HeapPlace *place) { return g_heap_places.number_of(place); }
+inline HeapPlace *heap_place_numbered(uint32_t number) { return g_heap_places.numbered(number); }
 
 // The table of live blocks, for allocators whose blocks carry no header of the hooks
 // (heap_hooks.cpp says when): a tracked block being freed is forgotten before the allocator

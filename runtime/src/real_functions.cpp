@@ -20,8 +20,6 @@ template <typename F> void find(F &slot, const char *name) {
     __atomic_store_n(&slot, reinterpret_cast<F>(find_next(name)), __ATOMIC_RELEASE);
 }
 
-// Bootstrap blocks: [size][padding to alignment][block], bumped out of one static array.
-alignas(64) char bootstrap_area[64 << 10];
 size_t bootstrap_used = 0;
 constexpr size_t kBootstrapHeader = 16;
 
@@ -102,22 +100,20 @@ void resolve_real_functions() {
   resolving = false;
 }
 
+// Bootstrap blocks: [size][padding to alignment][block], bumped out of one static array.
+alignas(64) char g_bootstrap_area[64 << 10];
+
 void *bootstrap_alloc(size_t bytes, size_t alignment) {
   if (alignment < kBootstrapHeader)
     alignment = kBootstrapHeader;
   size_t need = kBootstrapHeader + alignment + bytes;
   size_t start = __atomic_fetch_add(&bootstrap_used, need, __ATOMIC_RELAXED);
-  if (start + need > sizeof bootstrap_area || need < bytes)
+  if (start + need > sizeof g_bootstrap_area || need < bytes)
     return nullptr;
-  uintptr_t base = reinterpret_cast<uintptr_t>(bootstrap_area + start) + kBootstrapHeader;
+  uintptr_t base = reinterpret_cast<uintptr_t>(g_bootstrap_area + start) + kBootstrapHeader;
   uintptr_t block = (base + alignment - 1) & ~uintptr_t(alignment - 1);
   memcpy(reinterpret_cast<char *>(block) - sizeof(size_t), &bytes, sizeof bytes);
   return reinterpret_cast<void *>(block); // zeroed: the area is static and never reused
-}
-
-bool is_bootstrap_block(const void *p) {
-  auto *c = static_cast<const char *>(p);
-  return c >= bootstrap_area && c < bootstrap_area + sizeof bootstrap_area;
 }
 
 size_t bootstrap_block_size(const void *p) {

@@ -96,7 +96,11 @@ inline void ensure_real_functions() {
 // Memory for allocations made before `real` is known (by dlsym itself): a small static
 // block that is never freed. Returns nullptr when it is used up.
 void *bootstrap_alloc(size_t bytes, size_t alignment);
-bool is_bootstrap_block(const void *p);
+extern char g_bootstrap_area[64 << 10];
+inline bool is_bootstrap_block(const void *p) { // on every free: inline
+  auto *c = static_cast<const char *>(p);
+  return c >= g_bootstrap_area && c < g_bootstrap_area + sizeof g_bootstrap_area;
+}
 // The size asked for when a bootstrap block was allocated (for realloc).
 size_t bootstrap_block_size(const void *p);
 

@@ -180,7 +180,6 @@ HOTLINE_ABI_PRESERVE_MOST ThreadState *start_current_thread() {
   return t;
 }
 
-ThreadState *current_thread_if_started() { return tls_thread; }
 
 void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
   if (!t->frames)

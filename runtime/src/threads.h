@@ -106,7 +106,7 @@ inline ThreadState *current_thread() {
 }
 
 // The calling thread's state if it has one, without creating it.
-ThreadState *current_thread_if_started();
+inline ThreadState *current_thread_if_started() { return tls_thread; }
 
 // Makes `t` the calling thread's state and returns the previous one (possibly null), so that
 // the runtime can time calls on a scratch state that no profile includes.
