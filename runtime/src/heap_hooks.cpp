@@ -52,7 +52,7 @@ struct BlockHeader {
 constexpr size_t kHeaderBytes = 16; // keeps the 16 bytes' alignment that malloc gives
 static_assert(sizeof(BlockHeader) == kHeaderBytes);
 
-bool headers() { return g_layout == kHeaders; }
+bool headers() { return __atomic_load_n(&g_layout, __ATOMIC_RELAXED) == kHeaders; }
 
 BlockHeader header_of(const void *p) {
   BlockHeader h;
@@ -379,7 +379,7 @@ HOOK int posix_memalign(void **out, size_t alignment, size_t bytes) noexcept {
 // memalign rounds an alignment up to a power of two, and so did aligned_alloc before
 // glibc 2.38, which fails with EINVAL instead (its answer on a one-byte block says which).
 HOOK void *aligned_alloc(size_t alignment, size_t bytes) noexcept {
-  if (headers() && !power_of_two(alignment)) {
+  if (!power_of_two(alignment) && allocator_ready() && headers()) {
     void *probe = real.aligned_alloc(alignment, 1);
     if (!probe)
       return nullptr;
