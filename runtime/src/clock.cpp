@@ -7,11 +7,14 @@ namespace hotline::rt {
 
 bool g_clock_is_tsc = false;
 
+// Two cpuid instructions, not __get_cpuid's four: in a virtual machine each one traps to the
+// hypervisor (microseconds, in every process's start).
 static bool tsc_is_invariant() {
   unsigned eax, ebx, ecx, edx;
-  if (!__get_cpuid(0x80000000u, &eax, &ebx, &ecx, &edx) || eax < 0x80000007u)
+  __cpuid(0x80000000u, eax, ebx, ecx, edx); // the highest extended leaf
+  if (eax < 0x80000007u)
     return false;
-  __get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx);
+  __cpuid(0x80000007u, eax, ebx, ecx, edx);
   return (edx & (1u << 8)) != 0; // "Invariant TSC": constant rate in all P-, C- and T-states
 }
 

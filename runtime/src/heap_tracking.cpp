@@ -15,7 +15,8 @@ namespace hotline::rt {
 
 namespace {
 
-uint64_t g_clock_floor_ticks = 0; // what two clock reads around an empty call measure
+constexpr uint64_t kFloorNotMeasured = UINT64_MAX;
+uint64_t g_clock_floor_ticks = kFloorNotMeasured; // what two clock reads around an empty call measure
 int64_t g_live_bytes = 0;
 uint64_t g_peak_live_bytes = 0;
 uint64_t g_untracked_frees = 0;
@@ -262,11 +263,45 @@ uint32_t next_calls_to_timed() {
   return 1 + uint32_t(x % (2 * kTimedOneIn - 1)); // 1 to 2 x kTimedOneIn - 1: kTimedOneIn on average
 }
 
+namespace {
+__attribute__((noinline)) int empty_call() { return 0; }
+int (*volatile empty_call_pointer)() = empty_call; // called through, like the real functions
+
+// The fastest round's mean of the time that the clock reads around an empty call measure, as
+// in_allocator reads them. Measured at the first timed call, not at start: many short
+// processes never time one, and a round reads the clock 64 times (a TSC read costs 20 ns on
+// these VMs: the 8 rounds take 10 us).
+uint64_t measure_clock_floor() {
+  constexpr int kCallsPerRound = 32, kRounds = 8;
+  uint64_t fastest = UINT64_MAX;
+  for (int round = 0; round < kRounds; ++round) {
+    uint64_t sum = 0;
+    for (int i = 0; i < kCallsPerRound; ++i) {
+      uint64_t start = now_ticks();
+      empty_call_pointer();
+      sum += now_ticks() - start;
+    }
+    fastest = sum / kCallsPerRound < fastest ? sum / kCallsPerRound : fastest;
+  }
+  return fastest;
+}
+
+uint64_t clock_floor() {
+  uint64_t floor = __atomic_load_n(&g_clock_floor_ticks, __ATOMIC_RELAXED);
+  if (__builtin_expect(floor == kFloorNotMeasured, 0)) {
+    floor = measure_clock_floor();
+    __atomic_store_n(&g_clock_floor_ticks, floor, __ATOMIC_RELAXED);
+  }
+  return floor;
+}
+} // namespace
+
+
 void add_allocator_time(uint64_t ticks, uint32_t weight) {
   ThreadState *t = current_thread_if_started();
   if (!t)
     return;
-  uint64_t floor = __atomic_load_n(&g_clock_floor_ticks, __ATOMIC_RELAXED);
+  uint64_t floor = clock_floor();
   ticks = (ticks > floor ? ticks - floor : 0) * weight;
   // Only the owning thread adds; the profile writer reads it from another thread.
   __atomic_store_n(&t->memory_ticks, t->memory_ticks + ticks, __ATOMIC_RELAXED);
@@ -300,31 +335,6 @@ PlaceTable<HeapPlace> &heap_places() { return g_heap_places; }
 // runtime/CMakeLists.txt) have none in effect; heap_hooks.cpp defines the real check.
 __attribute__((weak)) bool heap_hooks_in_effect() { return false; }
 
-namespace {
-__attribute__((noinline)) int empty_call() { return 0; }
-int (*volatile empty_call_pointer)() = empty_call; // called through, like the real functions
-
-// The fastest round's mean of the time that the clock reads around an empty call measure, as
-// in_allocator reads them (about 20 microseconds).
-uint64_t measure_clock_floor() {
-  constexpr int kCallsPerRound = 64, kRounds = 16;
-  uint64_t fastest = UINT64_MAX;
-  for (int round = 0; round < kRounds; ++round) {
-    uint64_t sum = 0;
-    for (int i = 0; i < kCallsPerRound; ++i) {
-      uint64_t start = now_ticks();
-      empty_call_pointer();
-      sum += now_ticks() - start;
-    }
-    fastest = sum / kCallsPerRound < fastest ? sum / kCallsPerRound : fastest;
-  }
-  return fastest;
-}
-} // namespace
-
-void heap_tracking_init() {
-  pthread_atfork(lock_all, unlock_all, unlock_all);
-  __atomic_store_n(&g_clock_floor_ticks, measure_clock_floor(), __ATOMIC_RELAXED);
-}
+void heap_tracking_init() { pthread_atfork(lock_all, unlock_all, unlock_all); }
 
 } // namespace hotline::rt

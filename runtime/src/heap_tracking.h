@@ -122,8 +122,7 @@ PlaceTable<HeapPlace> &heap_places();
 // sanitizers and static executables). Then no allocation reaches the hooks.
 bool heap_hooks_in_effect();
 
-// Called once, from runtime_init: makes fork safe for the tracking tables, and measures what
-// reading the clock around a call costs (the clock must be set up).
+// Called once, from runtime_init: makes fork safe for the tracking tables.
 void heap_tracking_init();
 
 } // namespace hotline::rt
