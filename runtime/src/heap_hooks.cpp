@@ -149,8 +149,12 @@ template <typename Call> auto in_allocator(size_t bytes, Call call) {
 }
 
 // Serves an allocation of `bytes` for `caller`: `real_call(request)` asks the real allocator
-// for a block of `request` bytes, the program's and the `front` bytes before them.
-template <typename RealCall> void *serve(size_t bytes, size_t front, void *caller, RealCall real_call) {
+// for a block of `request` bytes, the program's and the `front` bytes before them. A realloc
+// names the block it `replaces`, whose free counts once the call succeeded (a failed one
+// leaves it as it was).
+template <typename RealCall>
+void *serve(size_t bytes, size_t front, void *caller, RealCall real_call,
+            const TrackedBlock *replaces = nullptr) {
   size_t request;
   if (__builtin_add_overflow(bytes, front, &request)) {
     errno = ENOMEM;
@@ -159,9 +163,12 @@ template <typename RealCall> void *serve(size_t bytes, size_t front, void *calle
   if (!tracking())
     return hand_out(real_call(request), front, {nullptr, bytes, 0});
   RuntimeScope scope;
-  void *base = in_allocator(bytes, [&] { return real_call(request); });
+  size_t timed_bytes = replaces && replaces->bytes > bytes ? replaces->bytes : bytes;
+  void *base = in_allocator(timed_bytes, [&] { return real_call(request); });
   if (!base)
     return nullptr;
+  if (replaces)
+    account_free(*replaces);
   return hand_out(base, front, record_allocation(bytes, caller));
 }
 
@@ -265,21 +272,9 @@ void *reallocate_with_header(void *p, size_t bytes, void *caller) {
     return q;
   }
   void *base = base_of(p, h);
-  auto real_call = [base](size_t request) { return real.realloc(base, request); };
-  if (!tracking())
-    return serve(bytes, kHeaderBytes, caller, real_call);
-  size_t request;
-  if (__builtin_add_overflow(bytes, kHeaderBytes, &request)) {
-    errno = ENOMEM;
-    return nullptr;
-  }
-  RuntimeScope scope;
   TrackedBlock old = tracked_of(h);
-  void *moved = in_allocator(old.bytes > bytes ? old.bytes : bytes, [&] { return real_call(request); });
-  if (!moved) // failed: the old block is still there, header and all
-    return nullptr;
-  account_free(old);
-  return hand_out(moved, kHeaderBytes, record_allocation(bytes, caller));
+  return serve(bytes, kHeaderBytes, caller, [base](size_t request) { return real.realloc(base, request); },
+               &old);
 }
 
 void *reallocate(void *p, size_t bytes, void *caller) {

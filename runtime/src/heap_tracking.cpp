@@ -233,7 +233,6 @@ void account_free(const TrackedBlock &block) {
   }
 }
 
-
 void remember_block(const void *p, const TrackedBlock &block) {
   insert({reinterpret_cast<uint64_t>(p), block});
 }

@@ -180,7 +180,6 @@ HOTLINE_ABI_PRESERVE_MOST ThreadState *start_current_thread() {
   return t;
 }
 
-
 void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
   if (!t->frames)
     return;
@@ -329,15 +328,10 @@ int start_runtime_thread(void *(*main)(void *), const char *name, void *argument
   return error;
 }
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define HOTLINE_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define HOTLINE_SANITIZED 1
-#endif
-#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(HOTLINE_SANITIZED)
+// (The runtime is built with clang, which has __has_feature.)
+#if (defined(__x86_64__) || defined(__aarch64__)) &&                                             \
+    !__has_feature(address_sanitizer) && !__has_feature(thread_sanitizer) &&                      \
+    !__has_feature(memory_sanitizer)
 #define HOTLINE_HIDDEN_THREADS 1
 #endif
 

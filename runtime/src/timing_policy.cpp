@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 #include <time.h>
+#include <unistd.h>
 
 namespace hotline::rt {
 
