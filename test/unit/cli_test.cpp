@@ -1,9 +1,9 @@
 // The command's building blocks: argument parsing, number formatting, JSON,
 // tables.
-#include "cli.h"
-#include "json_writer.h"
-#include "readable_names.h"
-#include "text_format.h"
+#include "cli/options.h"
+#include "cli/json_writer.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // the profiles, finds what is hot, parses only the translation units that hold it, runs the
 // checks there, prints the findings and applies or exports their fix-its.
 #include "checks/check.h"
-#include "cli.h"
+#include "cli/options.h"
 #include "fixes.h"
 #include "hot_places.h"
 #include "print.h"

@@ -1,8 +1,8 @@
 // Prints the hot places that were searched and the findings, as text or JSON.
 #include "print.h"
 
-#include "json_writer.h"
-#include "text_format.h"
+#include "cli/json_writer.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,10 @@
 // The hotline command: picks a subcommand and turns every failure into one line
 // and a status.
 #include "calibration/machine_peaks.h"
-#include "cli.h"
+#include "cli/options.h"
 #include "profile/reader.h"
-#include "subcommands.h"
+#include "commands/commands.h"
+#include "version.h"
 
 #include <fmt/format.h>
 
@@ -15,13 +16,59 @@
 
 namespace {
 
+struct Subcommand {
+  const char *name;
+  const char *summary; // one line, for `hotline --help`
+  int (*run)(const std::vector<std::string> &args);
+};
+
+// The subcommands, in the order `hotline --help` lists them.
+constexpr Subcommand kSubcommands[] = {
+    {"report", "where the time went: run summary and top functions",
+     hotline::run_report},
+    {"tree", "the call tree merged across threads and processes", hotline::run_tree},
+    {"lines", "the hottest source lines: exact counts, sampled time",
+     hotline::run_lines},
+    {"loops", "every loop: entries, iterations, time, what the optimizer did",
+     hotline::run_loops},
+    {"annotate", "the source of hot functions with per-line counts and time",
+     hotline::run_annotate},
+    {"memory",
+     "where the heap went: allocations, peaks and leftovers by source line",
+     hotline::run_memory},
+    {"io", "where the program waited on I/O: files, places and threads",
+     hotline::run_io},
+    {"gpu", "where the GPU time went: kernels, launch sites, transfers, idle gaps",
+     hotline::run_gpu},
+    {"diff", "compare two runs per function, line and kernel; fail CI on regressions",
+     hotline::run_diff},
+    {"merge", "combine the profiles of several runs or processes into one file",
+     hotline::run_merge},
+    {"ranks", "the ranks of a parallel job compared: imbalance, MPI time, the slowest",
+     hotline::run_ranks},
+    {"export", "write profiles for flamegraph.pl, speedscope, Perfetto, KCachegrind, genhtml",
+     hotline::run_export},
+    {"calibrate",
+     "measure this machine's peak FLOP rate and memory bandwidth for the "
+     "loops' roofline",
+     hotline::run_calibrate},
+    {"html", "the whole analysis as one self-contained HTML page", hotline::run_html},
+    {"config", "the flags that add hotline to a build: plugin, compile, link", hotline::run_config},
+    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", hotline::run_top},
+    {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", hotline::run_pgo},
+    {"filter", "a filter file for the next build: count short functions only, skip unrun ones",
+     hotline::run_filter},
+    {"advise", "source-level advice and fix-its for the hot functions and loops",
+     hotline::run_advise},
+};
+
 // Exit statuses: 1 for a bad profile, 2 for a bad command line or a file that
 // cannot be read or written.
 constexpr int kExitBadProfile = 1;
 constexpr int kExitUsage = 2;
 
-const hotline::Subcommand *find_subcommand(const std::string &name) {
-  for (const hotline::Subcommand &subcommand : hotline::kSubcommands)
+const Subcommand *find_subcommand(const std::string &name) {
+  for (const Subcommand &subcommand : kSubcommands)
     if (name == subcommand.name)
       return &subcommand;
   return nullptr;
@@ -34,9 +81,9 @@ std::string main_help() {
       "Reads the .hotline profiles that programs built with the hotline "
       "plugin write.\n\ncommands:\n";
   size_t width = 0;
-  for (const hotline::Subcommand &subcommand : hotline::kSubcommands)
+  for (const Subcommand &subcommand : kSubcommands)
     width = std::max(width, std::strlen(subcommand.name));
-  for (const hotline::Subcommand &subcommand : hotline::kSubcommands)
+  for (const Subcommand &subcommand : kSubcommands)
     text += fmt::format("  {:<{}}  {}\n", subcommand.name, width,
                         subcommand.summary);
   text += "\noptions:\n  -h, --help  show this help\n  --version   show the "
@@ -69,13 +116,13 @@ int run(const std::vector<std::string> &args) {
       fmt::print("{}", main_help());
       return 0;
     }
-    const hotline::Subcommand *subcommand = find_subcommand(args[1]);
+    const Subcommand *subcommand = find_subcommand(args[1]);
     if (!subcommand)
       throw hotline::cli::UsageError(fmt::format(
           "no help for unknown command '{}' (see 'hotline --help')", args[1]));
     return subcommand->run({"--help"});
   }
-  const hotline::Subcommand *subcommand = find_subcommand(first);
+  const Subcommand *subcommand = find_subcommand(first);
   if (!subcommand) {
     if (first.size() > 1 && first[0] == '-')
       throw hotline::cli::UsageError(

@@ -2,7 +2,7 @@
 // from the memory profile's allocations by place; the source only gives the statement.
 #include "checks/check.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <clang/Basic/SourceManager.h>
 

@@ -3,7 +3,7 @@
 #include "checks/check.h"
 
 #include "analysis/symbolizer.h"
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>

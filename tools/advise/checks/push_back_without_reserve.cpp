@@ -3,7 +3,7 @@
 // log2(n) times as it grows.
 #include "checks/check.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

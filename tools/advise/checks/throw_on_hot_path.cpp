@@ -2,7 +2,7 @@
 // microseconds of unwinding (and a heap allocation), against nanoseconds for a return code.
 #include "checks/check.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <clang/AST/ExprCXX.h>
 

@@ -3,8 +3,8 @@
 #include "calibration/machine_peaks.h"
 
 #include "calibration/kernels.h"
-#include "json_writer.h"
-#include "text_format.h"
+#include "cli/json_writer.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 // machine in a small JSON file.
 #pragma once
 
-#include "json_writer.h"
+#include "cli/json_writer.h"
 
 #include <optional>
 #include <stdexcept>

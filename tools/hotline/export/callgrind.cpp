@@ -3,7 +3,7 @@
 // functions with their inclusive time.
 #include "analysis/lines.h"
 #include "export/export.h"
-#include "subcommands.h"
+#include "version.h"
 
 #include <fmt/format.h>
 

@@ -4,8 +4,8 @@
 // linked to the calls that launched them.
 #include "analysis/gpu.h"
 #include "export/export.h"
-#include "json_writer.h"
-#include "subcommands.h"
+#include "cli/json_writer.h"
+#include "version.h"
 
 #include <hotline/profile_format.h>
 

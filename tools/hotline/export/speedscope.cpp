@@ -1,8 +1,8 @@
 // speedscope's file format (https://www.speedscope.app/file-format-schema.json):
 // one evented profile per thread: from its trace events, or its call tree laid out.
 #include "export/export.h"
-#include "json_writer.h"
-#include "subcommands.h"
+#include "cli/json_writer.h"
+#include "version.h"
 
 #include <hotline/profile_format.h>
 

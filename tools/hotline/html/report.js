@@ -1,5 +1,5 @@
 // Draws hotline's HTML report from the JSON object in #hotline-data, which
-// `hotline html` writes (tools/hotline/html/html.cpp): d3 builds the tables and
+// `hotline html` writes (tools/hotline/commands/html.cpp): d3 builds the tables and
 // charts, d3-flame-graph the flame graph of the call tree.
 (function () {
   "use strict";

@@ -2,7 +2,7 @@
 // much of the time.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

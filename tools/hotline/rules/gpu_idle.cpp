@@ -3,7 +3,7 @@
 // each.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

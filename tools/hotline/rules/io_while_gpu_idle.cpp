@@ -3,7 +3,7 @@
 // mode, the only mode that keeps when each I/O call happened.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 // each wait and each I/O call happened.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -6,7 +6,7 @@
 // which lives until the process exits.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

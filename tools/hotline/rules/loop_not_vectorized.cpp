@@ -2,8 +2,8 @@
 // it gave in the same compile.
 #include "rules/rules.h"
 
-#include "readable_names.h"
-#include "text_format.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 // process, which reading ahead cannot hide.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 // than from pinned memory, and never overlapped with the GPU's other work.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <hotline/profile_format.h>
 

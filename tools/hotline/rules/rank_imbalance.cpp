@@ -3,8 +3,8 @@
 // most is what to rebalance.
 #include "rules/rules.h"
 
-#include "readable_names.h"
-#include "text_format.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

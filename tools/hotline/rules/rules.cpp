@@ -1,8 +1,8 @@
 // The list of rules and the engine that runs them.
 #include "rules/rules.h"
 
-#include "readable_names.h"
-#include "text_format.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 // call that allocated them returns, in large numbers.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // small-reads: input read in many small chunks from one place.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

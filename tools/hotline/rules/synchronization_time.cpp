@@ -5,7 +5,7 @@
 // threads sleep on a semaphore for the whole run): nothing in the program's code waited.
 #include "rules/rules.h"
 
-#include "text_format.h"
+#include "cli/text_format.h"
 
 #include <hotline/profile_format.h>
 

@@ -2,8 +2,8 @@
 // launching it costs about as much as running it.
 #include "rules/rules.h"
 
-#include "readable_names.h"
-#include "text_format.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
 
 #include <fmt/format.h>
 

@@ -1,0 +1,747 @@
+// `hotline html`: the whole analysis of the profiles as one self-contained HTML
+// page (summary, bottlenecks and suggestions, a flame graph of the call tree,
+// sortable tables, annotated source, memory, GPU and I/O) that a browser opens
+// without a network. The data goes into the page as one JSON object; the
+// page's script (report.js) draws it with d3 and d3-flame-graph.
+#include "analysis/bottlenecks.h"
+#include "analysis/call_tree.h"
+#include "analysis/functions.h"
+#include "analysis/gpu.h"
+#include "analysis/io.h"
+#include "analysis/lines.h"
+#include "analysis/memory.h"
+#include "analysis/regions.h"
+#include "analysis/sync.h"
+#include "analysis/system.h"
+#include "analysis/timing_cost.h"
+#include "cli/options.h"
+#include "views/gpu_text.h"
+#include "html/assets.h"
+#include "cli/json_writer.h"
+#include "views/memory_io_text.h"
+#include "profile/reader.h"
+#include "views/report_sections.h"
+#include "rules/rules.h"
+#include "cli/source_lines.h"
+#include "commands/commands.h"
+#include "views/system_text.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
+#include "views/timing_note.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace hotline {
+
+namespace {
+
+using analysis::LineStats;
+using analysis::LoopStats;
+using profile::Profile;
+
+// Rows of each table the page gets (lines, loops, memory places, I/O files and
+// places, kernels); functions and the call tree are whole.
+constexpr size_t kTableRows = 200;
+// The hottest functions built in line mode whose source the page shows, and
+// the most lines shown of one.
+constexpr size_t kAnnotatedFunctions = 3;
+constexpr uint32_t kAnnotatedMaxLines = 400;
+// GPU work closer together than this share of the run's wall time is one bar
+// of the timeline: a 1280-pixel chart could not tell them apart.
+constexpr double kTimelineResolution = 1.0 / 4000;
+// As `hotline report`'s default preset, and the idle gaps per GPU its rules see.
+constexpr double kThresholdPercent = 5;
+constexpr size_t kBottleneckRows = 10;
+constexpr size_t kIdleGaps = 3;
+
+const char *const kNoAssets =
+    "this hotline was built without the HTML report's assets (npm was not "
+    "found when it was built; see docs/html-report.md)";
+
+const char *const kDescription =
+    "Writes the whole analysis of the profiles as one HTML page, OUT, that a "
+    "browser\nopens without a network: summary, bottlenecks and suggestions, "
+    "a flame graph of\nthe call tree (click to zoom), sortable tables of "
+    "functions, lines and loops,\nthe annotated source of the hottest "
+    "functions, memory, GPU and I/O. Sections\nwithout data say why in one "
+    "line. Source files are read now, and their hot\nlines put in the page.";
+
+// The command line; its help says when the assets are missing.
+const cli::CommandSpec &html_command() {
+  static const std::string description =
+      std::string(kDescription) +
+      (html::assets_built() ? "" : std::string("\nNote: ") + kNoAssets + ".");
+  static const cli::CommandSpec command = {
+      "html",
+      "hotline html [options] FILE... -o OUT",
+      description.c_str(),
+      {
+          {"output", "OUT", "write the page to OUT (required)", 'o'},
+          {"source-dir", "DIR",
+           "look for source files here when they are not where they were "
+           "built"},
+      }};
+  return command;
+}
+
+// The analysis, computed as `hotline report` computes it.
+struct Analysis {
+  std::vector<Profile> profiles;
+  analysis::TimingCostSummary timing_cost;
+  std::optional<analysis::FunctionCatalog> catalog;
+  analysis::FunctionTable functions;
+  analysis::CallTree tree;
+  analysis::LineTable lines;
+  std::vector<LoopStats> loops;
+  analysis::RegionTable regions;
+  std::optional<analysis::MemoryTable> memory;
+  std::optional<analysis::IoTable> io;
+  std::optional<analysis::SystemTable> system;
+  std::optional<analysis::SyncTable> sync;
+  std::optional<analysis::GpuTable> gpu;
+  std::vector<analysis::Bottleneck> bottlenecks;
+  std::vector<rules::Finding> findings;
+};
+
+Analysis analyze(const std::vector<std::string> &paths) {
+  Analysis a;
+  a.profiles = profile::read_profiles(paths);
+  a.timing_cost = analysis::settle_call_times(a.profiles, true);
+  a.catalog.emplace(a.profiles);
+  a.functions = analysis::compute_function_table(a.profiles, *a.catalog);
+  analysis::sort_functions(a.functions.functions, analysis::FunctionOrder::Self);
+  a.tree = analysis::build_call_tree(a.profiles, *a.catalog);
+  analysis::Symbolizer symbolizer;
+  a.lines = analysis::compute_line_table(a.profiles, symbolizer);
+  a.loops = analysis::compute_loop_table(a.profiles, &a.lines);
+  for (const Profile &profile : a.profiles) {
+    if (profile.heap.present && !a.memory)
+      a.memory = analysis::compute_memory_table(a.profiles, symbolizer);
+    if (!profile.io_sites.empty() && !a.io)
+      a.io = analysis::compute_io_table(a.profiles, symbolizer);
+    if (profile.system.present && !a.system)
+      a.system = analysis::compute_system_table(a.profiles);
+    if (!profile.sync_sites.empty() && !a.sync)
+      a.sync = analysis::compute_sync_table(a.profiles, symbolizer);
+    if (profile.cuda.present && !a.gpu)
+      a.gpu = analysis::compute_gpu_table(a.profiles, symbolizer, kIdleGaps);
+  }
+  a.regions = analysis::compute_region_table(a.profiles);
+  a.bottlenecks =
+      analysis::compute_bottlenecks(a.functions, a.loops, a.lines, a.regions, kThresholdPercent,
+                                    kBottleneckRows, a.gpu ? &*a.gpu : nullptr);
+  rules::ReportData data;
+  data.profiles = &a.profiles;
+  data.functions = &a.functions;
+  data.loops = &a.loops;
+  data.regions = &a.regions;
+  data.memory = a.memory ? &*a.memory : nullptr;
+  data.io = a.io ? &*a.io : nullptr;
+  data.sync = a.sync ? &*a.sync : nullptr;
+  data.gpu = a.gpu ? &*a.gpu : nullptr;
+  a.findings = rules::run_rules(data, rules::Thresholds{kThresholdPercent});
+  return a;
+}
+
+void write_runs(json::Writer &json, const std::vector<Profile> &profiles) {
+  json.begin_array();
+  for (const Profile &profile : profiles) {
+    const profile::RunInfo &run = profile.run;
+    json.begin_object();
+    json.field("file", profile.display_name);
+    json.field("program", run.program);
+    json.field("command_line", run.command_line);
+    json.field("pid", run.pid);
+    json.field("host", run.host);
+    json.field("start_unix_ns", run.start_unix_ns);
+    json.field("wall_ns", run.wall_ns);
+    json.field("threads", profile.threads.size());
+    json.field("clock_source", run.clock_source);
+    json.field("incomplete", run.incomplete());
+    json.end_object();
+  }
+  json.end_array();
+}
+
+template <typename T, typename Get>
+void write_column(json::Writer &json, const char *name, const std::vector<T> &rows, Get get) {
+  json.key(name);
+  json.begin_array();
+  for (const T &row : rows)
+    json.value(get(row));
+  json.end_array();
+}
+
+// Every function, by self time, one array per column (the page's biggest
+// table: keys once, not once per row; `file` indexes `files`). Returns each
+// FunctionId's row.
+std::map<analysis::FunctionId, size_t> write_functions(json::Writer &json,
+                                                       const analysis::FunctionTable &table) {
+  using analysis::FunctionStats;
+  const std::vector<FunctionStats> &rows = table.functions;
+  json.begin_object();
+  write_column(json, "name", rows, [](const FunctionStats &f) { return f.function.name; });
+  write_column(json, "short_name", rows,
+               [](const FunctionStats &f) { return text::readable_name(f.function.name); });
+  // Files repeat (a library's headers): each is written once, and indexed.
+  std::vector<std::string> files;
+  std::map<std::string, size_t> file_index;
+  for (const FunctionStats &f : rows)
+    if (file_index.try_emplace(f.function.file, files.size()).second)
+      files.push_back(f.function.file);
+  json.key("files");
+  json.begin_array();
+  for (const std::string &file : files)
+    json.value(file);
+  json.end_array();
+  write_column(json, "file", rows,
+               [&](const FunctionStats &f) { return file_index.at(f.function.file); });
+  write_column(json, "line", rows, [](const FunctionStats &f) { return f.function.line; });
+  write_column(json, "calls", rows, [](const FunctionStats &f) { return f.calls; });
+  write_column(json, "self_ns", rows, [](const FunctionStats &f) { return f.self_ns; });
+  write_column(json, "total_ns", rows, [](const FunctionStats &f) { return f.total_ns; });
+  write_column(json, "timed", rows, [](const FunctionStats &f) { return f.timed ? 1 : 0; });
+  write_column(json, "timing_stopped", rows,
+               [](const FunctionStats &f) { return f.timing_stopped ? 1 : 0; });
+  json.end_object();
+  std::map<analysis::FunctionId, size_t> row_of;
+  for (size_t i = 0; i < rows.size(); ++i)
+    row_of[rows[i].id] = i;
+  return row_of;
+}
+
+// The call tree without its artificial root and without the calls that took
+// no time, parents before children, one array per column: `parent` is an
+// index into these arrays (-1 for a thread's top-level call), `function` a row
+// of the functions' table.
+void write_tree(json::Writer &json, const analysis::CallTree &tree,
+                const std::map<analysis::FunctionId, size_t> &row_of) {
+  struct Entry {
+    uint32_t node;
+    int64_t parent;
+  };
+  std::vector<Entry> order;
+  std::vector<Entry> stack;
+  const auto &root = tree.nodes[analysis::CallTree::kRoot];
+  for (auto it = root.children.rbegin(); it != root.children.rend(); ++it)
+    stack.push_back({*it, -1});
+  while (!stack.empty()) {
+    Entry entry = stack.back();
+    stack.pop_back();
+    const auto &node = tree.nodes[entry.node];
+    if (node.inclusive_ns == 0 || row_of.count(node.function) == 0)
+      continue;
+    int64_t index = int64_t(order.size());
+    order.push_back(entry);
+    for (auto it = node.children.rbegin(); it != node.children.rend(); ++it)
+      stack.push_back({*it, index});
+  }
+  json.begin_object();
+  json.field("total_ns", root.inclusive_ns);
+  write_column(json, "function", order,
+               [&](const Entry &e) { return row_of.at(tree.nodes[e.node].function); });
+  write_column(json, "parent", order, [](const Entry &e) { return e.parent; });
+  write_column(json, "inclusive_ns", order,
+               [&](const Entry &e) { return tree.nodes[e.node].inclusive_ns; });
+  write_column(json, "exclusive_ns", order,
+               [&](const Entry &e) { return tree.nodes[e.node].exclusive_ns; });
+  write_column(json, "calls", order, [&](const Entry &e) { return tree.nodes[e.node].calls; });
+  write_column(json, "inlined", order,
+               [&](const Entry &e) { return tree.nodes[e.node].inlined ? 1 : 0; });
+  json.end_object();
+}
+
+void write_lines(json::Writer &json, const analysis::LineTable &table) {
+  json.begin_object();
+  json.field("sampled", table.sampled);
+  json.field("period_ns", table.period_ns);
+  json.field("samples", table.samples);
+  json.field("line_count", table.lines.size());
+  json.key("rows");
+  json.begin_array();
+  for (size_t i = 0; i < table.lines.size() && i < kTableRows; ++i) {
+    const LineStats &line = table.lines[i];
+    json.begin_object();
+    json.field("file", line.file);
+    json.field("line", line.line);
+    json.field("function", line.function);
+    json.field("short_function", text::readable_name(line.function));
+    json.field("counted", line.counted);
+    json.field("count", line.count);
+    json.field("time_ns", line.time_ns);
+    json.field("percent", json::rounded(line.percent));
+    json.field("loop", line.loop);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+void write_loops(json::Writer &json, const std::vector<LoopStats> &loops) {
+  json.begin_array();
+  for (size_t i = 0; i < loops.size() && i < kTableRows; ++i) {
+    const LoopStats &loop = loops[i];
+    json.begin_object();
+    json.field("file", loop.file);
+    json.field("line", loop.line);
+    json.field("function", loop.function);
+    json.field("short_function", text::readable_name(loop.function));
+    json.field("entries", loop.entries);
+    json.field("iterations", loop.iterations);
+    json.field("max_trips", loop.max_trips);
+    json.field("time_ns", loop.time_ns());
+    json.field("percent", json::rounded(loop.time_percent()));
+    json.field("sampled", loop.timed_entries == 0);
+    json.field("optimizer", loop.facts);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+// The hottest functions' source, each line as [number, text, count, time_ns,
+// percent] (count: null where no code was counted), and their loops' lines.
+// Returns why nothing could be shown, or "".
+std::string write_annotated(json::Writer &json, const analysis::LineTable &table,
+                            const std::vector<LoopStats> &loops, const std::string &source_dir) {
+  std::vector<FunctionLines> functions = functions_of(table);
+  std::vector<std::string> unreadable;
+  json.begin_array();
+  size_t shown = 0;
+  for (const FunctionLines &f : functions) {
+    if (shown == kAnnotatedFunctions)
+      break;
+    std::vector<std::string> source = read_source(f.file, source_dir);
+    if (source.empty()) {
+      unreadable.push_back(f.file);
+      continue;
+    }
+    ++shown;
+    json.begin_object();
+    json.field("function", f.name);
+    json.field("file", f.file);
+    json.field("percent", table.samples ? 100.0 * double(f.samples) / double(table.samples) : 0.0);
+    uint32_t last = std::min<uint32_t>(
+        {f.last_line, uint32_t(source.size()), f.first_line + kAnnotatedMaxLines - 1});
+    json.key("lines");
+    json.begin_array();
+    for (uint32_t n = std::max(f.first_line, 1u); n <= last; ++n) {
+      auto it = f.lines.find(n);
+      const LineStats *line = it == f.lines.end() ? nullptr : it->second;
+      json.begin_array();
+      json.value(n);
+      json.value(source[n - 1]);
+      if (line && line->counted)
+        json.value(line->count);
+      else
+        json.null_value();
+      json.value(line ? line->time_ns : 0);
+      json.value(line ? json::rounded(line->percent) : 0.0);
+      json.end_array();
+    }
+    json.end_array();
+    json.key("loops");
+    json.begin_array();
+    for (const LoopStats &loop : loops) {
+      if (loop.file != f.file || loop.function != f.name)
+        continue;
+      json.begin_object();
+      json.field("line", loop.line);
+      json.field("entries", loop.entries);
+      json.field("iterations", loop.iterations);
+      json.field("time_ns", loop.time_ns());
+      json.field("optimizer", loop.facts);
+      json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+  }
+  json.end_array();
+  if (functions.empty())
+    return "No function was built in line mode: build with "
+           "-fplugin-arg-hotline-lines and -g.";
+  if (shown == 0)
+    return fmt::format("The source of the hottest functions was not readable "
+                       "when this page was made ({}); use --source-dir.",
+                       unreadable.front());
+  return "";
+}
+
+void write_memory(json::Writer &json, const analysis::MemoryTable &memory) {
+  json.begin_object();
+  json.key("heap");
+  write_heap_json(json, memory.heap);
+  json.field("place_count", memory.places.size());
+  json.key("places");
+  write_memory_places_json(
+      json, analysis::top_memory_places(memory, analysis::MemoryOrder::Bytes, kTableRows));
+  json.end_object();
+}
+
+void write_io(json::Writer &json, const analysis::IoTable &io) {
+  json.begin_object();
+  json.key("total");
+  json.begin_object();
+  write_io_count_fields(json, io.total);
+  json.end_object();
+  json.key("main_threads");
+  json.begin_array();
+  for (const analysis::ThreadIo &thread : io.threads)
+    if (thread.main)
+      write_thread_io_json(json, thread);
+  json.end_array();
+  json.field("file_count", io.files.size());
+  std::vector<analysis::IoFileStats> files = io.files;
+  if (files.size() > kTableRows)
+    files.resize(kTableRows);
+  json.key("files");
+  write_io_files_json(json, files);
+  json.field("place_count", io.places.size());
+  std::vector<analysis::IoPlaceStats> places = io.places;
+  if (places.size() > kTableRows)
+    places.resize(kTableRows);
+  json.key("places");
+  write_io_places_json(json, places);
+  json.end_object();
+}
+
+// One bar of the GPU timeline: work on one device that ran back to back.
+struct Bar {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  uint64_t count = 0;
+  uint64_t longest_ns = 0;
+  size_t what = 0; // the longest piece's kernel name, or its transfer kind
+};
+
+struct Interval {
+  uint64_t start_ns;
+  uint64_t end_ns;
+  size_t what;
+};
+
+std::vector<Bar> merge_bars(std::vector<Interval> work, uint64_t gap_ns) {
+  std::sort(work.begin(), work.end(), [](const Interval &a, const Interval &b) {
+    return std::tie(a.start_ns, a.end_ns) < std::tie(b.start_ns, b.end_ns);
+  });
+  std::vector<Bar> bars;
+  for (const Interval &piece : work) {
+    uint64_t length = piece.end_ns - piece.start_ns;
+    if (bars.empty() || piece.start_ns > bars.back().end_ns + gap_ns)
+      bars.push_back({piece.start_ns, piece.end_ns, 0, 0, piece.what});
+    Bar &bar = bars.back();
+    bar.end_ns = std::max(bar.end_ns, piece.end_ns);
+    ++bar.count;
+    if (length >= bar.longest_ns) {
+      bar.longest_ns = length;
+      bar.what = piece.what;
+    }
+  }
+  return bars;
+}
+
+void write_bars(json::Writer &json, const std::vector<Bar> &bars) {
+  json.begin_array();
+  for (const Bar &bar : bars) {
+    json.begin_array();
+    json.value(bar.start_ns);
+    json.value(bar.end_ns);
+    json.value(bar.count);
+    json.value(bar.what);
+    json.end_array();
+  }
+  json.end_array();
+}
+
+// Each device's kernels and transfers over its run's wall time, as bars
+// [start_ns, end_ns, count, what]: `what` indexes kernel_names for kernels
+// and is the HOTLINE_GPU_COPY_* kind for transfers.
+void write_gpu_timeline(json::Writer &json, const std::vector<Profile> &profiles) {
+  std::vector<std::string> names;
+  std::map<std::string, size_t> name_index;
+  analysis::KernelNames demangle;
+  auto name_of = [&](const std::string &mangled) {
+    auto [it, added] = name_index.try_emplace(mangled, names.size());
+    if (added)
+      names.push_back(demangle(mangled));
+    return it->second;
+  };
+  json.begin_object();
+  json.key("devices");
+  json.begin_array();
+  for (const Profile &profile : profiles) {
+    std::map<uint32_t, std::pair<std::vector<Interval>, std::vector<Interval>>> devices;
+    for (const profile::GpuKernel &k : profile.gpu_kernels)
+      devices[k.device].first.push_back({k.start_ns, k.end_ns, name_of(k.name)});
+    for (const profile::GpuTransfer &t : profile.gpu_transfers)
+      devices[t.device].second.push_back({t.start_ns, t.end_ns, t.kind});
+    uint64_t gap_ns = uint64_t(double(profile.run.wall_ns) * kTimelineResolution);
+    for (const auto &[device, work] : devices) {
+      json.begin_object();
+      json.field("profile", profile.display_name);
+      json.field("device", device);
+      std::string name;
+      for (const profile::GpuDevice &d : profile.gpu_devices)
+        if (d.device == device)
+          name = d.name;
+      json.field("name", name);
+      json.field("wall_ns", profile.run.wall_ns);
+      json.field("kernel_count", work.first.size());
+      json.field("transfer_count", work.second.size());
+      json.key("kernels");
+      write_bars(json, merge_bars(work.first, gap_ns));
+      json.key("transfers");
+      write_bars(json, merge_bars(work.second, gap_ns));
+      json.end_object();
+    }
+  }
+  json.end_array();
+  json.key("kernel_names");
+  json.begin_array();
+  for (const std::string &name : names)
+    json.value(name);
+  json.end_array();
+  json.end_object();
+}
+
+std::string no_memory_reason(const Analysis &a) {
+  if (!a.memory)
+    return "No heap records: the profiles were written by a runtime that did "
+           "not track memory.";
+  std::string note = missing_heap_note(a.memory->heap);
+  if (!note.empty())
+    return note;
+  return "";
+}
+
+std::string no_gpu_reason(const Analysis &a) {
+  if (!a.gpu)
+    return "No CUDA in this run.";
+  if (a.gpu->launches != 0 || a.gpu->transfer_count != 0)
+    return "";
+  // One line: the profiles' CUDA status lines, joined.
+  std::string status = cuda_status_lines(a.profiles, true);
+  while (!status.empty() && status.back() == '\n')
+    status.pop_back();
+  for (size_t at; (at = status.find('\n')) != std::string::npos;)
+    status.replace(at, 1, "; ");
+  return status + ": no kernel or transfer was recorded.";
+}
+
+std::string data_json(const Analysis &a, const std::string &source_dir) {
+  json::Writer json;
+  std::map<std::string, std::string> missing;
+  json.begin_object();
+  json.field("hotline_version", kVersion);
+  json.key("runs");
+  write_runs(json, a.profiles);
+  json.field("measured_ns", a.functions.measured_ns);
+  json.field("timing_note", timing_cost_note(a.timing_cost) + call_paths_note(a.profiles));
+  json.key("functions");
+  auto row_of = write_functions(json, a.functions);
+  json.key("tree");
+  write_tree(json, a.tree, row_of);
+  if (a.functions.functions.empty())
+    missing["functions"] = "No instrumented function was called.";
+
+  json.field("threshold_percent", kThresholdPercent);
+  json.key("bottlenecks");
+  write_bottlenecks_json(json, a.bottlenecks);
+  json.key("suggestions");
+  write_findings_json(json, a.findings);
+
+  json.key("lines");
+  write_lines(json, a.lines);
+  json.key("loops");
+  write_loops(json, a.loops);
+  if (a.lines.lines.empty())
+    missing["lines"] = "No line was counted or sampled: build with "
+                       "-fplugin-arg-hotline-lines and -g.";
+  if (a.loops.empty())
+    missing["loops"] = "No loop was counted: build with "
+                       "-fplugin-arg-hotline-lines and -g.";
+  json.key("annotated");
+  std::string annotated = write_annotated(json, a.lines, a.loops, source_dir);
+  if (!annotated.empty())
+    missing["annotated"] = annotated;
+
+  std::string no_memory = no_memory_reason(a);
+  if (no_memory.empty()) {
+    json.key("memory");
+    write_memory(json, *a.memory);
+  } else {
+    missing["memory"] = no_memory;
+  }
+  if (a.system) {
+    json.key("system");
+    write_system_json(json, *a.system, a.profiles);
+  }
+  if (!a.system || a.system->total.samples == 0)
+    missing["memory_over_time"] = "No system samples: run with HOTLINE_SAMPLE_MS=100 to record the "
+                                  "resident memory and CPU use over time.";
+
+  std::string no_gpu = no_gpu_reason(a);
+  if (no_gpu.empty()) {
+    json.key("gpu");
+    write_gpu_json(json, *a.gpu, a.profiles, kTableRows);
+    json.key("gpu_timeline");
+    write_gpu_timeline(json, a.profiles);
+  } else {
+    missing["gpu"] = no_gpu;
+  }
+
+  if (a.io) {
+    json.key("io");
+    write_io(json, *a.io);
+  } else {
+    missing["io"] = "No I/O was recorded: the program read and wrote no "
+                    "file, or ran with HOTLINE_IO=0.";
+  }
+
+  json.key("missing");
+  json.begin_object();
+  for (const auto &[section, reason] : missing)
+    json.field(section, reason);
+  json.end_object();
+  json.end_object();
+  return json.text();
+}
+
+// The JSON without the writer's indentation (a large profile's data is a
+// third smaller), and safe inside a <script> element: "</" and "<!" in
+// strings become "\u003c/" and "\u003c!".
+std::string page_json(const std::string &json) {
+  std::string out;
+  out.reserve(json.size());
+  bool in_string = false, escaped = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (!in_string) {
+      if (c == ' ' || c == '\n')
+        continue;
+      in_string = c == '"';
+      out += c;
+      continue;
+    }
+    if (escaped)
+      escaped = false;
+    else if (c == '\\')
+      escaped = true;
+    else if (c == '"')
+      in_string = false;
+    if (c == '<' && i + 1 < json.size() && (json[i + 1] == '/' || json[i + 1] == '!'))
+      out += "\\u003c";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string html_escape(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A script's text inside a <script> element, which the first "</script" would
+// end.
+std::string script(const std::string &code) {
+  std::string out = "<script>";
+  size_t from = 0;
+  for (size_t at; (at = code.find("</script", from)) != std::string::npos; from = at + 2)
+    out += code.substr(from, at - from) + "<\\/";
+  out += code.substr(from);
+  out += "</script>\n";
+  return out;
+}
+
+// page.html with each {{name}} replaced by its value, in one pass: values are
+// not searched for names.
+std::string fill(const std::string &page, const std::map<std::string, std::string> &values) {
+  std::string out;
+  size_t from = 0;
+  for (size_t at; (at = page.find("{{", from)) != std::string::npos;) {
+    size_t end = page.find("}}", at);
+    auto value =
+        end == std::string::npos ? values.end() : values.find(page.substr(at + 2, end - at - 2));
+    if (value == values.end())
+      throw std::logic_error("page.html names an unknown value at " + std::to_string(at));
+    out += page.substr(from, at - from) + value->second;
+    from = end + 2;
+  }
+  return out + page.substr(from);
+}
+
+std::string page(const Analysis &a, const std::string &source_dir) {
+  std::string title = "hotline";
+  if (!a.profiles.empty())
+    title += ": " + std::filesystem::path(a.profiles[0].run.program).filename().string();
+  return fill(html::asset("page.html"),
+              {{"title", html_escape(text::printable(title))},
+               {"style", html::asset("report.css")},
+               {"data", page_json(data_json(a, source_dir))},
+               {"libraries",
+                script(html::asset("d3.min.js")) + script(html::asset("d3-flamegraph.min.js"))},
+               {"report", script(html::asset("report.js"))},
+               {"licenses", html_escape(html::asset("d3.LICENSE")) + "\n\n" +
+                                html_escape(html::asset("d3-flame-graph.LICENSE"))}});
+}
+
+} // namespace
+
+int run_html(const std::vector<std::string> &args) {
+  const cli::CommandSpec &command = html_command();
+  cli::ParsedArgs parsed = cli::parse_args(args, command);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(command));
+    return 0;
+  }
+  if (!html::assets_built()) {
+    fmt::print(stderr, "hotline: html: {}\n", kNoAssets);
+    return 1;
+  }
+  std::optional<std::string> output = parsed.value("output");
+  if (!output)
+    throw cli::UsageError(fmt::format("html: no output file given (usage: {})", command.usage));
+  if (output->empty())
+    throw cli::UsageError("option --output needs a value (OUT)");
+  const std::vector<std::string> &inputs = cli::profile_paths(parsed, command);
+  Analysis analysis = analyze(inputs);
+  std::string html = page(analysis, parsed.value("source-dir").value_or(""));
+  std::ofstream out(*output, std::ios::binary);
+  out << html;
+  out.close();
+  if (!out)
+    throw profile::ProfileFileError(
+        fmt::format("{}: cannot write the page", text::printable(*output)));
+  size_t profiles = analysis.profiles.size();
+  fmt::print("Wrote {} ({}) for {} profile{}\n", text::printable(*output),
+             text::format_bytes(html.size()), profiles, profiles == 1 ? "" : "s");
+  return 0;
+}
+
+} // namespace hotline

@@ -1,0 +1,663 @@
+// `hotline report`: the runs, then the functions that took the most time, then
+// (line mode) the hottest loops with what the optimizer did with them, then the
+// heap, I/O, waits, GPU and system readings when the profiles recorded them
+// (text or JSON).
+#include "analysis/bottlenecks.h"
+#include "analysis/functions.h"
+#include "analysis/gpu.h"
+#include "analysis/io.h"
+#include "analysis/lines.h"
+#include "analysis/memory.h"
+#include "analysis/mpi.h"
+#include "analysis/ranks.h"
+#include "analysis/regions.h"
+#include "analysis/roofline.h"
+#include "analysis/sync.h"
+#include "analysis/system.h"
+#include "analysis/timing_cost.h"
+#include "cli/options.h"
+#include "cli/json_writer.h"
+#include "views/loop_cells.h"
+#include "views/memory_io_text.h"
+#include "views/mpi_text.h"
+#include "profile/reader.h"
+#include "views/report_sections.h"
+#include "rules/rules.h"
+#include "commands/commands.h"
+#include "views/system_text.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
+#include "views/timing_note.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+namespace hotline {
+
+namespace {
+
+using analysis::FunctionOrder;
+using analysis::FunctionStats;
+using analysis::FunctionTable;
+using profile::Profile;
+
+// How many places and files the Memory and I/O sections show.
+constexpr size_t kMemoryIoRows = 5;
+// How many kernels the GPU section shows, and idle gaps the rules see.
+constexpr size_t kGpuRows = 3;
+// The Ranks section lists each rank up to this many ranks, and this many imbalanced items.
+constexpr size_t kRankRows = 16;
+constexpr size_t kSpreadRows = 5;
+
+const cli::CommandSpec kReportCommand = {
+    "report",
+    "hotline report [options] FILE...",
+    "Summarizes profiles: what ran, then the functions that took the most "
+    "time.\n"
+    "Several files (processes, MPI ranks) are added together. Functions that "
+    "were\n"
+    "counted but not timed (inlined, or below the timing threshold) show their "
+    "exact\n"
+    "calls; their time is part of their callers'.",
+    {
+        {"top", "N", "show the first N functions (default 20; 0 shows all)"},
+        {"loops", "N",
+         "show the N hottest loops of line mode (default 5; 0 shows none)"},
+        {"sort", "KEY", "order by self, total or calls (default self)"},
+        {"format", "FORMAT", "text, markdown or json (default text)"},
+        {"preset", "NAME",
+         "how much to flag: basic (items above 10% of the time, 5 "
+         "bottlenecks), detailed (5%, 10; the default) or comprehensive (1%, "
+         "all)"},
+        {"threshold", "PCT",
+         "the share of the time that makes a function, loop, line or region "
+         "a bottleneck, and a loop hot for the rules (overrides the preset's)"},
+        {"no-compensation", nullptr,
+         "show times as recorded, with the measured cost of timing left in"},
+    }};
+
+enum class ReportFormat { Text, Markdown, Json };
+
+struct ReportOptions {
+  uint64_t top = 20;
+  uint64_t loops = 5;
+  FunctionOrder order = FunctionOrder::Self;
+  std::string order_name = "self";
+  ReportFormat format = ReportFormat::Text;
+  bool compensate = true;
+  double threshold = 5;       // percent
+  size_t bottleneck_rows = 10; // 0: all
+};
+
+double parse_percent(const std::string &text) {
+  std::string number = text;
+  if (!number.empty() && number.back() == '%')
+    number.pop_back();
+  char *end = nullptr;
+  double value = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  if (!end || *end != '\0' || !(value >= 0 && value <= 100))
+    throw cli::UsageError("report: --threshold " + text +
+                          ": expected a percentage from 0 to 100 (like 5 or 2.5%)");
+  return value;
+}
+
+ReportOptions report_options(const cli::ParsedArgs &args) {
+  ReportOptions options;
+  if (auto top = args.value("top"))
+    options.top = cli::parse_count("top", *top);
+  if (auto loops = args.value("loops"))
+    options.loops = cli::parse_count("loops", *loops);
+  if (auto sort = args.value("sort")) {
+    options.order_name =
+        cli::parse_choice("sort", *sort, {"self", "total", "calls"});
+    options.order = options.order_name == "self"    ? FunctionOrder::Self
+                    : options.order_name == "total" ? FunctionOrder::Total
+                                                    : FunctionOrder::Calls;
+  }
+  if (auto format = args.value("format")) {
+    std::string name =
+        cli::parse_choice("format", *format, {"text", "markdown", "json"});
+    options.format = name == "json"       ? ReportFormat::Json
+                     : name == "markdown" ? ReportFormat::Markdown
+                                          : ReportFormat::Text;
+  }
+  if (auto preset = args.value("preset")) {
+    std::string name = cli::parse_choice(
+        "preset", *preset, {"basic", "detailed", "comprehensive"});
+    options.threshold = name == "basic" ? 10 : name == "detailed" ? 5 : 1;
+    options.bottleneck_rows = name == "basic" ? 5 : name == "detailed" ? 10 : 0;
+  }
+  if (auto threshold = args.value("threshold"))
+    options.threshold = parse_percent(*threshold);
+  options.compensate = !args.has("no-compensation");
+  return options;
+}
+
+const char *order_description(FunctionOrder order) {
+  switch (order) {
+  case FunctionOrder::Self:
+    return "self time";
+  case FunctionOrder::Total:
+    return "total time";
+  case FunctionOrder::Calls:
+    break;
+  }
+  return "calls";
+}
+
+std::string location(const analysis::FunctionIdentity &function) {
+  if (function.file.empty())
+    return "-";
+  if (function.line == 0)
+    return text::printable(function.file);
+  return fmt::format("{}:{}", text::printable(function.file), function.line);
+}
+
+std::string run_summary(const std::vector<Profile> &profiles) {
+  std::string out;
+  if (profiles.size() == 1) {
+    const Profile &profile = profiles[0];
+    const profile::RunInfo &run = profile.run;
+    out +=
+        fmt::format("Profile    {}\n", text::printable(profile.display_name));
+    out += fmt::format("Program    {} (pid {}, host {})\n",
+                       text::printable(run.program), run.pid,
+                       text::printable(run.host));
+    if (profile.job.present)
+      out += fmt::format("Job        rank {} of {} ({})\n", profile.job.rank,
+                         profile.job.world_size, text::printable(profile.job.launcher));
+    out += fmt::format("Command    {}\n", text::printable(run.command_line));
+    out +=
+        fmt::format("Wall time  {}, {} thread{}, clock {}\n",
+                    text::format_duration(run.wall_ns), profile.threads.size(),
+                    profile.threads.size() == 1 ? "" : "s",
+                    text::printable(run.clock_source));
+    if (run.incomplete())
+      out += "Incomplete written while other threads were still running: their "
+             "unfinished calls are missing\n";
+    return out;
+  }
+  bool any_job = false;
+  for (const Profile &profile : profiles)
+    any_job |= profile.job.present;
+  using Align = text::TextTable::Align;
+  std::vector<text::TextTable::Column> columns = {{"profile", Align::Left},
+                                                  {"program", Align::Left}};
+  if (any_job)
+    columns.push_back({"rank", Align::Right});
+  columns.insert(columns.end(), {{"pid", Align::Right},
+                                 {"host", Align::Left},
+                                 {"wall time", Align::Right},
+                                 {"threads", Align::Right},
+                                 {"clock", Align::Left}});
+  text::TextTable table(std::move(columns));
+  bool any_incomplete = false;
+  for (const Profile &profile : profiles) {
+    any_incomplete |= profile.run.incomplete();
+    std::vector<std::string> row = {text::printable(profile.display_name) +
+                                        (profile.run.incomplete() ? " *" : ""),
+                                    text::printable(profile.run.program)};
+    if (any_job)
+      row.push_back(profile.job.present ? fmt::format("{}/{}", profile.job.rank,
+                                                      profile.job.world_size)
+                                        : "-");
+    row.insert(row.end(), {std::to_string(profile.run.pid),
+                           text::printable(profile.run.host),
+                           text::format_duration(profile.run.wall_ns),
+                           std::to_string(profile.threads.size()),
+                           text::printable(profile.run.clock_source)});
+    table.add_row(std::move(row));
+  }
+  out += fmt::format("{} profiles\n", profiles.size());
+  out += table.render();
+  if (any_incomplete)
+    out += "* written while other threads were still running: their unfinished "
+           "calls are missing\n";
+  return out;
+}
+
+std::string text_report(const std::vector<Profile> &profiles,
+                        const FunctionTable &table,
+                        const std::vector<FunctionStats> &shown,
+                        const analysis::TimingCostSummary &timing_cost,
+                        const ReportOptions &options) {
+  std::string out = run_summary(profiles);
+  out += '\n';
+  if (table.functions.empty()) {
+    out += "No instrumented function was called.\n";
+    return out;
+  }
+  out += fmt::format("Functions by {} ({} of {})\n",
+                     order_description(options.order), shown.size(),
+                     table.functions.size());
+  out += fmt::format(
+      "Percentages are of the measured time, {}: the time spent in timed "
+      "functions,\nsummed over all threads{}.\n",
+      text::format_duration(table.measured_ns),
+      profiles.size() > 1 ? " and processes" : "");
+  out += timing_cost_note(timing_cost);
+  out += call_paths_note(profiles);
+  out += '\n';
+  using Align = text::TextTable::Align;
+  text::TextTable rows({{"self", Align::Right},
+                        {"self%", Align::Right},
+                        {"total", Align::Right},
+                        {"total%", Align::Right},
+                        {"calls", Align::Right},
+                        {"function", Align::Left, 60},
+                        {"location", Align::Left}});
+  bool any_untimed = false, any_stopped = false;
+  for (const FunctionStats &f : shown) {
+    std::string name = text::display_name(f.function.name);
+    if (f.timing_stopped) {
+      any_stopped = true;
+      name += " *";
+    }
+    if (!f.timed) {
+      any_untimed = true;
+      rows.add_row({"-", "-", "-", "-", text::format_count(f.calls), name,
+                    location(f.function)});
+      continue;
+    }
+    rows.add_row({text::format_duration(f.self_ns),
+                  text::format_percent(f.self_percent),
+                  text::format_duration(f.total_ns),
+                  text::format_percent(f.total_percent),
+                  text::format_count(f.calls), name, location(f.function)});
+  }
+  out += rows.render();
+  if (any_stopped)
+    out += "\n*: timing stopped once its calls proved too short to time "
+           "(HOTLINE_STOP_TIMING_*);\n   the later calls' time is estimated from "
+           "the CPU time sampled in the function (when\n   nearly all its calls were "
+           "untimed), else from its calls timed again in re-timing\n   windows (or its "
+           "first ones), and taken out of the callers' self time. Its\n   calls are all "
+           "counted.\n";
+  if (any_untimed)
+    out += "\n-: counted but not timed (inlined, or below the timing "
+           "threshold); the time "
+           "of these\n   calls is included in their callers' time.\n";
+  return out;
+}
+
+// The hottest loops, with the optimizer's account of each next to its time.
+std::string text_loops(const std::vector<analysis::LoopStats> &loops,
+                       size_t shown, const MachineRoofs &machine,
+                       uint64_t sample_period_ns) {
+  if (loops.empty() || shown == 0)
+    return "";
+  std::string out =
+      fmt::format("\nHot loops ({} of {}; 'hotline loops' shows them all, "
+                  "with their throughput)\n\n",
+                  std::min(shown, loops.size()), loops.size());
+  using Align = text::TextTable::Align;
+  text::TextTable rows({{"time", Align::Right},
+                        {"time%", Align::Right},
+                        {"iterations", Align::Right},
+                        {"roofline", Align::Left},
+                        {"loop", Align::Left},
+                        {"function", Align::Left, 30},
+                        {"optimizer", Align::Left}});
+  bool any_sampled = false;
+  for (size_t i = 0; i < loops.size() && i < shown; ++i) {
+    const analysis::LoopStats &loop = loops[i];
+    any_sampled |= loop.timed_entries == 0 && loop.sampled_ns > 0;
+    rows.add_row(
+        {loop_time_cell(loop), loop_percent_cell(loop),
+         text::format_count(loop.iterations),
+         verdict_cell(analysis::loop_throughput(loop, machine.get(),
+                                                sample_period_ns)),
+         fmt::format("{}:{}", text::printable(loop.file), loop.line),
+         text::display_name(loop.function),
+         loop.facts.empty() ? "-" : text::display_facts(loop.facts)});
+  }
+  out += rows.render();
+  if (any_sampled)
+    out += "~: sampled time (an innermost loop without calls is not timed).\n";
+  return out;
+}
+
+// The heap in a line, its top places by bytes, and how many places did not
+// free everything.
+std::string text_memory(const analysis::MemoryTable &memory) {
+  std::vector<analysis::MemoryPlaceStats> shown =
+      analysis::top_memory_places(memory, analysis::MemoryOrder::Bytes,
+                                  kMemoryIoRows);
+  if (shown.empty())
+    return "\nMemory\n" + heap_summary_line(memory.heap);
+  std::string out = fmt::format(
+      "\nMemory (top {} places by bytes allocated; 'hotline memory' shows "
+      "more)\n",
+      shown.size());
+  out += heap_summary_line(memory.heap);
+  out += '\n';
+  out += memory_places_table(shown, false);
+  size_t not_freeing =
+      analysis::top_memory_places(memory, analysis::MemoryOrder::NotFreed, 0)
+          .size();
+  out += fmt::format("{} of {} places did not free all they allocated.\n",
+                     not_freeing, memory.places.size());
+  return out;
+}
+
+// The I/O totals, the main thread's blocked share, and the top files by time.
+std::string text_io(const analysis::IoTable &io, size_t profiles) {
+  std::string note = io_not_hooked_note(io, profiles);
+  if (io.files.empty())
+    return "\nI/O\n" + note;
+  std::vector<analysis::IoFileStats> shown = io.files;
+  if (shown.size() > kMemoryIoRows)
+    shown.resize(kMemoryIoRows);
+  std::string out = fmt::format(
+      "\nI/O (top {} files by time; 'hotline io' shows more)\n", shown.size());
+  out += note + "I/O: " + io_totals_text(io.total) + "\n";
+  out += main_thread_lines(io, profiles > 1);
+  out += '\n';
+  out += io_files_table(shown);
+  return out;
+}
+
+std::string json_report(const std::vector<Profile> &profiles,
+                        const FunctionTable &table,
+                        const std::vector<FunctionStats> &shown,
+                        const analysis::TimingCostSummary &timing_cost,
+                        const std::vector<analysis::LoopStats> &loops,
+                        size_t loops_shown, const MachineRoofs &machine,
+                        uint64_t sample_period_ns,
+                        const std::optional<analysis::MemoryTable> &memory,
+                        const std::optional<analysis::IoTable> &io,
+                        const std::optional<analysis::SystemTable> &system,
+                        const std::vector<analysis::Bottleneck> &bottlenecks,
+                        double threshold,
+                        const std::vector<rules::Finding> &findings,
+                        const analysis::RegionTable &regions,
+                        const std::optional<analysis::SyncTable> &sync,
+                        const std::optional<analysis::GpuTable> &gpu,
+                        const std::optional<analysis::MpiTable> &mpi,
+                        const std::optional<analysis::RankTable> &ranks) {
+  json::Writer json;
+  json.begin_object();
+  json.field("hotline_version", kVersion);
+  json.key("runs");
+  json.begin_array();
+  for (const Profile &profile : profiles) {
+    const profile::RunInfo &run = profile.run;
+    json.begin_object();
+    json.field("file", profile.display_name);
+    json.field("program", run.program);
+    json.field("pid", run.pid);
+    if (profile.job.present) {
+      json.field("rank", profile.job.rank);
+      json.field("world_size", profile.job.world_size);
+      json.field("launcher", profile.job.launcher);
+    }
+    json.field("host", run.host);
+    json.field("wall_ns", run.wall_ns);
+    json.field("threads", profile.threads.size());
+    json.field("clock_source", run.clock_source);
+    json.field("command_line", run.command_line);
+    json.field("incomplete", run.incomplete());
+    json.field("max_call_paths", run.max_call_paths);
+    json.field("call_paths_limit_reached",
+               profile.other_call_paths_site != profile::kNoSite);
+    if (profile.timing_cost.measured) {
+      json.field("timing_cost_self_ps", profile.timing_cost.self_ps);
+      json.field("timing_cost_caller_ps", profile.timing_cost.caller_ps);
+    }
+    json.end_object();
+  }
+  json.end_array();
+  json.field("measured_ns", table.measured_ns);
+  if (timing_cost.measured_profiles > 0)
+    json.field("timing_cost_subtracted", timing_cost.subtracted);
+  json.field("function_count", table.functions.size());
+  json.key("functions");
+  json.begin_array();
+  for (const FunctionStats &f : shown) {
+    json.begin_object();
+    json.field("name", f.function.name);
+    if (std::string short_name = text::shorter_name(f.function.name); !short_name.empty())
+      json.field("short_name", short_name);
+    json.field("linkage_name", f.function.linkage_name);
+    json.field("file", f.function.file);
+    json.field("line", f.function.line);
+    json.field("calls", f.calls);
+    json.field("timed_calls", f.timed_calls);
+    json.field("self_ns", f.self_ns);
+    json.field("total_ns", f.total_ns);
+    json.field("self_percent", json::rounded(f.self_percent));
+    json.field("total_percent", json::rounded(f.total_percent));
+    json.field("timed", f.timed);
+    if (f.timing_stopped) {
+      json.field("timing_stopped", true);
+      json.field("estimated_ns", f.estimated_ns);
+      json.field("sampled_estimate_ns", f.sampled_estimate_ns);
+      json.field("window_calls", f.window_calls);
+    }
+    json.end_object();
+  }
+  json.end_array();
+  json.field("loop_count", loops.size());
+  json.key("loops");
+  json.begin_array();
+  for (size_t i = 0; i < loops.size() && i < loops_shown; ++i) {
+    const analysis::LoopStats &loop = loops[i];
+    analysis::LoopThroughput throughput =
+        analysis::loop_throughput(loop, machine.get(), sample_period_ns);
+    json.begin_object();
+    json.field("file", loop.file);
+    json.field("line", loop.line);
+    json.field("function", loop.function);
+    if (std::string short_name = text::shorter_name(loop.function); !short_name.empty())
+      json.field("short_function", short_name);
+    json.field("iterations", loop.iterations);
+    json.field("time_ns", loop.time_ns());
+    json.field("sampled", loop.timed_entries == 0);
+    json.field("percent",
+               json::rounded(loop.time_percent()));
+    json.field("roofline",
+               throughput.bound == analysis::LoopBound::Unjudged
+                   ? std::string()
+                   : std::string(analysis::bound_name(throughput.bound)));
+    json.field("optimizer", loop.facts);
+    json.end_object();
+  }
+  json.end_array();
+  if (memory) {
+    json.key("memory");
+    json.begin_object();
+    json.key("heap");
+    write_heap_json(json, memory->heap);
+    json.field("place_count", memory->places.size());
+    json.field("places_not_freeing",
+               analysis::top_memory_places(*memory,
+                                           analysis::MemoryOrder::NotFreed, 0)
+                   .size());
+    json.key("top_places");
+    write_memory_places_json(
+        json, analysis::top_memory_places(*memory, analysis::MemoryOrder::Bytes,
+                                          kMemoryIoRows));
+    json.end_object();
+  }
+  if (io) {
+    json.key("io");
+    json.begin_object();
+    json.key("total");
+    json.begin_object();
+    write_io_count_fields(json, io->total);
+    json.end_object();
+    json.key("main_threads");
+    json.begin_array();
+    for (const analysis::ThreadIo &thread : io->threads)
+      if (thread.main)
+        write_thread_io_json(json, thread);
+    json.end_array();
+    json.field("file_count", io->files.size());
+    std::vector<analysis::IoFileStats> files = io->files;
+    if (files.size() > kMemoryIoRows)
+      files.resize(kMemoryIoRows);
+    json.key("top_files");
+    write_io_files_json(json, files);
+    json.end_object();
+  }
+  if (system) {
+    json.key("system");
+    write_system_json(json, *system, profiles);
+  }
+  json.key("regions");
+  write_regions_json(json, regions);
+  json.field("threshold_percent", threshold);
+  json.key("bottlenecks");
+  write_bottlenecks_json(json, bottlenecks);
+  json.key("suggestions");
+  write_findings_json(json, findings);
+  if (sync) {
+    json.key("synchronization");
+    write_sync_json(json, *sync, kMemoryIoRows);
+  }
+  if (gpu) {
+    json.key("gpu");
+    write_gpu_json(json, *gpu, profiles, kGpuRows);
+  }
+  if (mpi) {
+    json.key("mpi");
+    write_mpi_json(json, *mpi, 0);
+  }
+  if (ranks) {
+    json.key("ranks");
+    write_ranks_json(json, *ranks, kSpreadRows);
+  }
+  json.end_object();
+  return json.text();
+}
+
+} // namespace
+
+namespace {
+
+// The report on the profiles of `files`, in the options' format.
+std::string render_report(const ReportOptions &options,
+                          const std::vector<std::string> &files) {
+  std::vector<Profile> profiles = profile::read_profiles(files);
+  analysis::TimingCostSummary timing_cost =
+      analysis::settle_call_times(profiles, options.compensate);
+  analysis::FunctionCatalog catalog(profiles);
+  FunctionTable table = analysis::compute_function_table(profiles, catalog);
+  std::vector<FunctionStats> shown = table.functions;
+  analysis::sort_functions(shown, options.order);
+  if (options.top != 0 && shown.size() > options.top)
+    shown.resize(options.top);
+
+  analysis::Symbolizer symbolizer;
+  analysis::LineTable lines = analysis::compute_line_table(profiles, symbolizer);
+  std::vector<analysis::LoopStats> loops =
+      analysis::compute_loop_table(profiles, &lines);
+  MachineRoofs machine =
+      loops.empty() ? MachineRoofs{}
+                    : load_roofs(calibration::machine_peaks_path());
+  // Sections for what the profiles recorded, and nothing for what they did
+  // not.
+  std::optional<analysis::MemoryTable> memory;
+  std::optional<analysis::IoTable> io;
+  std::optional<analysis::SystemTable> system;
+  std::optional<analysis::SyncTable> sync;
+  std::optional<analysis::GpuTable> gpu;
+  std::optional<analysis::MpiTable> mpi;
+  for (const Profile &profile : profiles) {
+    if (!profile.mpi_sites.empty() && !mpi)
+      mpi = analysis::compute_mpi_table(profiles, symbolizer);
+    if (profile.heap.present && !memory)
+      memory = analysis::compute_memory_table(profiles, symbolizer);
+    if ((!profile.io_sites.empty() || profile.run.io_not_hooked()) && !io)
+      io = analysis::compute_io_table(profiles, symbolizer);
+    if (profile.system.present && !system)
+      system = analysis::compute_system_table(profiles);
+    if (!profile.sync_sites.empty() && !sync)
+      sync = analysis::compute_sync_table(profiles, symbolizer);
+    if (profile.cuda.present && !gpu)
+      gpu = analysis::compute_gpu_table(profiles, symbolizer, kGpuRows);
+  }
+  analysis::RegionTable regions = analysis::compute_region_table(profiles);
+  // Ranks are compared when the profiles are those of a job's ranks.
+  std::optional<analysis::RankTable> ranks;
+  if (profiles.size() > 1 &&
+      std::any_of(profiles.begin(), profiles.end(), [](const Profile &p) { return p.job.present; })) {
+    analysis::RankAnalysis rank_analysis;
+    for (const Profile &profile : profiles)
+      rank_analysis.add(profile);
+    ranks = rank_analysis.finish();
+  }
+  std::vector<analysis::Bottleneck> bottlenecks = analysis::compute_bottlenecks(
+      table, loops, lines, regions, options.threshold, options.bottleneck_rows,
+      gpu ? &*gpu : nullptr);
+  rules::ReportData data;
+  data.profiles = &profiles;
+  data.functions = &table;
+  data.loops = &loops;
+  data.regions = &regions;
+  data.memory = memory ? &*memory : nullptr;
+  data.io = io ? &*io : nullptr;
+  data.sync = sync ? &*sync : nullptr;
+  data.gpu = gpu ? &*gpu : nullptr;
+  data.ranks = ranks ? &*ranks : nullptr;
+  std::vector<rules::Finding> findings =
+      rules::run_rules(data, rules::Thresholds{options.threshold});
+
+  if (options.format == ReportFormat::Json)
+    return json_report(profiles, table, shown, timing_cost, loops,
+                       options.loops, machine, lines.period_ns, memory, io,
+                       system, bottlenecks, options.threshold, findings,
+                       regions, sync, gpu, mpi, ranks);
+  // The detailed sections, as the text report prints them.
+  std::string details =
+      text_loops(loops, options.loops, machine, lines.period_ns) +
+      regions_text(regions) + ranges_text(regions) + categories_text(regions) +
+      (memory ? text_memory(*memory) : "") +
+      (io ? text_io(*io, profiles.size()) : "") +
+      (sync ? sync_text(*sync, kMemoryIoRows) : "") +
+      (mpi ? mpi_text(*mpi, kMemoryIoRows) : "") +
+      (ranks ? ranks_text(*ranks, kRankRows, kSpreadRows) : "") +
+      (gpu ? gpu_text(*gpu, profiles, kGpuRows) : "") +
+      (system ? system_text(*system) : "");
+  std::string functions = text_report(profiles, table, shown, timing_cost, options);
+  if (options.format == ReportFormat::Markdown) {
+    // What to change as Markdown; the measurements as the text report's
+    // tables, whose alignment a code block keeps.
+    return fmt::format("# hotline report\n\n{}{}## Measurements\n\n```text\n{}{}```\n",
+                       bottlenecks_markdown(bottlenecks, options.threshold),
+                       suggestions_markdown(findings), functions, details);
+  }
+  return functions + bottlenecks_text(bottlenecks, options.threshold) +
+         suggestions_text(findings) + details;
+}
+
+} // namespace
+
+int run_report(const std::vector<std::string> &args) {
+  cli::ParsedArgs parsed = cli::parse_args(args, kReportCommand);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(kReportCommand));
+    return 0;
+  }
+  ReportOptions options = report_options(parsed);
+  if (parsed.positional.empty())
+    throw cli::UsageError("report: no profile given (usage: " +
+                          std::string(kReportCommand.usage) + ")");
+  fmt::print("{}", render_report(options, parsed.positional));
+  return 0;
+}
+
+std::string report_json(const std::vector<std::string> &files, bool compensate) {
+  ReportOptions options;
+  options.format = ReportFormat::Json;
+  options.top = 0;
+  options.loops = std::numeric_limits<uint64_t>::max();
+  options.compensate = compensate;
+  return render_report(options, files);
+}
+
+} // namespace hotline
