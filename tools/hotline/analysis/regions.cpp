@@ -275,4 +275,11 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
   return table;
 }
 
+bool splits_time_by_category(const RegionTable &table) {
+  for (const CategoryTime &c : table.categories)
+    if (c.category != Category::Other && c.all_ns > 0)
+      return true;
+  return false;
+}
+
 } // namespace hotline::analysis

@@ -82,4 +82,8 @@ struct RegionTable {
 
 RegionTable compute_region_table(const std::vector<profile::Profile> &profiles);
 
+// Whether any time is in a category other than "other": without a region or blocked time
+// there is nothing to split, and the reports show no categories.
+bool splits_time_by_category(const RegionTable &table);
+
 } // namespace hotline::analysis

@@ -3,25 +3,15 @@
 // sortable tables, annotated source, memory, GPU and I/O) that a browser opens
 // without a network. The data goes into the page as one JSON object; the
 // page's script (report.js) draws it with d3 and d3-flame-graph.
-#include "analysis/bottlenecks.h"
-#include "analysis/call_tree.h"
-#include "analysis/functions.h"
-#include "analysis/gpu.h"
-#include "analysis/io.h"
-#include "analysis/lines.h"
-#include "analysis/memory.h"
-#include "analysis/regions.h"
-#include "analysis/sync.h"
-#include "analysis/system.h"
-#include "analysis/timing_cost.h"
+#include "analysis/analyze.h"
 #include "cli/options.h"
 #include "views/gpu_text.h"
 #include "html/assets.h"
 #include "cli/json_writer.h"
 #include "views/memory_io_text.h"
+#include "views/mpi_text.h"
 #include "profile/reader.h"
 #include "views/report_sections.h"
-#include "rules/rules.h"
 #include "cli/source_lines.h"
 #include "commands/commands.h"
 #include "views/system_text.h"
@@ -43,6 +33,7 @@ namespace hotline {
 
 namespace {
 
+using analysis::Analysis;
 using analysis::LineStats;
 using analysis::LoopStats;
 using profile::Profile;
@@ -92,62 +83,15 @@ const cli::CommandSpec &html_command() {
   return command;
 }
 
-// The analysis, computed as `hotline report` computes it.
-struct Analysis {
-  std::vector<Profile> profiles;
-  analysis::TimingCostSummary timing_cost;
-  std::optional<analysis::FunctionCatalog> catalog;
-  analysis::FunctionTable functions;
-  analysis::CallTree tree;
-  analysis::LineTable lines;
-  std::vector<LoopStats> loops;
-  analysis::RegionTable regions;
-  std::optional<analysis::MemoryTable> memory;
-  std::optional<analysis::IoTable> io;
-  std::optional<analysis::SystemTable> system;
-  std::optional<analysis::SyncTable> sync;
-  std::optional<analysis::GpuTable> gpu;
-  std::vector<analysis::Bottleneck> bottlenecks;
-  std::vector<rules::Finding> findings;
-};
-
+// The analysis `hotline report` shows, with the call tree, and the functions by self time.
 Analysis analyze(const std::vector<std::string> &paths) {
-  Analysis a;
-  a.profiles = profile::read_profiles(paths);
-  a.timing_cost = analysis::settle_call_times(a.profiles, true);
-  a.catalog.emplace(a.profiles);
-  a.functions = analysis::compute_function_table(a.profiles, *a.catalog);
+  analysis::AnalysisOptions options;
+  options.threshold_percent = kThresholdPercent;
+  options.bottleneck_rows = kBottleneckRows;
+  options.idle_gaps = kIdleGaps;
+  options.call_tree = true;
+  Analysis a = analysis::analyze(profile::read_profiles(paths), options);
   analysis::sort_functions(a.functions.functions, analysis::FunctionOrder::Self);
-  a.tree = analysis::build_call_tree(a.profiles, *a.catalog);
-  analysis::Symbolizer symbolizer;
-  a.lines = analysis::compute_line_table(a.profiles, symbolizer);
-  a.loops = analysis::compute_loop_table(a.profiles, &a.lines);
-  for (const Profile &profile : a.profiles) {
-    if (profile.heap.present && !a.memory)
-      a.memory = analysis::compute_memory_table(a.profiles, symbolizer);
-    if (!profile.io_sites.empty() && !a.io)
-      a.io = analysis::compute_io_table(a.profiles, symbolizer);
-    if (profile.system.present && !a.system)
-      a.system = analysis::compute_system_table(a.profiles);
-    if (!profile.sync_sites.empty() && !a.sync)
-      a.sync = analysis::compute_sync_table(a.profiles, symbolizer);
-    if (profile.cuda.present && !a.gpu)
-      a.gpu = analysis::compute_gpu_table(a.profiles, symbolizer, kIdleGaps);
-  }
-  a.regions = analysis::compute_region_table(a.profiles);
-  a.bottlenecks =
-      analysis::compute_bottlenecks(a.functions, a.loops, a.lines, a.regions, kThresholdPercent,
-                                    kBottleneckRows, a.gpu ? &*a.gpu : nullptr);
-  rules::ReportData data;
-  data.profiles = &a.profiles;
-  data.functions = &a.functions;
-  data.loops = &a.loops;
-  data.regions = &a.regions;
-  data.memory = a.memory ? &*a.memory : nullptr;
-  data.io = a.io ? &*a.io : nullptr;
-  data.sync = a.sync ? &*a.sync : nullptr;
-  data.gpu = a.gpu ? &*a.gpu : nullptr;
-  a.findings = rules::run_rules(data, rules::Thresholds{kThresholdPercent});
   return a;
 }
 
@@ -547,7 +491,7 @@ std::string data_json(const Analysis &a, const std::string &source_dir) {
   json.key("functions");
   auto row_of = write_functions(json, a.functions);
   json.key("tree");
-  write_tree(json, a.tree, row_of);
+  write_tree(json, *a.tree, row_of);
   if (a.functions.functions.empty())
     missing["functions"] = "No instrumented function was called.";
 
@@ -595,6 +539,26 @@ std::string data_json(const Analysis &a, const std::string &source_dir) {
     write_gpu_timeline(json, a.profiles);
   } else {
     missing["gpu"] = no_gpu;
+  }
+
+  // What the profiles recorded beyond every program's measures: shown only when present.
+  const analysis::RegionTable &regions = a.regions;
+  if (!regions.regions.empty() || !regions.ranges.empty() ||
+      analysis::splits_time_by_category(regions)) {
+    json.key("regions");
+    write_regions_json(json, regions);
+  }
+  if (a.sync) {
+    json.key("synchronization");
+    write_sync_json(json, *a.sync, kTableRows);
+  }
+  if (a.mpi) {
+    json.key("mpi");
+    write_mpi_json(json, *a.mpi, kTableRows);
+  }
+  if (a.ranks) {
+    json.key("ranks");
+    write_ranks_json(json, *a.ranks, kTableRows);
   }
 
   if (a.io) {

@@ -2,19 +2,8 @@
 // (line mode) the hottest loops with what the optimizer did with them, then the
 // heap, I/O, waits, GPU and system readings when the profiles recorded them
 // (text or JSON).
-#include "analysis/bottlenecks.h"
-#include "analysis/functions.h"
-#include "analysis/gpu.h"
-#include "analysis/io.h"
-#include "analysis/lines.h"
-#include "analysis/memory.h"
-#include "analysis/mpi.h"
-#include "analysis/ranks.h"
-#include "analysis/regions.h"
+#include "analysis/analyze.h"
 #include "analysis/roofline.h"
-#include "analysis/sync.h"
-#include "analysis/system.h"
-#include "analysis/timing_cost.h"
 #include "cli/options.h"
 #include "cli/json_writer.h"
 #include "views/loop_cells.h"
@@ -22,7 +11,6 @@
 #include "views/mpi_text.h"
 #include "profile/reader.h"
 #include "views/report_sections.h"
-#include "rules/rules.h"
 #include "commands/commands.h"
 #include "views/system_text.h"
 #include "cli/readable_names.h"
@@ -361,24 +349,12 @@ std::string text_io(const analysis::IoTable &io, size_t profiles) {
   return out;
 }
 
-std::string json_report(const std::vector<Profile> &profiles,
-                        const FunctionTable &table,
-                        const std::vector<FunctionStats> &shown,
-                        const analysis::TimingCostSummary &timing_cost,
-                        const std::vector<analysis::LoopStats> &loops,
-                        size_t loops_shown, const MachineRoofs &machine,
-                        uint64_t sample_period_ns,
-                        const std::optional<analysis::MemoryTable> &memory,
-                        const std::optional<analysis::IoTable> &io,
-                        const std::optional<analysis::SystemTable> &system,
-                        const std::vector<analysis::Bottleneck> &bottlenecks,
-                        double threshold,
-                        const std::vector<rules::Finding> &findings,
-                        const analysis::RegionTable &regions,
-                        const std::optional<analysis::SyncTable> &sync,
-                        const std::optional<analysis::GpuTable> &gpu,
-                        const std::optional<analysis::MpiTable> &mpi,
-                        const std::optional<analysis::RankTable> &ranks) {
+// The JSON report: every table the analysis has, the functions as `shown`.
+std::string json_report(const analysis::Analysis &a, const std::vector<FunctionStats> &shown,
+                        size_t loops_shown, const MachineRoofs &machine) {
+  const std::vector<Profile> &profiles = a.profiles;
+  const FunctionTable &table = a.functions;
+  const std::vector<analysis::LoopStats> &loops = a.loops;
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -412,8 +388,8 @@ std::string json_report(const std::vector<Profile> &profiles,
   }
   json.end_array();
   json.field("measured_ns", table.measured_ns);
-  if (timing_cost.measured_profiles > 0)
-    json.field("timing_cost_subtracted", timing_cost.subtracted);
+  if (a.timing_cost.measured_profiles > 0)
+    json.field("timing_cost_subtracted", a.timing_cost.subtracted);
   json.field("function_count", table.functions.size());
   json.key("functions");
   json.begin_array();
@@ -447,7 +423,7 @@ std::string json_report(const std::vector<Profile> &profiles,
   for (size_t i = 0; i < loops.size() && i < loops_shown; ++i) {
     const analysis::LoopStats &loop = loops[i];
     analysis::LoopThroughput throughput =
-        analysis::loop_throughput(loop, machine.get(), sample_period_ns);
+        analysis::loop_throughput(loop, machine.get(), a.lines.period_ns);
     json.begin_object();
     json.field("file", loop.file);
     json.field("line", loop.line);
@@ -467,69 +443,69 @@ std::string json_report(const std::vector<Profile> &profiles,
     json.end_object();
   }
   json.end_array();
-  if (memory) {
+  if (a.memory) {
     json.key("memory");
     json.begin_object();
     json.key("heap");
-    write_heap_json(json, memory->heap);
-    json.field("place_count", memory->places.size());
+    write_heap_json(json, a.memory->heap);
+    json.field("place_count", a.memory->places.size());
     json.field("places_not_freeing",
-               analysis::top_memory_places(*memory,
+               analysis::top_memory_places(*a.memory,
                                            analysis::MemoryOrder::NotFreed, 0)
                    .size());
     json.key("top_places");
     write_memory_places_json(
-        json, analysis::top_memory_places(*memory, analysis::MemoryOrder::Bytes,
+        json, analysis::top_memory_places(*a.memory, analysis::MemoryOrder::Bytes,
                                           kMemoryIoRows));
     json.end_object();
   }
-  if (io) {
+  if (a.io) {
     json.key("io");
     json.begin_object();
     json.key("total");
     json.begin_object();
-    write_io_count_fields(json, io->total);
+    write_io_count_fields(json, a.io->total);
     json.end_object();
     json.key("main_threads");
     json.begin_array();
-    for (const analysis::ThreadIo &thread : io->threads)
+    for (const analysis::ThreadIo &thread : a.io->threads)
       if (thread.main)
         write_thread_io_json(json, thread);
     json.end_array();
-    json.field("file_count", io->files.size());
-    std::vector<analysis::IoFileStats> files = io->files;
+    json.field("file_count", a.io->files.size());
+    std::vector<analysis::IoFileStats> files = a.io->files;
     if (files.size() > kMemoryIoRows)
       files.resize(kMemoryIoRows);
     json.key("top_files");
     write_io_files_json(json, files);
     json.end_object();
   }
-  if (system) {
+  if (a.system) {
     json.key("system");
-    write_system_json(json, *system, profiles);
+    write_system_json(json, *a.system, profiles);
   }
   json.key("regions");
-  write_regions_json(json, regions);
-  json.field("threshold_percent", threshold);
+  write_regions_json(json, a.regions);
+  json.field("threshold_percent", a.threshold_percent);
   json.key("bottlenecks");
-  write_bottlenecks_json(json, bottlenecks);
+  write_bottlenecks_json(json, a.bottlenecks);
   json.key("suggestions");
-  write_findings_json(json, findings);
-  if (sync) {
+  write_findings_json(json, a.findings);
+  if (a.sync) {
     json.key("synchronization");
-    write_sync_json(json, *sync, kMemoryIoRows);
+    write_sync_json(json, *a.sync, kMemoryIoRows);
   }
-  if (gpu) {
+  if (a.gpu) {
     json.key("gpu");
-    write_gpu_json(json, *gpu, profiles, kGpuRows);
+    write_gpu_json(json, *a.gpu, profiles, kGpuRows);
   }
-  if (mpi) {
+  if (a.mpi) {
     json.key("mpi");
-    write_mpi_json(json, *mpi, 0);
+    write_mpi_json(json, *a.mpi, 0);
   }
-  if (ranks) {
+  if (a.ranks) {
     json.key("ranks");
-    write_ranks_json(json, *ranks, kSpreadRows);
+    write_ranks_json(json, *a.ranks, kSpreadRows);
   }
   json.end_object();
   return json.text();
@@ -542,97 +518,43 @@ namespace {
 // The report on the profiles of `files`, in the options' format.
 std::string render_report(const ReportOptions &options,
                           const std::vector<std::string> &files) {
-  std::vector<Profile> profiles = profile::read_profiles(files);
-  analysis::TimingCostSummary timing_cost =
-      analysis::settle_call_times(profiles, options.compensate);
-  analysis::FunctionCatalog catalog(profiles);
-  FunctionTable table = analysis::compute_function_table(profiles, catalog);
-  std::vector<FunctionStats> shown = table.functions;
+  analysis::AnalysisOptions analysis_options;
+  analysis_options.compensate = options.compensate;
+  analysis_options.threshold_percent = options.threshold;
+  analysis_options.bottleneck_rows = options.bottleneck_rows;
+  analysis_options.idle_gaps = kGpuRows;
+  analysis::Analysis a = analysis::analyze(profile::read_profiles(files), analysis_options);
+  std::vector<FunctionStats> shown = a.functions.functions;
   analysis::sort_functions(shown, options.order);
   if (options.top != 0 && shown.size() > options.top)
     shown.resize(options.top);
-
-  analysis::Symbolizer symbolizer;
-  analysis::LineTable lines = analysis::compute_line_table(profiles, symbolizer);
-  std::vector<analysis::LoopStats> loops =
-      analysis::compute_loop_table(profiles, &lines);
   MachineRoofs machine =
-      loops.empty() ? MachineRoofs{}
-                    : load_roofs(calibration::machine_peaks_path());
-  // Sections for what the profiles recorded, and nothing for what they did
-  // not.
-  std::optional<analysis::MemoryTable> memory;
-  std::optional<analysis::IoTable> io;
-  std::optional<analysis::SystemTable> system;
-  std::optional<analysis::SyncTable> sync;
-  std::optional<analysis::GpuTable> gpu;
-  std::optional<analysis::MpiTable> mpi;
-  for (const Profile &profile : profiles) {
-    if (!profile.mpi_sites.empty() && !mpi)
-      mpi = analysis::compute_mpi_table(profiles, symbolizer);
-    if (profile.heap.present && !memory)
-      memory = analysis::compute_memory_table(profiles, symbolizer);
-    if ((!profile.io_sites.empty() || profile.run.io_not_hooked()) && !io)
-      io = analysis::compute_io_table(profiles, symbolizer);
-    if (profile.system.present && !system)
-      system = analysis::compute_system_table(profiles);
-    if (!profile.sync_sites.empty() && !sync)
-      sync = analysis::compute_sync_table(profiles, symbolizer);
-    if (profile.cuda.present && !gpu)
-      gpu = analysis::compute_gpu_table(profiles, symbolizer, kGpuRows);
-  }
-  analysis::RegionTable regions = analysis::compute_region_table(profiles);
-  // Ranks are compared when the profiles are those of a job's ranks.
-  std::optional<analysis::RankTable> ranks;
-  if (profiles.size() > 1 &&
-      std::any_of(profiles.begin(), profiles.end(), [](const Profile &p) { return p.job.present; })) {
-    analysis::RankAnalysis rank_analysis;
-    for (const Profile &profile : profiles)
-      rank_analysis.add(profile);
-    ranks = rank_analysis.finish();
-  }
-  std::vector<analysis::Bottleneck> bottlenecks = analysis::compute_bottlenecks(
-      table, loops, lines, regions, options.threshold, options.bottleneck_rows,
-      gpu ? &*gpu : nullptr);
-  rules::ReportData data;
-  data.profiles = &profiles;
-  data.functions = &table;
-  data.loops = &loops;
-  data.regions = &regions;
-  data.memory = memory ? &*memory : nullptr;
-  data.io = io ? &*io : nullptr;
-  data.sync = sync ? &*sync : nullptr;
-  data.gpu = gpu ? &*gpu : nullptr;
-  data.ranks = ranks ? &*ranks : nullptr;
-  std::vector<rules::Finding> findings =
-      rules::run_rules(data, rules::Thresholds{options.threshold});
+      a.loops.empty() ? MachineRoofs{} : load_roofs(calibration::machine_peaks_path());
+  const std::vector<Profile> &profiles = a.profiles;
 
   if (options.format == ReportFormat::Json)
-    return json_report(profiles, table, shown, timing_cost, loops,
-                       options.loops, machine, lines.period_ns, memory, io,
-                       system, bottlenecks, options.threshold, findings,
-                       regions, sync, gpu, mpi, ranks);
+    return json_report(a, shown, options.loops, machine);
   // The detailed sections, as the text report prints them.
   std::string details =
-      text_loops(loops, options.loops, machine, lines.period_ns) +
-      regions_text(regions) + ranges_text(regions) + categories_text(regions) +
-      (memory ? text_memory(*memory) : "") +
-      (io ? text_io(*io, profiles.size()) : "") +
-      (sync ? sync_text(*sync, kMemoryIoRows) : "") +
-      (mpi ? mpi_text(*mpi, kMemoryIoRows) : "") +
-      (ranks ? ranks_text(*ranks, kRankRows, kSpreadRows) : "") +
-      (gpu ? gpu_text(*gpu, profiles, kGpuRows) : "") +
-      (system ? system_text(*system) : "");
-  std::string functions = text_report(profiles, table, shown, timing_cost, options);
+      text_loops(a.loops, options.loops, machine, a.lines.period_ns) +
+      regions_text(a.regions) + ranges_text(a.regions) + categories_text(a.regions) +
+      (a.memory ? text_memory(*a.memory) : "") +
+      (a.io ? text_io(*a.io, profiles.size()) : "") +
+      (a.sync ? sync_text(*a.sync, kMemoryIoRows) : "") +
+      (a.mpi ? mpi_text(*a.mpi, kMemoryIoRows) : "") +
+      (a.ranks ? ranks_text(*a.ranks, kRankRows, kSpreadRows) : "") +
+      (a.gpu ? gpu_text(*a.gpu, profiles, kGpuRows) : "") +
+      (a.system ? system_text(*a.system) : "");
+  std::string functions = text_report(profiles, a.functions, shown, a.timing_cost, options);
   if (options.format == ReportFormat::Markdown) {
     // What to change as Markdown; the measurements as the text report's
     // tables, whose alignment a code block keeps.
     return fmt::format("# hotline report\n\n{}{}## Measurements\n\n```text\n{}{}```\n",
-                       bottlenecks_markdown(bottlenecks, options.threshold),
-                       suggestions_markdown(findings), functions, details);
+                       bottlenecks_markdown(a.bottlenecks, options.threshold),
+                       suggestions_markdown(a.findings), functions, details);
   }
-  return functions + bottlenecks_text(bottlenecks, options.threshold) +
-         suggestions_text(findings) + details;
+  return functions + bottlenecks_text(a.bottlenecks, options.threshold) +
+         suggestions_text(a.findings) + details;
 }
 
 } // namespace

@@ -913,6 +913,155 @@
     );
   }
 
+  // Regions (HOTLINE_REGION and the category macros), ranges and categories: only when the
+  // program marked any.
+  function regions() {
+    if (!data.regions) return;
+    const r = data.regions;
+    const element = section("regions", "Regions");
+    if (r.regions.length > 0) {
+      element.append("h3").text("Regions");
+      table(
+        element,
+        [
+          { title: "region", value: (x) => x.path, cls: "name" },
+          { title: "category", value: (x) => x.category },
+          { title: "entries", value: (x) => x.entries, text: (x) => count(x.entries), num: true },
+          { title: "inclusive", value: (x) => x.inclusive_ns, text: (x) => duration(x.inclusive_ns), num: true },
+          { title: "exclusive", value: (x) => x.exclusive_ns, text: (x) => duration(x.exclusive_ns), num: true },
+          { title: "I/O", value: (x) => x.io_ns, text: (x) => duration(x.io_ns), num: true },
+          { title: "waits", value: (x) => x.sync_ns, text: (x) => duration(x.sync_ns), num: true },
+          { title: "GPU", value: (x) => x.gpu_ns, text: (x) => duration(x.gpu_ns), num: true },
+          { title: "wall%", value: (x) => x.wall_percent, text: (x) => percent(x.wall_percent), num: true },
+        ],
+        r.regions,
+        { limit: 30, id: "regions-table" },
+      );
+    }
+    // As the text report: the categories when some time is in one other than "other".
+    const categories = r.categories.filter((x) => x.all_ns > 0);
+    if (categories.some((x) => x.category !== "other")) {
+      element.append("h3").text("Categories");
+      table(
+        element,
+        [
+          { title: "category", value: (x) => x.category },
+          { title: "main threads", value: (x) => x.main_ns, text: (x) => duration(x.main_ns), num: true },
+          { title: "main%", value: (x) => x.main_percent, text: (x) => percent(x.main_percent), num: true },
+          { title: "all threads", value: (x) => x.all_ns, text: (x) => duration(x.all_ns), num: true },
+          { title: "all%", value: (x) => x.all_percent, text: (x) => percent(x.all_percent), num: true },
+        ],
+        categories,
+        { sort: 3, id: "categories-table" },
+      );
+    }
+    if (r.ranges.length > 0) {
+      element.append("h3").text("Ranges");
+      table(
+        element,
+        [
+          { title: "range", value: (x) => x.name, cls: "name" },
+          { title: "count", value: (x) => x.count, text: (x) => count(x.count), num: true },
+          { title: "time", value: (x) => x.ns, text: (x) => duration(x.ns), num: true },
+          { title: "shortest", value: (x) => x.min_ns, text: (x) => duration(x.min_ns), num: true },
+          { title: "longest", value: (x) => x.max_ns, text: (x) => duration(x.max_ns), num: true },
+        ],
+        r.ranges,
+        { sort: 2, id: "ranges-table" },
+      );
+    }
+  }
+
+  // Where threads waited on locks, condition variables, joins and barriers.
+  function waits() {
+    if (!data.synchronization) return;
+    const s = data.synchronization;
+    const element = section("waits", "Waits");
+    element
+      .append("p")
+      .text(`${count(s.waits)} waits, ${duration(s.wait_ns)} in all (${duration(s.main_wait_ns)} on main threads).`);
+    table(
+      element,
+      [
+        placeColumn("place", (p) => place(p.file, p.line)),
+        { title: "function", value: (p) => p.short_function || p.function, cls: "name", tip: (p) => p.function },
+        { title: "kind", value: (p) => p.kind },
+        { title: "waits", value: (p) => p.waits, text: (p) => count(p.waits), num: true },
+        { title: "time", value: (p) => p.wait_ns, text: (p) => duration(p.wait_ns), num: true },
+        placeColumn("loop", (p) => p.loop),
+      ],
+      s.top_places,
+      { limit: 15, sort: 4, id: "waits-table" },
+    );
+  }
+
+  // MPI calls by function and by place.
+  function mpi() {
+    if (!data.mpi) return;
+    const m = data.mpi;
+    const element = section("mpi", "MPI");
+    element
+      .append("p")
+      .text(`${count(m.calls)} MPI calls took ${duration(m.ns)} and moved ${bytes(m.bytes)}.`);
+    table(
+      element,
+      [
+        { title: "function", value: (f) => f.short_function || f.function, cls: "name", tip: (f) => f.function },
+        { title: "calls", value: (f) => f.calls, text: (f) => count(f.calls), num: true },
+        { title: "time", value: (f) => f.ns, text: (f) => duration(f.ns), num: true },
+        { title: "bytes", value: (f) => f.bytes, text: (f) => bytes(f.bytes), num: true },
+      ],
+      m.functions,
+      { sort: 2, id: "mpi-functions-table" },
+    );
+    table(
+      element,
+      [
+        placeColumn("place", (p) => place(p.file, p.line)),
+        { title: "function", value: (p) => p.short_function || p.function, cls: "name", tip: (p) => p.function },
+        { title: "MPI function", value: (p) => p.mpi_function },
+        { title: "calls", value: (p) => p.calls, text: (p) => count(p.calls), num: true },
+        { title: "time", value: (p) => p.ns, text: (p) => duration(p.ns), num: true },
+      ],
+      m.top_places,
+      { limit: 15, sort: 4, id: "mpi-places-table" },
+    );
+  }
+
+  // The ranks of a job (or the processes) compared: each one's time, and what is imbalanced.
+  function ranks() {
+    if (!data.ranks) return;
+    const r = data.ranks;
+    const element = section("ranks", "Ranks");
+    if (r.slowest) element.append("p").text(r.slowest.text);
+    table(
+      element,
+      [
+        { title: "rank", value: (x) => (x.rank === undefined ? x.label : x.rank), text: (x) => x.label },
+        { title: "wall", value: (x) => x.wall_ns, text: (x) => duration(x.wall_ns), num: true },
+        { title: "in MPI", value: (x) => x.mpi_ns, text: (x) => duration(x.mpi_ns), num: true },
+        { title: "outside MPI", value: (x) => x.outside_mpi_ns, text: (x) => duration(x.outside_mpi_ns), num: true },
+        { title: "most MPI time in", value: (x) => x.top_mpi_function || "-" },
+      ],
+      r.ranks,
+      { id: "ranks-table" },
+    );
+    element.append("h3").text("Imbalance");
+    table(
+      element,
+      [
+        { title: "kind", value: (s) => s.kind },
+        { title: "name", value: (s) => s.name, cls: "name" },
+        { title: "least", value: (s) => s.min_ns, text: (s) => duration(s.min_ns) + " on " + s.min_on, num: true },
+        { title: "mean", value: (s) => s.mean_ns, text: (s) => duration(s.mean_ns), num: true },
+        { title: "most", value: (s) => s.max_ns, text: (s) => duration(s.max_ns) + " on " + s.max_on, num: true },
+        { title: "imbalance", value: (s) => s.imbalance, text: (s) => s.imbalance.toFixed(2), num: true },
+      ],
+      r.imbalance,
+      { limit: 15, sort: 5, id: "imbalance-table" },
+    );
+  }
+
   function navigation() {
     d3.select("#nav")
       .append("ul")
@@ -934,6 +1083,10 @@
   memory();
   gpu();
   io();
+  regions();
+  waits();
+  mpi();
+  ranks();
   navigation();
   d3.select("#footer")
     .insert("p", "details")

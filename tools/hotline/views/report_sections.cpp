@@ -203,11 +203,8 @@ std::string ranges_text(const analysis::RegionTable &table) {
 }
 
 std::string categories_text(const analysis::RegionTable &table) {
-  bool only_other = true;
-  for (const analysis::CategoryTime &c : table.categories)
-    only_other &= c.category == analysis::Category::Other || c.all_ns == 0;
-  if (only_other)
-    return ""; // no region and no blocked time: nothing to split
+  if (!analysis::splits_time_by_category(table))
+    return "";
   std::string out = fmt::format(
       "\nTime by category (main threads {}, all threads {}; rules in docs/report-rules.md)\n\n",
       text::format_duration(table.main_threads_ns), text::format_duration(table.all_threads_ns));
