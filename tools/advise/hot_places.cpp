@@ -1,11 +1,7 @@
-// Finds the hot places of a run with the analysis library that `hotline report`, `loops` and
-// `memory` use, so advise and those reports always agree on the numbers.
+// Finds the hot places of a run in the analysis that `hotline report` and `hotline html` show
+// (analysis/analyze.h), so advise and those reports always agree on the numbers.
 #include "hot_places.h"
 
-#include "analysis/functions.h"
-#include "analysis/lines.h"
-#include "analysis/memory.h"
-#include "analysis/symbolizer.h"
 
 #include <hotline/profile_format.h>
 
@@ -24,12 +20,10 @@ std::optional<uint64_t> HotPlaces::line_count(const std::string &file, uint32_t 
   return found->second;
 }
 
-HotPlaces find_hot_places(const std::vector<profile::Profile> &profiles,
-                          const Thresholds &thresholds) {
+HotPlaces find_hot_places(const analysis::Analysis &analysis, const Thresholds &thresholds) {
   HotPlaces hot;
   hot.thresholds = thresholds;
-  analysis::FunctionCatalog catalog(profiles);
-  analysis::FunctionTable table = analysis::compute_function_table(profiles, catalog);
+  const analysis::FunctionTable &table = analysis.functions;
   hot.measured_ns = table.measured_ns;
   hot.function_count = table.functions.size();
 
@@ -54,12 +48,10 @@ HotPlaces find_hot_places(const std::vector<profile::Profile> &profiles,
     hot.functions.push_back(std::move(function));
   }
 
-  analysis::Symbolizer symbolizer;
-  analysis::LineTable lines = analysis::compute_line_table(profiles, symbolizer);
-  for (const analysis::LineStats &line : lines.lines)
+  for (const analysis::LineStats &line : analysis.lines.lines)
     if (line.counted)
       hot.line_counts[{line.file, line.line}] += line.count;
-  std::vector<analysis::LoopStats> loops = analysis::compute_loop_table(profiles, &lines);
+  const std::vector<analysis::LoopStats> &loops = analysis.loops;
   hot.loop_count = loops.size();
   hot.line_mode = !loops.empty() || !hot.line_counts.empty();
 
@@ -95,11 +87,10 @@ HotPlaces find_hot_places(const std::vector<profile::Profile> &profiles,
   if (hottest != hot.loops.end())
     hottest->hottest = true;
 
-  for (const profile::Profile &profile : profiles)
+  for (const profile::Profile &profile : analysis.profiles)
     hot.memory_tracked = hot.memory_tracked || (profile.heap.present && profile.heap.tracked());
-  if (hot.memory_tracked) {
-    analysis::MemoryTable memory = analysis::compute_memory_table(profiles, symbolizer);
-    for (const analysis::MemoryPlaceStats &place : memory.places) {
+  if (hot.memory_tracked && analysis.memory) {
+    for (const analysis::MemoryPlaceStats &place : analysis.memory->places) {
       // A place that is not a line of the program's own (an allocation by library code with
       // no call of the program's below it) is still inside its loop: it is advised at the loop.
       if (place.place.source == analysis::PlaceSource::None || place.loop.empty())
@@ -131,13 +122,13 @@ HotPlaces find_hot_places(const std::vector<profile::Profile> &profiles,
   }
 
   // The translation units to parse: the modules that hold a hot function or a hot loop.
-  for (size_t p = 0; p < profiles.size(); ++p) {
-    const profile::Profile &profile = profiles[p];
+  for (size_t p = 0; p < analysis.profiles.size(); ++p) {
+    const profile::Profile &profile = analysis.profiles[p];
     for (uint32_t s = 0; s < profile.sites.size(); ++s) {
       const profile::Site &site = profile.sites[s];
       bool wanted = false;
       if (site.kind == HOTLINE_SITE_FUNCTION)
-        wanted = hot_ids.count(catalog.function_of(p, s)) != 0;
+        wanted = hot_ids.count(analysis.catalog->function_of(p, s)) != 0;
       else if (site.kind == HOTLINE_SITE_LOOP)
         for (const HotLoop &loop : hot.loops)
           wanted = wanted || (loop.line == site.line && loop.column == site.column &&

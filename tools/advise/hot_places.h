@@ -2,6 +2,7 @@
 // allocations made in hot loops, and the exact line counts that back each piece of advice.
 #pragma once
 
+#include "analysis/analyze.h"
 #include "profile/reader.h"
 
 #include <cstdint>
@@ -87,7 +88,6 @@ struct HotPlaces {
   std::optional<uint64_t> line_count(const std::string &file, uint32_t line) const;
 };
 
-HotPlaces find_hot_places(const std::vector<profile::Profile> &profiles,
-                          const Thresholds &thresholds);
+HotPlaces find_hot_places(const analysis::Analysis &analysis, const Thresholds &thresholds);
 
 } // namespace hotline::advise

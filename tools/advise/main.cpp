@@ -103,9 +103,11 @@ int run(const std::vector<std::string> &args) {
   options.build_dir = *build_dir;
   options.checks = selected_checks(parsed);
 
-  std::vector<profile::Profile> profiles = profile::read_profiles(paths);
-  advise::HotPlaces places = advise::find_hot_places(profiles, thresholds);
-  profiles.clear(); // the ASTs need the memory more
+  advise::HotPlaces places = [&] {
+    // Dropped once the hot places are known: the ASTs need the memory more.
+    analysis::Analysis analysis = analysis::analyze(profile::read_profiles(paths), {});
+    return advise::find_hot_places(analysis, thresholds);
+  }();
   advise::ScanResult result = advise::scan(places, options);
 
   fmt::print("{}", json ? advise::format_json(places, result) : advise::format_text(places, result));

@@ -39,7 +39,7 @@ struct AnalysisOptions {
 struct Analysis {
   std::vector<profile::Profile> profiles;
   TimingCostSummary timing_cost;
-  std::unique_ptr<FunctionCatalog> catalog; // the functions' identities, for the tree
+  std::unique_ptr<FunctionCatalog> catalog; // the functions' identities, by profile and site
   FunctionTable functions;                  // in compute_function_table's order
   std::optional<CallTree> tree;             // with AnalysisOptions::call_tree
   LineTable lines;
