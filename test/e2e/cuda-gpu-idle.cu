@@ -16,7 +16,7 @@
 // tiny-kernels, and the 4 bytes copied back from pageable memory are no finding.
 // RULES-NOT: [tiny-kernels]
 // RULES-NOT: [pageable-transfers]
-// RULES:     [gpu-idle] GPU device 0 was idle {{.+}} between its first and last work ({{9[0-9]\.[0-9]|100\.0}}%)
+// RULES:     [gpu-idle] GPU device 0 {{.*}}was idle {{.+}} between its first and last work ({{9[0-9]\.[0-9]|100\.0}}%)
 // RULES-NOT: [tiny-kernels]
 // RULES-NOT: [pageable-transfers]
 

@@ -2,8 +2,8 @@
 // and a status.
 #include "calibration/machine_peaks.h"
 #include "cli/options.h"
-#include "profile/reader.h"
 #include "commands/commands.h"
+#include "profile/reader.h"
 #include "version.h"
 
 #include <fmt/format.h>

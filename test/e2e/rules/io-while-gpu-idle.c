@@ -14,7 +14,7 @@
 // RUN: %hotline gpu --format json %t.idle.hotline > %t.json
 // RUN: python3 -c "import json, sys; d = json.load(open(sys.argv[1]))['devices'][0]; print(d['main_io_in_gaps_ns'] == int(open(sys.argv[2]).read()), [(f['path'][:5], f['calls'], f['bytes']) for f in d['main_io_in_gaps']])" %t.json %t.expected | FileCheck %s --check-prefix=JSON
 // OUT: read 6 batches, 24576 bytes
-// IDLE: [io-while-gpu-idle] GPU device 0 was idle while the main thread was blocked in I/O for {{.*}}, {{[1-9][0-9]\.[0-9]}}% of the {{.*}} between its first and last work.
+// IDLE: [io-while-gpu-idle] GPU device 0 {{.*}}was idle while the main thread was blocked in I/O for {{.*}}, {{[1-9][0-9]\.[0-9]}}% of the {{.*}} between its first and last work.
 // IDLE-NEXT: evidence: the GPU was idle {{.*}} in all between its first and last work; the main thread's I/O covered {{100\.0|9[0-9]\.[0-9]}}% of that
 // IDLE-NEXT: evidence: pipe:[{{[0-9]+}}]: 5 calls, 20.5 kB, {{.*}} of them while the GPU idled
 // BUSY: Suggestions

@@ -2,6 +2,7 @@
 // into times.
 #include "analysis/functions.h"
 
+#include "analysis/percent.h"
 #include "analysis/symbolizer.h"
 
 #include <hotline/profile_format.h>
@@ -110,10 +111,6 @@ void add_total_times(const Profile &profile, size_t profile_index,
       stack.push_back({child, tree.first_child[child]});
     }
   }
-}
-
-double percent_of(uint64_t part, uint64_t whole) {
-  return whole == 0 ? 0.0 : 100.0 * double(part) / double(whole);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "analysis/gpu.h"
 
 #include "analysis/io.h"
+#include "analysis/percent.h"
 
 #include <hotline/profile_format.h>
 
@@ -255,10 +256,6 @@ std::vector<DeviceMemory> device_memory(const Profile &profile) {
   for (const auto &[device, live] : devices)
     memory.push_back({profile.display_name, device, live.peak, live.bytes});
   return memory;
-}
-
-double percent_of(uint64_t part, uint64_t whole) {
-  return whole ? 100.0 * double(part) / double(whole) : 0;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Adds up IO_SITES records by file, by place and by thread.
 #include "analysis/io.h"
+#include "analysis/percent.h"
 
 #include <hotline/profile_format.h>
 
@@ -48,11 +49,8 @@ ThreadIo thread_io(const Profile &profile, uint32_t t, const std::map<std::strin
     result.files.push_back({path, io});
   }
   sort_files(result.files);
-  auto percent = [&](uint64_t ns) {
-    return result.wall_ns == 0 ? 0.0 : 100.0 * double(ns) / double(result.wall_ns);
-  };
-  result.blocked_percent = percent(result.io_ns);
-  result.data_blocked_percent = percent(result.data_io_ns);
+  result.blocked_percent = percent_of(result.io_ns, result.wall_ns);
+  result.data_blocked_percent = percent_of(result.data_io_ns, result.wall_ns);
   return result;
 }
 

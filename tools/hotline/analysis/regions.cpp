@@ -3,6 +3,7 @@
 #include "analysis/regions.h"
 
 #include "analysis/io.h"
+#include "analysis/percent.h"
 
 #include <hotline/profile_format.h>
 
@@ -26,10 +27,6 @@ std::string normalized(std::string name) {
 }
 
 uint64_t less(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
-
-double percent(uint64_t part, uint64_t whole) {
-  return whole == 0 ? 0.0 : 100.0 * double(part) / double(whole);
-}
 
 struct MergedRegion {
   RegionStats stats;
@@ -236,7 +233,7 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
   std::map<std::string, std::vector<const MergedRegion *>> children;
   for (auto &[path, m] : merged) {
     m.stats.threads = uint32_t(m.threads.size());
-    m.stats.wall_percent = percent(m.stats.inclusive_ns, table.wall_ns);
+    m.stats.wall_percent = percent_of(m.stats.inclusive_ns, table.wall_ns);
     m.stats.counters = counter_list(m.counters, m.stats.inclusive_ns);
     children[m.parent_path].push_back(&m);
   }
@@ -262,8 +259,8 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
     time.category = Category(c);
     time.main_ns = main_ns[c];
     time.all_ns = all_ns[c];
-    time.main_percent = percent(main_ns[c], table.main_threads_ns);
-    time.all_percent = percent(all_ns[c], table.all_threads_ns);
+    time.main_percent = percent_of(main_ns[c], table.main_threads_ns);
+    time.all_percent = percent_of(all_ns[c], table.all_threads_ns);
     table.categories.push_back(time);
   }
   std::sort(table.categories.begin(), table.categories.end(),

@@ -2,6 +2,7 @@
 #include "analysis/sync.h"
 
 #include "analysis/io.h"
+#include "analysis/percent.h"
 
 #include <hotline/profile_format.h>
 
@@ -31,7 +32,7 @@ const char *sync_kind_name(uint32_t kind) {
 }
 
 double WaitsDuringMainIo::waited_percent() const {
-  return workers_ns == 0 ? 0.0 : 100.0 * double(waited_ns) / double(workers_ns);
+  return percent_of(waited_ns, workers_ns);
 }
 
 namespace {

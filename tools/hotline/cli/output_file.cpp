@@ -2,8 +2,8 @@
 #include "cli/output_file.h"
 
 #include "cli/options.h"
-#include "profile/reader.h"
 #include "cli/text_format.h"
+#include "profile/reader.h"
 
 #include <fmt/format.h>
 

@@ -3,11 +3,11 @@
 #include "analysis/lines.h"
 #include "analysis/timing_cost.h"
 #include "cli/options.h"
-#include "profile/reader.h"
-#include "cli/source_lines.h"
-#include "commands/commands.h"
 #include "cli/readable_names.h"
+#include "cli/source_lines.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>

@@ -1,10 +1,10 @@
 // `hotline calibrate`: measures this machine's single-thread peaks for the
 // loops' roofline and caches them (text or JSON).
 #include "calibration/machine_peaks.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
-#include "commands/commands.h"
+#include "cli/options.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
 
 #include <fmt/format.h>
 

@@ -6,12 +6,13 @@
 #include "analysis/gpu.h"
 #include "analysis/lines.h"
 #include "analysis/timing_cost.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
+#include "cli/options.h"
+#include "cli/places.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 
 #include <fmt/format.h>
 
@@ -163,14 +164,6 @@ std::string change_cell(const DiffItem &item) {
   return signed_percent(analysis::change_percent(item.base_ns, item.new_ns));
 }
 
-std::string place(const std::string &file, uint32_t line) {
-  if (file.empty())
-    return "-";
-  if (line == 0)
-    return text::printable(file);
-  return fmt::format("{}:{}", text::printable(file), line);
-}
-
 // "10", "2.5": the percentage as the user wrote it, without trailing zeros.
 std::string percent_label(double percent) { return fmt::format("{:g}%", percent); }
 
@@ -205,7 +198,7 @@ std::string text_items(const std::vector<DiffItem> &items, uint64_t top, Items k
   bool estimated = false;
   for (size_t i = 0; i < items.size() && (top == 0 || i < top); ++i) {
     const DiffItem &item = items[i];
-    std::string where = place(item.file, item.line);
+    std::string where = text::file_line(item.file, item.line);
     std::string name = text::display_name(item.name);
     auto time = [](bool in, uint64_t ns, bool stopped) {
       return !in ? std::string("-") : (stopped ? "~" : "") + text::format_duration(ns);
@@ -268,9 +261,9 @@ std::string text_regressions(const DiffTable &diff, const Regressions &found, do
   };
   for (const DiffItem &item : found.functions)
     add(item,
-        fmt::format("function {}  {}", text::printable(item.name), place(item.file, item.line)));
+        fmt::format("function {}  {}", text::printable(item.name), text::file_line(item.file, item.line)));
   for (const DiffItem &item : found.lines)
-    add(item, fmt::format("line {}  {}", place(item.file, item.line), text::printable(item.name)));
+    add(item, fmt::format("line {}  {}", text::file_line(item.file, item.line), text::printable(item.name)));
   for (const DiffItem &item : found.kernels)
     add(item, "kernel " + text::display_name(item.name));
   const char *judged =

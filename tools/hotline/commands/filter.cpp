@@ -4,9 +4,9 @@
 #include "analysis/timing_cost.h"
 #include "cli/options.h"
 #include "cli/output_file.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 
 #include <fmt/format.h>
 

@@ -3,15 +3,15 @@
 // what the host launched after its longest gaps, the host's time waiting in
 // CUDA calls, and device memory (text or JSON).
 #include "analysis/gpu.h"
-#include "cli/options.h"
-#include "views/gpu_text.h"
 #include "cli/json_writer.h"
-#include "views/memory_io_text.h"
-#include "profile/reader.h"
-#include "rules/rules.h"
-#include "commands/commands.h"
+#include "cli/options.h"
+#include "cli/places.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
+#include "views/gpu_text.h"
+#include "views/memory_io_text.h"
 
 #include <fmt/format.h>
 
@@ -120,7 +120,7 @@ std::string idle_block(const GpuTable &table, bool several_profiles) {
       continue;
     gaps +=
         fmt::format("\nLongest idle gaps ({} of {}) of {}\n", device.longest_gaps.size(),
-                    text::format_count(device.gap_count), device_label(device, several_profiles));
+                    text::format_count(device.gap_count), text::device_label(device, several_profiles));
     text::TextTable rows({{"gap", Align::Right},
                           {"from", Align::Right},
                           {"to", Align::Right},
@@ -131,7 +131,7 @@ std::string idle_block(const GpuTable &table, bool several_profiles) {
                     text::format_duration(gap.end_ns),
                     gap.next_is_kernel ? "kernel " + text::printable(gap.next_work)
                                        : gap.next_work + " transfer",
-                    rules::gpu_call_location(gap.next_site)});
+                    text::gpu_call_location(gap.next_site)});
     gaps += rows.render();
   }
   if (!gaps.empty())

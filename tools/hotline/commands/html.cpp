@@ -4,19 +4,19 @@
 // without a network. The data goes into the page as one JSON object; the
 // page's script (report.js) draws it with d3 and d3-flame-graph.
 #include "analysis/analyze.h"
-#include "cli/options.h"
-#include "views/gpu_text.h"
-#include "html/assets.h"
 #include "cli/json_writer.h"
+#include "cli/options.h"
+#include "cli/readable_names.h"
+#include "cli/source_lines.h"
+#include "cli/text_format.h"
+#include "commands/commands.h"
+#include "html/assets.h"
+#include "profile/reader.h"
+#include "views/gpu_text.h"
 #include "views/memory_io_text.h"
 #include "views/mpi_text.h"
-#include "profile/reader.h"
 #include "views/report_sections.h"
-#include "cli/source_lines.h"
-#include "commands/commands.h"
 #include "views/system_text.h"
-#include "cli/readable_names.h"
-#include "cli/text_format.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>

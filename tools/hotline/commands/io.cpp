@@ -2,12 +2,12 @@
 // much of each thread's time that was, then the files and the places in the
 // source (text or JSON).
 #include "analysis/io.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
-#include "views/memory_io_text.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
+#include "cli/options.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
+#include "views/memory_io_text.h"
 
 #include <fmt/format.h>
 

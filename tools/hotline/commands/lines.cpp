@@ -1,12 +1,12 @@
 // `hotline lines`: the hottest source lines (line mode): exact counts and
 // sampled CPU time, with the enclosing function and loop.
 #include "analysis/lines.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
+#include "cli/options.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>

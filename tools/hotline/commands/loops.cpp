@@ -4,13 +4,13 @@
 #include "analysis/roofline.h"
 #include "analysis/timing_cost.h"
 #include "calibration/machine_peaks.h"
-#include "cli/options.h"
-#include "views/loop_cells.h"
 #include "cli/json_writer.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
+#include "cli/options.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
+#include "views/loop_cells.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>

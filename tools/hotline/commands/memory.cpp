@@ -2,12 +2,12 @@
 // that allocated the most, left the most unfreed, made temporaries, or
 // allocated inside loops (text or JSON).
 #include "analysis/memory.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
-#include "views/memory_io_text.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
+#include "cli/options.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
+#include "views/memory_io_text.h"
 
 #include <fmt/format.h>
 

@@ -2,9 +2,9 @@
 // file, byte for byte, written only once every input has been read in full.
 #include "cli/options.h"
 #include "cli/output_file.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 
 #include <fmt/format.h>
 

@@ -1,11 +1,11 @@
 // `hotline ranks`: the ranks of a parallel job compared, read one profile at a time so that a
 // job of thousands of ranks fits in memory (docs/mpi.md).
 #include "analysis/ranks.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
-#include "views/mpi_text.h"
-#include "profile/reader.h"
+#include "cli/options.h"
 #include "commands/commands.h"
+#include "profile/reader.h"
+#include "views/mpi_text.h"
 
 #include <fmt/format.h>
 

@@ -4,17 +4,18 @@
 // (text or JSON).
 #include "analysis/analyze.h"
 #include "analysis/roofline.h"
-#include "cli/options.h"
 #include "cli/json_writer.h"
+#include "cli/options.h"
+#include "cli/places.h"
+#include "cli/readable_names.h"
+#include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 #include "views/loop_cells.h"
 #include "views/memory_io_text.h"
 #include "views/mpi_text.h"
-#include "profile/reader.h"
 #include "views/report_sections.h"
-#include "commands/commands.h"
 #include "views/system_text.h"
-#include "cli/readable_names.h"
-#include "cli/text_format.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>
@@ -137,14 +138,6 @@ const char *order_description(FunctionOrder order) {
   return "calls";
 }
 
-std::string location(const analysis::FunctionIdentity &function) {
-  if (function.file.empty())
-    return "-";
-  if (function.line == 0)
-    return text::printable(function.file);
-  return fmt::format("{}:{}", text::printable(function.file), function.line);
-}
-
 std::string run_summary(const std::vector<Profile> &profiles) {
   std::string out;
   if (profiles.size() == 1) {
@@ -248,14 +241,14 @@ std::string text_report(const std::vector<Profile> &profiles,
     if (!f.timed) {
       any_untimed = true;
       rows.add_row({"-", "-", "-", "-", text::format_count(f.calls), name,
-                    location(f.function)});
+                    text::file_line(f.function.file, f.function.line)});
       continue;
     }
     rows.add_row({text::format_duration(f.self_ns),
                   text::format_percent(f.self_percent),
                   text::format_duration(f.total_ns),
                   text::format_percent(f.total_percent),
-                  text::format_count(f.calls), name, location(f.function)});
+                  text::format_count(f.calls), name, text::file_line(f.function.file, f.function.line)});
   }
   out += rows.render();
   if (any_stopped)

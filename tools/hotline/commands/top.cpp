@@ -1,9 +1,10 @@
 // `hotline top PID`: the live view of a program running with HOTLINE_LIVE=1 (docs/live.md):
 // its hottest functions over the last interval and since it started, its regions, heap and
 // GPU, redrawn in the terminal until `q`; one snapshot when the output is not a terminal.
+#include "analysis/percent.h"
 #include "cli/options.h"
-#include "commands/commands.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
 
 #include <hotline/live_format.h>
 
@@ -209,8 +210,9 @@ std::string indented(const std::string &lines, size_t width) {
   return out;
 }
 
-std::string percent_of(uint64_t part, uint64_t whole) {
-  return whole ? text::format_percent(100.0 * double(part) / double(whole)) : "-";
+// A share, or "-" of nothing.
+std::string percent_cell(uint64_t part, uint64_t whole) {
+  return whole ? text::format_percent(analysis::percent_of(part, whole)) : "-";
 }
 
 struct FunctionRow {
@@ -291,7 +293,7 @@ std::string functions_table(std::vector<FunctionRow> rows, uint64_t wall_ns, siz
   size_t shown = std::min(rows.size(), limit);
   for (size_t i = 0; i < shown; ++i) {
     const FunctionRow &r = rows[i];
-    table.add_row({text::format_duration(r.self_ns), percent_of(r.self_ns, wall_ns),
+    table.add_row({text::format_duration(r.self_ns), percent_cell(r.self_ns, wall_ns),
                    text::format_duration(r.total_ns), text::format_count(r.calls),
                    r.timing_stopped ? r.label + " *" : r.label});
   }
@@ -311,7 +313,7 @@ std::string regions_table(const Snapshot &now, size_t limit, size_t width) {
   size_t shown = std::min<size_t>({now.region_count, HOTLINE_LIVE_MAX_REGIONS, limit});
   for (size_t i = 0; i < shown; ++i) {
     const hotline_live_region &r = now.regions[i];
-    table.add_row({text::format_duration(r.time_ns), percent_of(r.time_ns, now.elapsed_ns),
+    table.add_row({text::format_duration(r.time_ns), percent_cell(r.time_ns, now.elapsed_ns),
                    text::format_count(r.entries), null_terminated(r.name, sizeof r.name)});
   }
   std::string out = indented(table.render(), width);
@@ -326,7 +328,7 @@ std::string header(const Snapshot &now, uint64_t cpu_ns, uint64_t wall_ns) {
     out += fmt::format(", rank {} of {}", now.rank, now.world_size);
   out +=
       fmt::format(", running {}, {} thread{}, CPU {}\n", text::format_duration(now.elapsed_ns),
-                  now.thread_count, now.thread_count == 1 ? "" : "s", percent_of(cpu_ns, wall_ns));
+                  now.thread_count, now.thread_count == 1 ? "" : "s", percent_cell(cpu_ns, wall_ns));
   if (now.flags & HOTLINE_LIVE_HEAP_TRACKED)
     out += fmt::format("heap: {} in use, peak {}\n", text::format_bytes(now.heap_live_bytes),
                        text::format_bytes(now.heap_peak_bytes));

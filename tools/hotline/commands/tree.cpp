@@ -2,12 +2,13 @@
 // matters.
 #include "analysis/call_tree.h"
 #include "analysis/functions.h"
+#include "analysis/percent.h"
 #include "analysis/timing_cost.h"
 #include "cli/options.h"
-#include "profile/reader.h"
-#include "commands/commands.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "commands/commands.h"
+#include "profile/reader.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>
@@ -51,10 +52,6 @@ struct TreeOptions {
 // quadratic.
 constexpr size_t kMaxIndentDepth = 64;
 
-double percent_of(uint64_t part, uint64_t whole) {
-  return whole == 0 ? 0.0 : 100.0 * double(part) / double(whole);
-}
-
 std::string indented(size_t depth, const std::string &text) {
   if (depth <= kMaxIndentDepth)
     return std::string(2 * depth, ' ') + text;
@@ -94,7 +91,7 @@ std::string render_tree(const CallTree &tree,
     // Children come biggest first, so the hidden ones are a tail.
     size_t visible = 0;
     while (visible < children.size() &&
-           percent_of(tree.nodes[children[visible]].inclusive_ns,
+           analysis::percent_of(tree.nodes[children[visible]].inclusive_ns,
                       tree.measured_ns) >= options.min_percent)
       ++visible;
     if (visible < children.size()) {
@@ -120,7 +117,7 @@ std::string render_tree(const CallTree &tree,
     if (node.open_calls > 0)
       open = node.open_calls == node.calls ? " [open]" : fmt::format(" [{} open]", node.open_calls);
     rows.add_row(
-        {text::format_percent(percent_of(node.inclusive_ns, tree.measured_ns)),
+        {text::format_percent(analysis::percent_of(node.inclusive_ns, tree.measured_ns)),
          text::format_duration(node.inclusive_ns),
          text::format_duration(node.exclusive_ns),
          node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),

@@ -3,8 +3,8 @@
 // start/end ranges, and its GPU streams with their kernels and transfers,
 // linked to the calls that launched them.
 #include "analysis/gpu.h"
-#include "export/export.h"
 #include "cli/json_writer.h"
+#include "export/export.h"
 #include "version.h"
 
 #include <hotline/profile_format.h>

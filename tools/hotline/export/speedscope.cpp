@@ -1,7 +1,7 @@
 // speedscope's file format (https://www.speedscope.app/file-format-schema.json):
 // one evented profile per thread: from its trace events, or its call tree laid out.
-#include "export/export.h"
 #include "cli/json_writer.h"
+#include "export/export.h"
 #include "version.h"
 
 #include <hotline/profile_format.h>

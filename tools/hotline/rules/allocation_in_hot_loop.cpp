@@ -2,6 +2,7 @@
 // much of the time.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <fmt/format.h>
@@ -31,7 +32,7 @@ void check_allocation_in_hot_loop(const ReportData &data, const Thresholds &thre
       continue;
     Finding f;
     f.rule = "allocation-in-hot-loop";
-    f.location = place_location(place.place);
+    f.location = text::place_location(place.place);
     f.finding = fmt::format("{} heap allocations are made inside the loop at {}, which takes {} "
                             "of the time.",
                             text::format_count(place.loop_allocations), text::printable(place.loop),

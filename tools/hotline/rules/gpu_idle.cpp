@@ -3,6 +3,7 @@
 // each.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <fmt/format.h>
@@ -26,7 +27,7 @@ void check_gpu_idle(const ReportData &data, const Thresholds &thresholds, std::v
     f.rule = "gpu-idle";
     f.finding = fmt::format("GPU {} was idle {} of the {} between its first and last work ({}), "
                             "in {} gaps.",
-                            device_label(data, device), text::format_duration(device.span_idle_ns),
+                            text::device_label(device, data.profiles->size() > 1), text::format_duration(device.span_idle_ns),
                             text::format_duration(device.last_ns - device.first_ns),
                             text::format_percent(percent), text::format_count(device.gap_count));
     for (size_t i = 0; i < device.longest_gaps.size() && i < kGapsShown; ++i) {
@@ -36,7 +37,7 @@ void check_gpu_idle(const ReportData &data, const Thresholds &thresholds, std::v
           text::format_duration(gap.length_ns()), text::format_duration(gap.start_ns),
           text::format_duration(gap.end_ns), gap.next_is_kernel ? "kernel" : "a",
           gap.next_is_kernel ? text::printable(gap.next_work) : gap.next_work + " transfer",
-          gap.next_site.known ? "from " + gpu_call_location(gap.next_site)
+          gap.next_site.known ? "from " + text::gpu_call_location(gap.next_site)
                               : "by a CUDA call the runtime did not see"));
     }
     f.suggestion = "overlap the host's work with the GPU's: prepare the next batch while the GPU "

@@ -3,6 +3,7 @@
 // mode, the only mode that keeps when each I/O call happened.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <fmt/format.h>
@@ -25,7 +26,7 @@ void check_io_while_gpu_idle(const ReportData &data, const Thresholds &,
     f.rule = "io-while-gpu-idle";
     f.finding = fmt::format("GPU {} was idle while the main thread was blocked in I/O for {}, "
                             "{} of the {} between its first and last work.",
-                            device_label(data, device), text::format_duration(device.main_io_in_gaps_ns),
+                            text::device_label(device, data.profiles->size() > 1), text::format_duration(device.main_io_in_gaps_ns),
                             text::format_percent(percent),
                             text::format_duration(device.last_ns - device.first_ns));
     f.evidence.push_back(fmt::format("the GPU was idle {} in all between its first and last "

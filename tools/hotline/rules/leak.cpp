@@ -6,6 +6,7 @@
 // which lives until the process exits.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <fmt/format.h>
@@ -40,7 +41,7 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
     double share = allocated ? 100.0 * double(place.not_freed_bytes()) / double(allocated) : 0;
     Finding f;
     f.rule = "leak";
-    f.location = place_location(place.place);
+    f.location = text::place_location(place.place);
     f.finding = fmt::format("{} allocated here were never freed.",
                             text::format_bytes(place.not_freed_bytes()));
     f.evidence.push_back(fmt::format("{} of {} blocks still allocated at exit ({} of {})",

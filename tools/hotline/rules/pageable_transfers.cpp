@@ -3,6 +3,7 @@
 // than from pinned memory, and never overlapped with the GPU's other work.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <hotline/profile_format.h>
@@ -45,7 +46,7 @@ void check_pageable_transfers(const ReportData &data, const Thresholds &threshol
   f.rule = "pageable-transfers";
   const analysis::PageableSiteStats &top = gpu.pageable_sites.front();
   if (top.site.known)
-    f.location = place_location(top.site.place);
+    f.location = text::place_location(top.site.place);
   f.finding = fmt::format("{} copies between host and GPU moved {} from or to pageable host "
                           "memory in {}, {} of the GPU's copy time and {} of the run.",
                           text::format_count(count), text::format_bytes(bytes),
@@ -62,7 +63,7 @@ void check_pageable_transfers(const ReportData &data, const Thresholds &threshol
                                            : 0)));
   for (size_t i = 0; i < gpu.pageable_sites.size() && i < kPlacesShown; ++i) {
     const analysis::PageableSiteStats &site = gpu.pageable_sites[i];
-    f.evidence.push_back(fmt::format("from {}: {} copies, {}", gpu_call_location(site.site),
+    f.evidence.push_back(fmt::format("from {}: {} copies, {}", text::gpu_call_location(site.site),
                                      text::format_count(site.count),
                                      text::format_bytes(site.bytes)));
   }

@@ -86,29 +86,4 @@ std::vector<Finding> run_rules(const ReportData &data, const Thresholds &thresho
   return sorted;
 }
 
-std::string place_location(const analysis::RecordPlace &place) {
-  if (place.source == analysis::PlaceSource::None)
-    return "";
-  std::string at = place.line ? fmt::format("{}:{}", text::printable(place.file), place.line)
-                              : text::printable(place.file);
-  if (place.source == analysis::PlaceSource::TimedCall)
-    return fmt::format("{} ({})", at, text::display_name(place.function));
-  return at;
-}
-
-std::string device_label(const ReportData &data, const analysis::DeviceTimeline &device) {
-  std::string label = fmt::format("device {}", device.device);
-  return data.profiles->size() > 1 ? text::printable(device.profile) + ": " + label : label;
-}
-
-std::string gpu_call_location(const analysis::GpuCallPlace &site) {
-  if (!site.known)
-    return "unknown launch site";
-  std::string at = place_location(site.place);
-  if (!at.empty())
-    return at;
-  return site.place.via.empty() ? "(outside timed calls)"
-                                : "(outside timed calls, via " + text::printable(site.place.via) + ")";
-}
-
 } // namespace hotline::rules

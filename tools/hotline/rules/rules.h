@@ -65,15 +65,6 @@ const std::vector<Rule> &all_rules();
 // fire at the same place, the larger finding holds the others as evidence.
 std::vector<Finding> run_rules(const ReportData &data, const Thresholds &thresholds);
 
-// "file:line" of a place, or its function when it has no line.
-std::string place_location(const analysis::RecordPlace &place);
-// place_location of a CUDA call; "unknown launch site" when the runtime did not
-// see the call, "(outside timed calls)" when it has no place.
-std::string gpu_call_location(const analysis::GpuCallPlace &site);
-
-// "device 0", after "app.hotline: " when the report reads several profiles.
-std::string device_label(const ReportData &data, const analysis::DeviceTimeline &device);
-
 // The rules, each defined in its own file.
 void check_loop_not_vectorized(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_allocation_in_hot_loop(const ReportData &, const Thresholds &, std::vector<Finding> &);

@@ -2,6 +2,7 @@
 // call that allocated them returns, in large numbers.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <fmt/format.h>
@@ -23,7 +24,7 @@ void check_short_lived_temporaries(const ReportData &data, const Thresholds &,
     double share = 100.0 * double(place.temporaries) / double(data.memory->heap.allocations);
     Finding f;
     f.rule = "short-lived-temporaries";
-    f.location = place_location(place.place);
+    f.location = text::place_location(place.place);
     f.finding = fmt::format("{} blocks allocated here were freed before the call that allocated "
                             "them returned.",
                             text::format_count(place.temporaries));

@@ -1,6 +1,7 @@
 // small-reads: input read in many small chunks from one place.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <fmt/format.h>
@@ -21,7 +22,7 @@ void check_small_reads(const ReportData &data, const Thresholds &, std::vector<F
     double share = wall_ns ? 100.0 * double(io.read_ns) / double(wall_ns) : 0;
     Finding f;
     f.rule = "small-reads";
-    f.location = place_location(place.place);
+    f.location = text::place_location(place.place);
     f.finding = fmt::format("Input is read here in {} small reads of {} bytes on average.",
                             text::format_count(io.reads), (io.read_bytes + io.reads / 2) / io.reads);
     f.evidence.push_back(fmt::format("{} read in {} blocked ({} of the wall time)",

@@ -5,6 +5,7 @@
 // threads sleep on a semaphore for the whole run): nothing in the program's code waited.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/text_format.h"
 
 #include <hotline/profile_format.h>
@@ -48,7 +49,7 @@ void check_synchronization_time(const ReportData &data, const Thresholds &thresh
       continue;
     Finding f;
     f.rule = "synchronization-time";
-    f.location = place_location(place.place);
+    f.location = text::place_location(place.place);
     if (f.location.empty()) // waits made where no timed call was open (an untimed thread routine)
       f.location = "(outside timed calls)";
     f.finding = fmt::format("Threads waited here on a {} for {} of all threads' time.",

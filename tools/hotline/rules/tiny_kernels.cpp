@@ -2,6 +2,7 @@
 // launching it costs about as much as running it.
 #include "rules/rules.h"
 
+#include "cli/places.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
 
@@ -22,14 +23,14 @@ void check_tiny_kernels(const ReportData &data, const Thresholds &,
     Finding f;
     f.rule = "tiny-kernels";
     if (kernel.site.known)
-      f.location = place_location(kernel.site.place);
+      f.location = text::place_location(kernel.site.place);
     f.finding = fmt::format("Kernel {} was launched {} times and ran {} each on average.",
                             text::display_name(kernel.name), text::format_count(kernel.launches),
                             text::format_duration(kernel.mean_ns()));
     f.evidence.push_back(fmt::format("{} of GPU time in all, {} of all kernels' time",
                                      text::format_duration(kernel.gpu_ns),
                                      text::format_percent(kernel.percent)));
-    std::string from = "launched from " + gpu_call_location(kernel.site);
+    std::string from = "launched from " + text::gpu_call_location(kernel.site);
     if (kernel.site_count == 2)
       from += " and 1 more place";
     else if (kernel.site_count > 2)

@@ -2,10 +2,10 @@
 // transfer tables and their JSON, shared by `hotline gpu` and `hotline report`.
 #include "views/gpu_text.h"
 
-#include "views/memory_io_text.h"
-#include "rules/rules.h"
+#include "cli/places.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "views/memory_io_text.h"
 
 #include <hotline/profile_format.h>
 
@@ -97,17 +97,8 @@ std::string cuda_status_lines(const std::vector<profile::Profile> &profiles, boo
   return out;
 }
 
-std::string device_label(const analysis::DeviceTimeline &device, bool with_profile) {
-  std::string label = fmt::format("device {}", device.device);
-  if (!device.name.empty())
-    label += " (" + text::printable(device.name) + ")";
-  if (with_profile)
-    label = text::printable(device.profile) + ": " + label;
-  return label;
-}
-
 std::string device_busy_line(const analysis::DeviceTimeline &device, bool with_profile) {
-  return fmt::format("{}: busy {}, {} of the run's {}; idle {}", device_label(device, with_profile),
+  return fmt::format("{}: busy {}, {} of the run's {}; idle {}", text::device_label(device, with_profile),
                      text::format_duration(device.busy_ns),
                      text::format_percent(device.busy_percent()),
                      text::format_duration(device.wall_ns), text::format_duration(device.idle_ns));
@@ -128,7 +119,7 @@ std::string kernels_table(const std::vector<analysis::KernelStats> &kernels, boo
     if (detailed)
       cells.insert(cells.end(), {text::format_duration(k.mean_ns()),
                                  text::format_duration(k.min_ns), text::format_duration(k.max_ns)});
-    std::string from = rules::gpu_call_location(k.site);
+    std::string from = text::gpu_call_location(k.site);
     if (k.site_count > 1)
       from += fmt::format(" and {} more", k.site_count - 1);
     cells.insert(cells.end(),

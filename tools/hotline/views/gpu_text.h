@@ -19,8 +19,6 @@ std::string cuda_status_line(const profile::Profile &profile);
 // `cuda_only` leaves out the profiles without a CUDA section.
 std::string cuda_status_lines(const std::vector<profile::Profile> &profiles, bool cuda_only);
 
-// "device 0 (NVIDIA H100 80GB HBM3)", after "app.hotline: " when `with_profile`.
-std::string device_label(const analysis::DeviceTimeline &device, bool with_profile);
 // "device 0 (...): busy 3.83 ms, 65.1% of the run's 5.89 ms; idle 2.06 ms".
 std::string device_busy_line(const analysis::DeviceTimeline &device, bool with_profile);
 

@@ -1,7 +1,8 @@
 // The MPI and Ranks sections.
 #include "views/mpi_text.h"
 
-#include "rules/rules.h"
+#include "analysis/percent.h"
+#include "cli/places.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
 
@@ -18,8 +19,6 @@ namespace {
 using Align = text::TextTable::Align;
 
 std::string mean_duration(double ns) { return text::format_duration(uint64_t(std::llround(ns))); }
-
-double percent_of(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0; }
 
 // The rows in rank order (profiles outside a job last, by name).
 std::vector<const analysis::RankRow *> rows_by_rank(const analysis::RankTable &table) {
@@ -46,7 +45,7 @@ std::string mpi_text(const analysis::MpiTable &table, size_t rows_shown) {
     return "";
   std::string out = fmt::format("\nMPI ({} calls, {} inside them: {} of the wall time; {} in messages)\n\n",
                                 text::format_count(table.calls), text::format_duration(table.ns),
-                                text::format_percent(percent_of(double(table.ns), double(table.wall_ns))),
+                                text::format_percent(analysis::percent_of(double(table.ns), double(table.wall_ns))),
                                 text::format_bytes(table.bytes));
   text::TextTable functions({{"time", Align::Right},
                              {"time%", Align::Right},
@@ -54,7 +53,7 @@ std::string mpi_text(const analysis::MpiTable &table, size_t rows_shown) {
                              {"bytes", Align::Right},
                              {"MPI function", Align::Left}});
   for (const analysis::MpiCallStats &f : table.functions)
-    functions.add_row({text::format_duration(f.ns), text::format_percent(percent_of(double(f.ns), double(table.ns))),
+    functions.add_row({text::format_duration(f.ns), text::format_percent(analysis::percent_of(double(f.ns), double(table.ns))),
                        text::format_count(f.calls), f.bytes ? text::format_bytes(f.bytes) : "-",
                        text::display_name(f.function)});
   out += functions.render();
@@ -66,7 +65,7 @@ std::string mpi_text(const analysis::MpiTable &table, size_t rows_shown) {
                           {"place", Align::Left}});
   for (size_t i = 0; i < table.places.size() && i < rows_shown; ++i) {
     const analysis::MpiPlaceStats &p = table.places[i];
-    std::string place = rules::place_location(p.place);
+    std::string place = text::place_location(p.place);
     places.add_row({text::format_duration(p.ns), text::format_count(p.calls),
                     p.bytes ? text::format_bytes(p.bytes) : "-", text::display_name(p.function),
                     place.empty() ? "(outside timed calls)" : place});
@@ -135,7 +134,7 @@ std::string ranks_text(const analysis::RankTable &table, size_t rank_rows, size_
     return "";
   std::string out = fmt::format("\nRanks ({} profiles; wall time {} on average, {} of it in MPI)\n",
                                 table.rows.size(), mean_duration(table.mean_wall_ns),
-                                text::format_percent(percent_of(table.mean_mpi_ns, table.mean_wall_ns)));
+                                text::format_percent(analysis::percent_of(table.mean_mpi_ns, table.mean_wall_ns)));
   out += slowest_rank_sentence(table) + "\n\n";
   if (rank_rows == 0 || table.rows.size() <= rank_rows) {
     text::TextTable rows({{"rank", Align::Left},
@@ -147,7 +146,7 @@ std::string ranks_text(const analysis::RankTable &table, size_t rank_rows, size_
     for (const analysis::RankRow *row : rows_by_rank(table))
       rows.add_row({text::printable(row->label), text::format_duration(row->wall_ns),
                     text::format_duration(row->mpi_ns),
-                    text::format_percent(percent_of(double(row->mpi_ns), double(row->wall_ns))),
+                    text::format_percent(analysis::percent_of(double(row->mpi_ns), double(row->wall_ns))),
                     text::format_duration(row->busy_ns),
                     row->top_mpi_function.empty() ? "-" : text::printable(row->top_mpi_function)});
     out += rows.render() + "\n";

@@ -2,10 +2,11 @@
 // categories, waits and GPU.
 #include "views/report_sections.h"
 
-#include "views/gpu_text.h"
-#include "views/memory_io_text.h"
+#include "cli/places.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
+#include "views/gpu_text.h"
+#include "views/memory_io_text.h"
 
 #include <fmt/format.h>
 
@@ -303,7 +304,7 @@ std::string sync_text(const analysis::SyncTable &table, size_t rows_shown) {
                   {"loop", Align::Left}});
   for (size_t i = 0; i < table.places.size() && i < rows_shown; ++i) {
     const analysis::SyncPlaceStats &p = table.places[i];
-    std::string place = rules::place_location(p.place);
+    std::string place = text::place_location(p.place);
     rows.add_row({text::format_duration(p.wait_ns), text::format_count(p.waits),
                   analysis::sync_kind_name(p.kind), place.empty() ? "(outside timed calls)" : place,
                   p.loop.empty() ? "-" : text::printable(p.loop)});
