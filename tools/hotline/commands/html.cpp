@@ -13,6 +13,7 @@
 #include "html/assets.h"
 #include "profile/reader.h"
 #include "views/gpu_text.h"
+#include "views/lines_json.h"
 #include "views/memory_io_text.h"
 #include "views/mpi_text.h"
 #include "views/report_sections.h"
@@ -204,28 +205,10 @@ void write_tree(json::Writer &json, const analysis::CallTree &tree,
 }
 
 void write_lines(json::Writer &json, const analysis::LineTable &table) {
+  std::vector<LineStats> shown(table.lines.begin(),
+                               table.lines.begin() + std::min(table.lines.size(), kTableRows));
   json.begin_object();
-  json.field("sampled", table.sampled);
-  json.field("period_ns", table.period_ns);
-  json.field("samples", table.samples);
-  json.field("line_count", table.lines.size());
-  json.key("rows");
-  json.begin_array();
-  for (size_t i = 0; i < table.lines.size() && i < kTableRows; ++i) {
-    const LineStats &line = table.lines[i];
-    json.begin_object();
-    json.field("file", line.file);
-    json.field("line", line.line);
-    json.field("function", line.function);
-    json.field("short_function", text::readable_name(line.function));
-    json.field("counted", line.counted);
-    json.field("count", line.count);
-    json.field("time_ns", line.time_ns);
-    json.field("percent", json::rounded(line.percent));
-    json.field("loop", line.loop);
-    json.end_object();
-  }
-  json.end_array();
+  write_lines_fields(json, table, shown);
   json.end_object();
 }
 

@@ -7,6 +7,7 @@
 #include "cli/text_format.h"
 #include "commands/commands.h"
 #include "profile/reader.h"
+#include "views/lines_json.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>
@@ -79,33 +80,7 @@ std::string json_lines(const LineTable &table,
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
-  json.field("sampled", table.sampled);
-  json.field("sample_period_ns", table.period_ns);
-  json.field("sampling_method", table.method);
-  json.field("samples", table.samples);
-  json.field("profiler_samples", table.profiler);
-  json.field("samples_dropped", table.dropped);
-  json.field("samples_unplaced", table.unplaced);
-  json.field("line_count", table.lines.size());
-  json.key("lines");
-  json.begin_array();
-  for (const LineStats &line : shown) {
-    json.begin_object();
-    json.field("file", line.file);
-    json.field("line", line.line);
-    json.field("function", line.function);
-    if (std::string short_name = text::shorter_name(line.function); !short_name.empty())
-      json.field("short_function", short_name);
-    json.field("function_line", line.function_line);
-    json.field("counted", line.counted);
-    json.field("count", line.count);
-    json.field("samples", line.samples);
-    json.field("time_ns", line.time_ns);
-    json.field("percent", json::rounded(line.percent));
-    json.field("loop", line.loop);
-    json.end_object();
-  }
-  json.end_array();
+  write_lines_fields(json, table, shown);
   json.end_object();
   return json.text();
 }

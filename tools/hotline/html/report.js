@@ -371,7 +371,7 @@
   }
 
   function lineMode() {
-    if (data.lines.rows.length === 0 && data.loops.length === 0) {
+    if (data.lines.lines.length === 0 && data.loops.length === 0) {
       section("lines", "Lines, loops and source", missing.lines);
       return;
     }
@@ -389,15 +389,15 @@
       .attr("class", "note")
       .text(
         (l.sampled
-          ? `Times are sampled: ${count(l.samples)} samples of CPU time, one every ${duration(l.period_ns)} per thread. `
+          ? `Times are sampled: ${count(l.samples)} samples of CPU time, one every ${duration(l.sample_period_ns)} per thread. `
           : "No CPU time was sampled. ") +
-          `Counts are exact. The hottest ${count(l.rows.length)} of ${count(l.line_count)} lines.`,
+          `Counts are exact. The hottest ${count(l.lines.length)} of ${count(l.line_count)} lines.`,
       );
     table(
       element,
       [
         placeColumn("line", (r) => place(r.file, r.line)),
-        { title: "function", value: (r) => r.short_function, cls: "name", tip: (r) => r.function },
+        { title: "function", value: (r) => r.short_function || r.function, cls: "name", tip: (r) => r.function },
         {
           title: "count",
           value: (r) => (r.counted ? r.count : -1),
@@ -418,7 +418,7 @@
         },
         placeColumn("loop", (r) => r.loop),
       ],
-      l.rows,
+      l.lines,
       { limit: 25, id: "lines-table" },
     );
   }
