@@ -16,50 +16,53 @@
 
 namespace {
 
+namespace cli = hotline::cli;
+
 struct Subcommand {
   const char *name;
-  const char *summary; // one line, for `hotline --help`
-  int (*run)(const std::vector<std::string> &args);
+  const char *summary;             // one line, for `hotline --help`
+  const cli::CommandSpec *command; // its options and help; null: it reads its own arguments
+  int (*run)(const cli::ParsedArgs &args);
 };
 
 // The subcommands, in the order `hotline --help` lists them.
 constexpr Subcommand kSubcommands[] = {
     {"report", "where the time went: run summary and top functions",
-     hotline::run_report},
-    {"tree", "the call tree merged across threads and processes", hotline::run_tree},
+     &hotline::kReportCommand, hotline::run_report},
+    {"tree", "the call tree merged across threads and processes", &hotline::kTreeCommand, hotline::run_tree},
     {"lines", "the hottest source lines: exact counts, sampled time",
-     hotline::run_lines},
+     &hotline::kLinesCommand, hotline::run_lines},
     {"loops", "every loop: entries, iterations, time, what the optimizer did",
-     hotline::run_loops},
+     &hotline::kLoopsCommand, hotline::run_loops},
     {"annotate", "the source of hot functions with per-line counts and time",
-     hotline::run_annotate},
+     &hotline::kAnnotateCommand, hotline::run_annotate},
     {"memory",
      "where the heap went: allocations, peaks and leftovers by source line",
-     hotline::run_memory},
+     &hotline::kMemoryCommand, hotline::run_memory},
     {"io", "where the program waited on I/O: files, places and threads",
-     hotline::run_io},
+     &hotline::kIoCommand, hotline::run_io},
     {"gpu", "where the GPU time went: kernels, launch sites, transfers, idle gaps",
-     hotline::run_gpu},
+     &hotline::kGpuCommand, hotline::run_gpu},
     {"diff", "compare two runs per function, line and kernel; fail CI on regressions",
-     hotline::run_diff},
+     &hotline::kDiffCommand, hotline::run_diff},
     {"merge", "combine the profiles of several runs or processes into one file",
-     hotline::run_merge},
+     &hotline::kMergeCommand, hotline::run_merge},
     {"ranks", "the ranks of a parallel job compared: imbalance, MPI time, the slowest",
-     hotline::run_ranks},
+     &hotline::kRanksCommand, hotline::run_ranks},
     {"export", "write profiles for flamegraph.pl, speedscope, Perfetto, KCachegrind, genhtml",
-     hotline::run_export},
+     &hotline::kExportCommand, hotline::run_export},
     {"calibrate",
      "measure this machine's peak FLOP rate and memory bandwidth for the "
      "loops' roofline",
-     hotline::run_calibrate},
-    {"html", "the whole analysis as one self-contained HTML page", hotline::run_html},
-    {"config", "the flags that add hotline to a build: plugin, compile, link", hotline::run_config},
-    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", hotline::run_top},
-    {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", hotline::run_pgo},
+     &hotline::kCalibrateCommand, hotline::run_calibrate},
+    {"html", "the whole analysis as one self-contained HTML page", &hotline::kHtmlCommand, hotline::run_html},
+    {"config", "the flags that add hotline to a build: plugin, compile, link", &hotline::kConfigCommand, hotline::run_config},
+    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", &hotline::kTopCommand, hotline::run_top},
+    {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", &hotline::kPgoCommand, hotline::run_pgo},
     {"filter", "a filter file for the next build: count short functions only, skip unrun ones",
-     hotline::run_filter},
+     &hotline::kFilterCommand, hotline::run_filter},
     {"advise", "source-level advice and fix-its for the hot functions and loops",
-     hotline::run_advise},
+     nullptr, hotline::run_advise},
 };
 
 // Exit statuses: 1 for a bad profile, 2 for a bad command line or a file that
@@ -92,6 +95,21 @@ std::string main_help() {
   return text;
 }
 
+// Parses the arguments with the subcommand's spec and runs it, or prints its help.
+int run_subcommand(const Subcommand &subcommand, const std::vector<std::string> &args) {
+  if (!subcommand.command) {
+    cli::ParsedArgs raw;
+    raw.arguments = args;
+    return subcommand.run(raw);
+  }
+  cli::ParsedArgs parsed = cli::parse_args(args, *subcommand.command);
+  if (parsed.help) {
+    fmt::print("{}", cli::help_text(*subcommand.command));
+    return 0;
+  }
+  return subcommand.run(parsed);
+}
+
 // Plain stdio: this runs inside catch handlers, where a throwing print would
 // terminate.
 int error(int status, const char *message) {
@@ -101,7 +119,7 @@ int error(int status, const char *message) {
 
 int run(const std::vector<std::string> &args) {
   if (args.empty())
-    throw hotline::cli::UsageError("no command given (see 'hotline --help')");
+    throw cli::UsageError("no command given (see 'hotline --help')");
   const std::string &first = args[0];
   if (first == "--help" || first == "-h") {
     fmt::print("{}", main_help());
@@ -118,20 +136,19 @@ int run(const std::vector<std::string> &args) {
     }
     const Subcommand *subcommand = find_subcommand(args[1]);
     if (!subcommand)
-      throw hotline::cli::UsageError(fmt::format(
+      throw cli::UsageError(fmt::format(
           "no help for unknown command '{}' (see 'hotline --help')", args[1]));
-    return subcommand->run({"--help"});
+    return run_subcommand(*subcommand, {"--help"});
   }
   const Subcommand *subcommand = find_subcommand(first);
   if (!subcommand) {
     if (first.size() > 1 && first[0] == '-')
-      throw hotline::cli::UsageError(
+      throw cli::UsageError(
           fmt::format("unknown option '{}' (see 'hotline --help')", first));
-    throw hotline::cli::UsageError(
+    throw cli::UsageError(
         fmt::format("unknown command '{}' (see 'hotline --help')", first));
   }
-  return subcommand->run(
-      std::vector<std::string>(args.begin() + 1, args.end()));
+  return run_subcommand(*subcommand, std::vector<std::string>(args.begin() + 1, args.end()));
 }
 
 } // namespace
@@ -139,7 +156,7 @@ int run(const std::vector<std::string> &args) {
 int main(int argc, char **argv) {
   try {
     return run(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const hotline::cli::UsageError &e) {
+  } catch (const cli::UsageError &e) {
     return error(kExitUsage, e.what());
   } catch (const hotline::profile::ProfileFileError &e) {
     return error(kExitUsage, e.what());

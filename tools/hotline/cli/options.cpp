@@ -46,6 +46,7 @@ std::optional<std::string> ParsedArgs::value(const std::string &option) const {
 ParsedArgs parse_args(const std::vector<std::string> &args,
                       const CommandSpec &command) {
   ParsedArgs parsed;
+  parsed.arguments = args;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &arg = args[i];
     if (arg == "--") {
@@ -155,9 +156,13 @@ std::string parse_choice(const std::string &option, const std::string &text,
   for (const char *choice : choices)
     if (text == choice)
       return text;
-  throw UsageError(
-      fmt::format("invalid value '{}' for --{}: expected one of {}", text,
-                  option, fmt::join(choices, ", ")));
+  throw_invalid_choice(option.c_str(), text, std::vector<const char *>(choices));
+}
+
+void throw_invalid_choice(const char *option, const std::string &text,
+                          const std::vector<const char *> &names) {
+  throw UsageError(fmt::format("invalid value '{}' for --{}: expected one of {}", text, option,
+                               fmt::join(names, ", ")));
 }
 
 std::string help_text(const CommandSpec &command) {

@@ -35,6 +35,7 @@ struct CommandSpec {
 
 class ParsedArgs {
 public:
+  std::vector<std::string> arguments; // as given, in order
   std::vector<std::string> positional;
   bool help = false; // --help or -h was given
 
@@ -65,6 +66,29 @@ uint64_t parse_duration(const std::string &option, const std::string &text);
 std::string parse_choice(const std::string &option, const std::string &text,
                          std::initializer_list<const char *> choices);
 
+[[noreturn]] void throw_invalid_choice(const char *option, const std::string &text,
+                                       const std::vector<const char *> &names);
+// A named value of an option with a fixed set of values: {"json", Format::Json}.
+template <class T> struct Choice {
+  const char *name;
+  T value;
+};
+// The value of `option` among `choices`; `fallback` when it was not given; a UsageError that
+// lists the choices for any other value.
+template <class T>
+T choice_option(const ParsedArgs &parsed, const char *option,
+                std::initializer_list<Choice<T>> choices, T fallback) {
+  std::optional<std::string> text = parsed.value(option);
+  if (!text)
+    return fallback;
+  std::vector<const char *> names;
+  for (const Choice<T> &choice : choices) {
+    if (*text == choice.name)
+      return choice.value;
+    names.push_back(choice.name);
+  }
+  throw_invalid_choice(option, *text, names);
+}
 std::string help_text(const CommandSpec &command);
 
 // The options that most subcommands share, checked.

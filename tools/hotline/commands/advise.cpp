@@ -13,7 +13,7 @@
 
 namespace hotline {
 
-int run_advise(const std::vector<std::string> &args) {
+int run_advise(const cli::ParsedArgs &args) {
   char self[PATH_MAX];
   ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
   if (length <= 0)
@@ -28,7 +28,7 @@ int run_advise(const std::vector<std::string> &args) {
                                       path));
   std::vector<char *> argv;
   argv.push_back(path.data());
-  for (const std::string &arg : args)
+  for (const std::string &arg : args.arguments)
     argv.push_back(const_cast<char *>(arg.c_str()));
   argv.push_back(nullptr);
   std::fflush(stdout);

@@ -22,11 +22,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::LineStats;
-using analysis::LoopStats;
-
 const cli::CommandSpec kAnnotateCommand = {
     "annotate",
     "hotline annotate [options] FILE...",
@@ -47,6 +42,12 @@ const cli::CommandSpec kAnnotateCommand = {
         {"color", "WHEN", "auto, always or never (default auto)"},
     }};
 
+namespace {
+
+using analysis::LineStats;
+using analysis::LoopStats;
+
+
 std::string loop_note(const LoopStats &loop) {
   std::string note = fmt::format(
       "loop: entered {}, {} iterations (mean {:.1f}, max {})",
@@ -66,12 +67,7 @@ std::string loop_note(const LoopStats &loop) {
 
 } // namespace
 
-int run_annotate(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kAnnotateCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kAnnotateCommand));
-    return 0;
-  }
+int run_annotate(const cli::ParsedArgs &parsed) {
   uint64_t top = 3;
   if (auto value = parsed.value("top"))
     top = cli::parse_count("top", *value);
@@ -92,12 +88,8 @@ int run_annotate(const std::vector<std::string> &args) {
     }
   }
   std::string source_dir = parsed.value("source-dir").value_or("");
-  if (parsed.positional.empty())
-    throw cli::UsageError("annotate: no profile given (usage: " +
-                          std::string(kAnnotateCommand.usage) + ")");
-
   std::vector<profile::Profile> profiles =
-      profile::read_profiles(parsed.positional);
+      profile::read_profiles(cli::profile_paths(parsed, kAnnotateCommand));
   analysis::settle_call_times(profiles, true);
   analysis::Symbolizer symbolizer;
   analysis::LineTable table = analysis::compute_line_table(profiles, symbolizer);

@@ -10,10 +10,6 @@
 
 namespace hotline {
 
-namespace {
-
-using calibration::MachinePeaks;
-
 const cli::CommandSpec kCalibrateCommand = {
     "calibrate",
     "hotline calibrate [options]",
@@ -34,6 +30,11 @@ const cli::CommandSpec kCalibrateCommand = {
         {"format", "FORMAT", "text or json (default text)"},
         {"file", "PATH", "save to PATH instead"},
     }};
+
+namespace {
+
+using calibration::MachinePeaks;
+
 
 // "263", "36.8", "1.23": three significant digits, as the other reports.
 std::string three_digits(double value) {
@@ -69,12 +70,7 @@ std::string json_report(const MachinePeaks &peaks, const std::string &path) {
 
 } // namespace
 
-int run_calibrate(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kCalibrateCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kCalibrateCommand));
-    return 0;
-  }
+int run_calibrate(const cli::ParsedArgs &parsed) {
   bool json = cli::json_format(parsed);
   std::string path = calibration::machine_peaks_path();
   if (auto file = parsed.value("file")) {

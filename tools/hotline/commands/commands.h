@@ -1,8 +1,13 @@
-// hotline's subcommands, one file each in commands/: what main.cpp's table calls.
-// A new subcommand is a file here that defines its run, a declaration below and a
-// line in main.cpp's table.
+// hotline's subcommands, one file each in commands/: what main.cpp's table calls. A new
+// subcommand is a file here that defines its command line (a cli::CommandSpec: options and
+// help) and its run, their declarations below, and a line in main.cpp's table.
+//
+// main parses the command line with the spec, prints the help when asked, and calls run with
+// the parsed arguments. Each run returns the exit status and throws cli::UsageError,
+// profile::ProfileError and calibration::MachineFileError, which main turns into messages.
 #pragma once
 
+#include "cli/options.h"
 #include "version.h"
 
 #include <string>
@@ -10,30 +15,48 @@
 
 namespace hotline {
 
-// Each run_* runs a subcommand on the arguments after its name and returns the exit status.
-// They throw cli::UsageError, profile::ProfileError and calibration::MachineFileError,
-// which main turns into messages.
-int run_report(const std::vector<std::string> &args); // commands/report.cpp
+extern const cli::CommandSpec kReportCommand;
+int run_report(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kTreeCommand;
+int run_tree(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kLinesCommand;
+int run_lines(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kLoopsCommand;
+int run_loops(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kAnnotateCommand;
+int run_annotate(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kMemoryCommand;
+int run_memory(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kIoCommand;
+int run_io(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kGpuCommand;
+int run_gpu(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kDiffCommand;
+int run_diff(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kMergeCommand;
+int run_merge(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kRanksCommand;
+int run_ranks(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kExportCommand;
+int run_export(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kCalibrateCommand;
+int run_calibrate(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kHtmlCommand;
+int run_html(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kConfigCommand;
+int run_config(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kTopCommand;
+int run_top(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kPgoCommand;
+int run_pgo(const cli::ParsedArgs &args);
+extern const cli::CommandSpec kFilterCommand;
+int run_filter(const cli::ParsedArgs &args);
+
+// advise runs hotline-advise, which reads its own arguments (args.arguments).
+int run_advise(const cli::ParsedArgs &args);
+
 // `hotline report --format json --top 0` with every loop, as a string (commands/report.cpp):
 // what `hotline export --format json` writes.
 std::string report_json(const std::vector<std::string> &files, bool compensate);
-int run_tree(const std::vector<std::string> &args);   // commands/tree.cpp
-int run_lines(const std::vector<std::string> &args);  // commands/lines.cpp
-int run_loops(const std::vector<std::string> &args);  // commands/loops.cpp
-int run_annotate(const std::vector<std::string> &args); // commands/annotate.cpp
-int run_memory(const std::vector<std::string> &args);   // commands/memory.cpp
-int run_io(const std::vector<std::string> &args);       // commands/io.cpp
-int run_gpu(const std::vector<std::string> &args);      // commands/gpu.cpp
-int run_diff(const std::vector<std::string> &args);      // commands/diff.cpp
-int run_merge(const std::vector<std::string> &args);     // commands/merge.cpp
-int run_ranks(const std::vector<std::string> &args);     // commands/ranks.cpp
-int run_export(const std::vector<std::string> &args);    // commands/export.cpp
-int run_calibrate(const std::vector<std::string> &args); // commands/calibrate.cpp
-int run_html(const std::vector<std::string> &args);      // commands/html.cpp
-int run_config(const std::vector<std::string> &args);    // commands/config.cpp
-int run_top(const std::vector<std::string> &args);       // commands/top.cpp
-int run_pgo(const std::vector<std::string> &args);       // commands/pgo.cpp
-int run_filter(const std::vector<std::string> &args);    // commands/filter.cpp
-int run_advise(const std::vector<std::string> &args);    // commands/advise.cpp: runs hotline-advise
 
 } // namespace hotline

@@ -21,8 +21,6 @@
 
 namespace hotline {
 
-namespace {
-
 const cli::CommandSpec kConfigCommand = {
     "config",
     "hotline config [options]",
@@ -43,6 +41,9 @@ const cli::CommandSpec kConfigCommand = {
         {"prefix", nullptr, "the installation prefix (nothing in a build tree)"},
         {"version", nullptr, "hotline's version and the LLVM it is built for"},
     }};
+
+namespace {
+
 
 struct Layout {
   std::string prefix; // empty in a build tree
@@ -131,19 +132,14 @@ std::string value_of(const std::string &option, const Layout &layout) {
 
 } // namespace
 
-int run_config(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kConfigCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kConfigCommand));
-    return 0;
-  }
+int run_config(const cli::ParsedArgs &parsed) {
   if (!parsed.positional.empty())
     throw cli::UsageError(fmt::format("config: unexpected argument '{}' (usage: {})",
                                       parsed.positional[0], kConfigCommand.usage));
   Layout layout = find_layout();
   // In the order given on the command line.
   std::string line;
-  for (const std::string &arg : args) {
+  for (const std::string &arg : parsed.arguments) {
     size_t name = arg.find_first_not_of('-');
     std::string option = name == std::string::npos ? "" : arg.substr(name);
     if (!parsed.has(option))

@@ -21,16 +21,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::DiffItem;
-using analysis::DiffTable;
-using analysis::Regressions;
-
-// The floor's default: items below 1% of the new run's measured time are not
-// judged by --fail-above.
-constexpr double kDefaultFloorPercent = 1.0;
-
 const cli::CommandSpec kDiffCommand = {
     "diff",
     "hotline diff [options] BASE NEW",
@@ -58,6 +48,17 @@ const cli::CommandSpec kDiffCommand = {
         {"no-compensation", nullptr,
          "compare times as recorded, with the measured cost of timing left in"},
     }};
+
+namespace {
+
+using analysis::DiffItem;
+using analysis::DiffTable;
+using analysis::Regressions;
+
+// The floor's default: items below 1% of the new run's measured time are not
+// judged by --fail-above.
+constexpr double kDefaultFloorPercent = 1.0;
+
 
 // The limit below which --fail-above does not judge an item.
 struct Floor {
@@ -435,12 +436,7 @@ DiffOptions diff_options(const cli::ParsedArgs &parsed) {
 
 } // namespace
 
-int run_diff(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kDiffCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kDiffCommand));
-    return 0;
-  }
+int run_diff(const cli::ParsedArgs &parsed) {
   DiffOptions options = diff_options(parsed);
   if (parsed.positional.size() != 2)
     throw cli::UsageError(fmt::format("diff: expected two profiles, BASE and NEW, got {} "

@@ -18,12 +18,6 @@
 
 namespace hotline {
 
-namespace {
-
-// About 100 MB of Chrome JSON: viewers slow down with more, and fail at a few
-// hundred MB.
-constexpr uint64_t kDefaultMaxEvents = 500000;
-
 const cli::CommandSpec kExportCommand = {
     "export",
     "hotline export --format FORMAT [options] FILE... [-o OUT]",
@@ -57,14 +51,16 @@ const cli::CommandSpec kExportCommand = {
         {"no-compensation", nullptr, "keep the measured cost of timing in the times"},
     }};
 
+namespace {
+
+// About 100 MB of Chrome JSON: viewers slow down with more, and fail at a few
+// hundred MB.
+constexpr uint64_t kDefaultMaxEvents = 500000;
+
+
 } // namespace
 
-int run_export(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kExportCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kExportCommand));
-    return 0;
-  }
+int run_export(const cli::ParsedArgs &parsed) {
   std::optional<std::string> format_option = parsed.value("format");
   if (!format_option)
     throw cli::UsageError(

@@ -14,8 +14,6 @@
 
 namespace hotline {
 
-namespace {
-
 const cli::CommandSpec kFilterCommand = {
     "filter",
     "hotline filter FILE... -o OUT",
@@ -40,6 +38,9 @@ const cli::CommandSpec kFilterCommand = {
          "HOTLINE_STOP_TIMING_AFTER)"},
         {"keep-unrun", nullptr, "write no skip= lines: instrument functions that never ran"},
     }};
+
+namespace {
+
 
 // One comment line: the function and what the profiles say about it.
 std::string evidence(const analysis::FilterEntry &entry) {
@@ -95,12 +96,7 @@ std::string filter_text(const std::vector<std::string> &inputs, size_t profile_c
 
 } // namespace
 
-int run_filter(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kFilterCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kFilterCommand));
-    return 0;
-  }
+int run_filter(const cli::ParsedArgs &parsed) {
   std::string output = cli::required_output(parsed, kFilterCommand);
   analysis::FilterThresholds thresholds;
   if (auto ns = parsed.value("min-call-ns"))

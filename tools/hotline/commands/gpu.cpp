@@ -17,11 +17,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::GpuTable;
-using Align = text::TextTable::Align;
-
 const cli::CommandSpec kGpuCommand = {
     "gpu",
     "hotline gpu [options] FILE...",
@@ -38,6 +33,12 @@ const cli::CommandSpec kGpuCommand = {
          "all)"},
         {"format", "FORMAT", "text or json (default text)"},
     }};
+
+namespace {
+
+using analysis::GpuTable;
+using Align = text::TextTable::Align;
+
 
 template <typename T> std::vector<T> first(const std::vector<T> &all, size_t top) {
   if (top == 0 || all.size() <= top)
@@ -344,12 +345,7 @@ std::string json_gpu(const std::vector<profile::Profile> &profiles, const GpuTab
 
 } // namespace
 
-int run_gpu(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kGpuCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kGpuCommand));
-    return 0;
-  }
+int run_gpu(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);
   bool json = cli::json_format(parsed);
 

@@ -67,22 +67,6 @@ const char *const kDescription =
     "line. Source files are read now, and their hot\nlines put in the page.";
 
 // The command line; its help says when the assets are missing.
-const cli::CommandSpec &html_command() {
-  static const std::string description =
-      std::string(kDescription) +
-      (html::assets_built() ? "" : std::string("\nNote: ") + kNoAssets + ".");
-  static const cli::CommandSpec command = {
-      "html",
-      "hotline html [options] FILE... -o OUT",
-      description.c_str(),
-      {
-          {"output", "OUT", "write the page to OUT (required)", 'o'},
-          {"source-dir", "DIR",
-           "look for source files here when they are not where they were "
-           "built"},
-      }};
-  return command;
-}
 
 // The analysis `hotline report` shows, with the call tree, and the functions by self time.
 Analysis analyze(const std::vector<std::string> &paths) {
@@ -660,23 +644,32 @@ std::string page(const Analysis &a, const std::string &source_dir) {
 
 } // namespace
 
-int run_html(const std::vector<std::string> &args) {
-  const cli::CommandSpec &command = html_command();
-  cli::ParsedArgs parsed = cli::parse_args(args, command);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(command));
-    return 0;
-  }
+// html's help says when this build has no assets.
+const std::string kHtmlDescription =
+    std::string(kDescription) + (html::assets_built() ? "" : std::string("\nNote: ") + kNoAssets + ".");
+
+const cli::CommandSpec kHtmlCommand = {
+      "html",
+      "hotline html [options] FILE... -o OUT",
+      kHtmlDescription.c_str(),
+      {
+          {"output", "OUT", "write the page to OUT (required)", 'o'},
+          {"source-dir", "DIR",
+           "look for source files here when they are not where they were "
+           "built"},
+      }};
+
+int run_html(const cli::ParsedArgs &parsed) {
   if (!html::assets_built()) {
     fmt::print(stderr, "hotline: html: {}\n", kNoAssets);
     return 1;
   }
   std::optional<std::string> output = parsed.value("output");
   if (!output)
-    throw cli::UsageError(fmt::format("html: no output file given (usage: {})", command.usage));
+    throw cli::UsageError(fmt::format("html: no output file given (usage: {})", kHtmlCommand.usage));
   if (output->empty())
     throw cli::UsageError("option --output needs a value (OUT)");
-  const std::vector<std::string> &inputs = cli::profile_paths(parsed, command);
+  const std::vector<std::string> &inputs = cli::profile_paths(parsed, kHtmlCommand);
   Analysis analysis = analyze(inputs);
   std::string html = page(analysis, parsed.value("source-dir").value_or(""));
   std::ofstream out(*output, std::ios::binary);

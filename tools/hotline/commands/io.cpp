@@ -13,12 +13,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::IoCounts;
-using analysis::IoTable;
-using analysis::ThreadIo;
-
 const cli::CommandSpec kIoCommand = {
     "io",
     "hotline io [options] FILE...",
@@ -31,6 +25,13 @@ const cli::CommandSpec kIoCommand = {
         {"top", "N", "show the first N files and places (default 10; 0 shows all)"},
         {"format", "FORMAT", "text or json (default text)"},
     }};
+
+namespace {
+
+using analysis::IoCounts;
+using analysis::IoTable;
+using analysis::ThreadIo;
+
 
 std::string totals_block(const IoCounts &total) {
   std::string out;
@@ -139,12 +140,7 @@ std::string json_io(const IoTable &table, size_t top) {
 
 } // namespace
 
-int run_io(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kIoCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kIoCommand));
-    return 0;
-  }
+int run_io(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);
   bool json = cli::json_format(parsed);
 

@@ -18,11 +18,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::LineStats;
-using analysis::LineTable;
-
 const cli::CommandSpec kLinesCommand = {
     "lines",
     "hotline lines [options] FILE...",
@@ -36,6 +31,12 @@ const cli::CommandSpec kLinesCommand = {
         {"sort", "KEY", "order by time or count (default time)"},
         {"format", "FORMAT", "text or json (default text)"},
     }};
+
+namespace {
+
+using analysis::LineStats;
+using analysis::LineTable;
+
 
 std::string place(const LineStats &line) {
   return fmt::format("{}:{}", text::printable(line.file), line.line);
@@ -118,12 +119,7 @@ std::string sampling_note(const LineTable &table) {
   return out;
 }
 
-int run_lines(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kLinesCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kLinesCommand));
-    return 0;
-  }
+int run_lines(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 30);
   bool by_count = false;
   if (auto sort = parsed.value("sort"))

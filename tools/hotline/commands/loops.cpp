@@ -21,11 +21,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::LoopStats;
-using analysis::LoopThroughput;
-
 const cli::CommandSpec kLoopsCommand = {
     "loops",
     "hotline loops [options] FILE...",
@@ -46,6 +41,12 @@ const cli::CommandSpec kLoopsCommand = {
          "the peaks to compare with (default: this machine's, cached by "
          "'hotline calibrate')"},
     }};
+
+namespace {
+
+using analysis::LoopStats;
+using analysis::LoopThroughput;
+
 
 bool has_work(const LoopStats &loop) {
   return loop.flops32 + loop.flops64 + loop.bytes > 0;
@@ -287,12 +288,7 @@ std::string json_loops(const std::vector<LoopStats> &loops,
 
 } // namespace
 
-int run_loops(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kLoopsCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kLoopsCommand));
-    return 0;
-  }
+int run_loops(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 30);
   bool json = cli::json_format(parsed);
 

@@ -13,13 +13,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::HeapTotals;
-using analysis::MemoryOrder;
-using analysis::MemoryPlaceStats;
-using analysis::MemoryTable;
-
 const cli::CommandSpec kMemoryCommand = {
     "memory",
     "hotline memory [options] FILE...",
@@ -32,6 +25,14 @@ const cli::CommandSpec kMemoryCommand = {
         {"top", "N", "show the first N places of each table (default 10; 0 shows all)"},
         {"format", "FORMAT", "text or json (default text)"},
     }};
+
+namespace {
+
+using analysis::HeapTotals;
+using analysis::MemoryOrder;
+using analysis::MemoryPlaceStats;
+using analysis::MemoryTable;
+
 
 // One table in the text and the JSON: its heading, key and order.
 struct PlaceList {
@@ -155,12 +156,7 @@ std::string json_memory(const MemoryTable &table, size_t top) {
 
 } // namespace
 
-int run_memory(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kMemoryCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kMemoryCommand));
-    return 0;
-  }
+int run_memory(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);
   bool json = cli::json_format(parsed);
 

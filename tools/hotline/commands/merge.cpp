@@ -12,8 +12,6 @@
 
 namespace hotline {
 
-namespace {
-
 const cli::CommandSpec kMergeCommand = {
     "merge",
     "hotline merge FILE... -o OUT",
@@ -32,14 +30,12 @@ const cli::CommandSpec kMergeCommand = {
         {"output", "OUT", "write the bundle to OUT (required)", 'o'},
     }};
 
+namespace {
+
+
 } // namespace
 
-int run_merge(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kMergeCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kMergeCommand));
-    return 0;
-  }
+int run_merge(const cli::ParsedArgs &parsed) {
   std::string output = cli::required_output(parsed, kMergeCommand);
   const std::vector<std::string> &inputs = cli::profile_paths(parsed, kMergeCommand);
   refuse_output_among_inputs("merge", output, inputs, "write the bundle to another file");

@@ -16,8 +16,6 @@
 
 namespace hotline {
 
-namespace {
-
 const cli::CommandSpec kPgoCommand = {
     "pgo",
     "hotline pgo [options] FILE... -o PROFILE",
@@ -33,6 +31,9 @@ const cli::CommandSpec kPgoCommand = {
     {
         {"output", "PROFILE", "write the profile to PROFILE ('-': standard output)", 'o'},
     }};
+
+namespace {
+
 
 // " callee:calls" for each function an indirect call called, the most called first.
 std::string call_targets_text(const std::map<std::string, uint64_t> &targets) {
@@ -69,12 +70,7 @@ std::string sample_profile_text(const analysis::SampleProfile &profile) {
 
 } // namespace
 
-int run_pgo(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kPgoCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kPgoCommand));
-    return 0;
-  }
+int run_pgo(const cli::ParsedArgs &parsed) {
   std::string output = cli::required_output(parsed, kPgoCommand);
   analysis::SampleProfileBuilder builder;
   profile::for_each_profile(cli::profile_paths(parsed, kPgoCommand),

@@ -11,8 +11,6 @@
 
 namespace hotline {
 
-namespace {
-
 const cli::CommandSpec kRanksCommand = {
     "ranks",
     "hotline ranks [options] FILE|DIR...",
@@ -27,14 +25,12 @@ const cli::CommandSpec kRanksCommand = {
         {"format", "FORMAT", "text or json (default text)"},
     }};
 
+namespace {
+
+
 } // namespace
 
-int run_ranks(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kRanksCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kRanksCommand));
-    return 0;
-  }
+int run_ranks(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);
   bool json = cli::json_format(parsed);
 

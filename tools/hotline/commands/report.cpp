@@ -27,21 +27,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::FunctionOrder;
-using analysis::FunctionStats;
-using analysis::FunctionTable;
-using profile::Profile;
-
-// How many places and files the Memory and I/O sections show.
-constexpr size_t kMemoryIoRows = 5;
-// How many kernels the GPU section shows, and idle gaps the rules see.
-constexpr size_t kGpuRows = 3;
-// The Ranks section lists each rank up to this many ranks, and this many imbalanced items.
-constexpr size_t kRankRows = 16;
-constexpr size_t kSpreadRows = 5;
-
 const cli::CommandSpec kReportCommand = {
     "report",
     "hotline report [options] FILE...",
@@ -69,13 +54,28 @@ const cli::CommandSpec kReportCommand = {
          "show times as recorded, with the measured cost of timing left in"},
     }};
 
+namespace {
+
+using analysis::FunctionOrder;
+using analysis::FunctionStats;
+using analysis::FunctionTable;
+using profile::Profile;
+
+// How many places and files the Memory and I/O sections show.
+constexpr size_t kMemoryIoRows = 5;
+// How many kernels the GPU section shows, and idle gaps the rules see.
+constexpr size_t kGpuRows = 3;
+// The Ranks section lists each rank up to this many ranks, and this many imbalanced items.
+constexpr size_t kRankRows = 16;
+constexpr size_t kSpreadRows = 5;
+
+
 enum class ReportFormat { Text, Markdown, Json };
 
 struct ReportOptions {
   uint64_t top = 20;
   uint64_t loops = 5;
   FunctionOrder order = FunctionOrder::Self;
-  std::string order_name = "self";
   ReportFormat format = ReportFormat::Text;
   bool compensate = true;
   double threshold = 5;       // percent
@@ -100,26 +100,25 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
     options.top = cli::parse_count("top", *top);
   if (auto loops = args.value("loops"))
     options.loops = cli::parse_count("loops", *loops);
-  if (auto sort = args.value("sort")) {
-    options.order_name =
-        cli::parse_choice("sort", *sort, {"self", "total", "calls"});
-    options.order = options.order_name == "self"    ? FunctionOrder::Self
-                    : options.order_name == "total" ? FunctionOrder::Total
-                                                    : FunctionOrder::Calls;
-  }
-  if (auto format = args.value("format")) {
-    std::string name =
-        cli::parse_choice("format", *format, {"text", "markdown", "json"});
-    options.format = name == "json"       ? ReportFormat::Json
-                     : name == "markdown" ? ReportFormat::Markdown
-                                          : ReportFormat::Text;
-  }
-  if (auto preset = args.value("preset")) {
-    std::string name = cli::parse_choice(
-        "preset", *preset, {"basic", "detailed", "comprehensive"});
-    options.threshold = name == "basic" ? 10 : name == "detailed" ? 5 : 1;
-    options.bottleneck_rows = name == "basic" ? 5 : name == "detailed" ? 10 : 0;
-  }
+  options.order = cli::choice_option<FunctionOrder>(
+      args, "sort",
+      {{"self", FunctionOrder::Self}, {"total", FunctionOrder::Total}, {"calls", FunctionOrder::Calls}},
+      FunctionOrder::Self);
+  options.format = cli::choice_option<ReportFormat>(
+      args, "format",
+      {{"text", ReportFormat::Text}, {"markdown", ReportFormat::Markdown}, {"json", ReportFormat::Json}},
+      ReportFormat::Text);
+  // How much to flag: the threshold and how many bottlenecks.
+  struct Preset {
+    double threshold;
+    size_t bottleneck_rows;
+  };
+  Preset preset = cli::choice_option<Preset>(
+      args, "preset",
+      {{"basic", {10, 5}}, {"detailed", {5, 10}}, {"comprehensive", {1, 0}}},
+      {options.threshold, options.bottleneck_rows});
+  options.threshold = preset.threshold;
+  options.bottleneck_rows = preset.bottleneck_rows;
   if (auto threshold = args.value("threshold"))
     options.threshold = parse_percent(*threshold);
   options.compensate = !args.has("no-compensation");
@@ -552,17 +551,9 @@ std::string render_report(const ReportOptions &options,
 
 } // namespace
 
-int run_report(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kReportCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kReportCommand));
-    return 0;
-  }
+int run_report(const cli::ParsedArgs &parsed) {
   ReportOptions options = report_options(parsed);
-  if (parsed.positional.empty())
-    throw cli::UsageError("report: no profile given (usage: " +
-                          std::string(kReportCommand.usage) + ")");
-  fmt::print("{}", render_report(options, parsed.positional));
+  fmt::print("{}", render_report(options, cli::profile_paths(parsed, kReportCommand)));
   return 0;
 }
 

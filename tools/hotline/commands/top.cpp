@@ -29,12 +29,6 @@
 
 namespace hotline {
 
-namespace {
-
-using text::TextTable;
-using Align = TextTable::Align;
-using Snapshot = hotline_live_snapshot;
-
 const cli::CommandSpec kTopCommand = {
     "top",
     "hotline top [options] PID",
@@ -51,6 +45,13 @@ const cli::CommandSpec kTopCommand = {
          "functions and regions shown (default: what fits the terminal; 20 when "
          "printing once)"},
     }};
+
+namespace {
+
+using text::TextTable;
+using Align = TextTable::Align;
+using Snapshot = hotline_live_snapshot;
+
 
 // --- Finding and reading the live file ---
 
@@ -540,12 +541,7 @@ int watch(const LiveFile &file, uint64_t interval_ms, size_t limit) {
 
 } // namespace
 
-int run_top(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kTopCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kTopCommand));
-    return 0;
-  }
+int run_top(const cli::ParsedArgs &parsed) {
   if (parsed.positional.size() != 1)
     throw cli::UsageError(
         fmt::format("top: expected one process id (usage: {})", kTopCommand.usage));

@@ -17,10 +17,6 @@
 
 namespace hotline {
 
-namespace {
-
-using analysis::CallTree;
-
 const cli::CommandSpec kTreeCommand = {
     "tree",
     "hotline tree [options] FILE...",
@@ -42,6 +38,11 @@ const cli::CommandSpec kTreeCommand = {
         {"no-compensation", nullptr,
          "show times as recorded, with the measured cost of timing left in"},
     }};
+
+namespace {
+
+using analysis::CallTree;
+
 
 struct TreeOptions {
   double min_percent = 1.0;
@@ -131,23 +132,14 @@ std::string render_tree(const CallTree &tree,
 
 } // namespace
 
-int run_tree(const std::vector<std::string> &args) {
-  cli::ParsedArgs parsed = cli::parse_args(args, kTreeCommand);
-  if (parsed.help) {
-    fmt::print("{}", cli::help_text(kTreeCommand));
-    return 0;
-  }
+int run_tree(const cli::ParsedArgs &parsed) {
   TreeOptions options;
   if (auto min_percent = parsed.value("min-percent"))
     options.min_percent = cli::parse_non_negative("min-percent", *min_percent);
   if (auto max_depth = parsed.value("max-depth"))
     options.max_depth = cli::parse_count("max-depth", *max_depth);
-  if (parsed.positional.empty())
-    throw cli::UsageError("tree: no profile given (usage: " +
-                          std::string(kTreeCommand.usage) + ")");
-
   std::vector<profile::Profile> profiles =
-      profile::read_profiles(parsed.positional);
+      profile::read_profiles(cli::profile_paths(parsed, kTreeCommand));
   analysis::TimingCostSummary timing_cost = analysis::settle_call_times(
       profiles, !parsed.has("no-compensation"));
   analysis::FunctionCatalog catalog(profiles);
