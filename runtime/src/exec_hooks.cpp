@@ -4,6 +4,7 @@
 // would write only what it did between the two, and a vfork child shares its parent's
 // memory, so writing there would take the parent's profile away. When exec fails, the profile
 // just written is removed again and the process goes on to write it at exit.
+#include "hooks.h"
 #include "profile_writer.h"
 #include "real_functions.h"
 #include "runtime.h"
@@ -16,7 +17,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
 
 namespace {
 

@@ -18,6 +18,7 @@
 //   blocks the hooks never saw. The table finds a block by its address, under a lock.
 #include "clock.h"
 #include "heap_tracking.h"
+#include "hooks.h"
 #include "real_functions.h"
 #include "runtime.h"
 #include "runtime_scope.h"
@@ -32,9 +33,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
-#define CXX_HOOK __attribute__((visibility("default"), weak))
-#define CALLER __builtin_return_address(0)
 
 namespace {
 

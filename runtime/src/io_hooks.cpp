@@ -12,6 +12,7 @@
 #define __NO_INLINE__ 1
 #endif
 #include "clock.h"
+#include "hooks.h"
 #include "io_tracking.h"
 #include "real_functions.h"
 #include "runtime_scope.h"
@@ -29,8 +30,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
-#define CALLER __builtin_return_address(0)
 
 extern "C" [[noreturn]] void __chk_fail(void);
 

@@ -607,15 +607,11 @@ uint64_t process_cpu_ns() {
   return uint64_t(ts.tv_sec) * 1000000000u + uint64_t(ts.tv_nsec);
 }
 
-// Assembles g_next from the runtime's records now, and checks the alert rules against it.
-void take_snapshot() {
+// Sums the runtime's records now into g_scratch.now: calls and times per site (the threads
+// that ended kept in g_scratch.ended once summed), time and entries per region name. Returns
+// the threads seen; `names` gets the bound of the region names.
+uint32_t sum_records(uint32_t site_count, uint64_t now_ticks, uint32_t *names) {
   Scratch &s = g_scratch;
-  ClockPair start = runtime_start_clock();
-  ClockPair now = read_clock_pair();
-  TickConverter time = make_tick_converter(start, now);
-  uint64_t elapsed_ns = now.mono_ns - start.mono_ns;
-  read_new_modules();
-  uint32_t site_count = registered_site_count();
   for (uint32_t i = 0; i < site_count; ++i)
     s.now.sites[i] = {0, 0, 0, 0, 0};
   for (uint32_t i = 0; i < g_region_names_bound; ++i)
@@ -630,7 +626,8 @@ void take_snapshot() {
   for (ThreadState *t = head; t != g_ended_from; t = t->next)
     if (!__atomic_load_n(&t->exited, __ATOMIC_ACQUIRE))
       ended_from = t->next;
-  uint32_t names = g_region_names_bound, thread_count = g_ended_count;
+  *names = g_region_names_bound;
+  uint32_t thread_count = g_ended_count;
   Sums *into = &s.now;
   for (ThreadState *t = head; t != g_ended_from; t = t->next) {
     if (t == ended_from)
@@ -638,33 +635,26 @@ void take_snapshot() {
     g_ended_count += into == &s.ended;
     ++thread_count;
     bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
-    sum_call_tree(t, site_count, now.ticks, *into);
-    sum_regions(t, exited ? t->end_ticks : now.ticks, &names, *into);
+    sum_call_tree(t, site_count, now_ticks, *into);
+    sum_regions(t, exited ? t->end_ticks : now_ticks, names, *into);
   }
   g_ended_from = ended_from;
-  g_region_names_bound = names;
+  g_region_names_bound = *names;
   for (uint32_t i = 0; i < site_count; ++i) {
     s.now.sites[i].self_ticks += s.ended.sites[i].self_ticks;
     s.now.sites[i].total_ticks += s.ended.sites[i].total_ticks;
   }
-  for (uint32_t i = 0; i < names; ++i) {
+  for (uint32_t i = 0; i < *names; ++i) {
     s.now.region_ticks[i] += s.ended.region_ticks[i];
     s.now.region_entries[i] += s.ended.region_entries[i];
   }
+  return thread_count;
+}
 
-  hotline_live_snapshot &next = g_next;
-  next.elapsed_ns = elapsed_ns;
-  next.snapshots++;
-  next.thread_count = thread_count;
-  next.cpu_ns = process_cpu_ns();
-  next.flags = HOTLINE_LIVE_NO_GPU_DATA | (job().launched ? HOTLINE_LIVE_JOB : 0) |
-               (heap_tracking_on() ? HOTLINE_LIVE_HEAP_TRACKED : 0) |
-               (cuda_seen() ? HOTLINE_LIVE_CUDA_USED : 0);
-  next.heap_live_bytes = heap_tracking_on() ? heap_in_use() : 0;
-  next.heap_peak_bytes = heap_tracking_on() ? heap_totals().peak_live_bytes : 0;
-
-  uint32_t best[HOTLINE_LIVE_MAX_FUNCTIONS > HOTLINE_LIVE_MAX_REGIONS ? HOTLINE_LIVE_MAX_FUNCTIONS
-                                                                      : HOTLINE_LIVE_MAX_REGIONS];
+// The functions with the most time (then calls) into `next`.
+void keep_hottest_functions(hotline_live_snapshot &next, uint32_t site_count, const TickConverter &time) {
+  Scratch &s = g_scratch;
+  uint32_t best[HOTLINE_LIVE_MAX_FUNCTIONS];
   uint32_t kept = 0, seen = 0;
   auto more_time = [&](uint32_t a, uint32_t b) {
     const SiteTotals &x = s.now.sites[a], &y = s.now.sites[b];
@@ -683,8 +673,13 @@ void take_snapshot() {
     next.functions[i].self_ns = time.duration_ns(s.now.sites[best[i]].self_ticks);
     next.functions[i].total_ns = time.duration_ns(s.now.sites[best[i]].total_ticks);
   }
+}
 
-  kept = seen = 0;
+// The regions with the most time (then entries) into `next`.
+void keep_hottest_regions(hotline_live_snapshot &next, uint32_t names, const TickConverter &time) {
+  Scratch &s = g_scratch;
+  uint32_t best[HOTLINE_LIVE_MAX_REGIONS];
+  uint32_t kept = 0, seen = 0;
   auto more_region_time = [&](uint32_t a, uint32_t b) {
     return s.now.region_ticks[a] != s.now.region_ticks[b]
                ? s.now.region_ticks[a] > s.now.region_ticks[b]
@@ -704,8 +699,13 @@ void take_snapshot() {
     row.entries = s.now.region_entries[best[i]];
     row.time_ns = time.duration_ns(s.now.region_ticks[best[i]]);
   }
+}
 
-  // Alerts: region names seen for the first time are matched against the rules once.
+// Checks the alert rules against the sums; region names seen for the first time are matched
+// against the rules once.
+void check_alerts(uint32_t site_count, uint32_t names, uint64_t elapsed_ns, uint64_t heap_live_bytes,
+                  const TickConverter &time) {
+  Scratch &s = g_scratch;
   for (; g_region_names_read < names; ++g_region_names_read)
     for (uint32_t r = 0; r < g_rule_count; ++r)
       if (g_rules[r].kind == AlertKind::Region &&
@@ -726,8 +726,34 @@ void take_snapshot() {
           ticks += s.now.sites[i].total_ticks;
     }
     double percent = elapsed_ns ? 100.0 * double(time.duration_ns(ticks)) / double(elapsed_ns) : 0;
-    check_alert(rule, percent, next.heap_live_bytes);
+    check_alert(rule, percent, heap_live_bytes);
   }
+}
+
+// Assembles g_next from the runtime's records now, and checks the alert rules against it.
+void take_snapshot() {
+  ClockPair start = runtime_start_clock();
+  ClockPair now = read_clock_pair();
+  TickConverter time = make_tick_converter(start, now);
+  uint64_t elapsed_ns = now.mono_ns - start.mono_ns;
+  read_new_modules();
+  uint32_t site_count = registered_site_count();
+  uint32_t names = 0;
+  uint32_t thread_count = sum_records(site_count, now.ticks, &names);
+
+  hotline_live_snapshot &next = g_next;
+  next.elapsed_ns = elapsed_ns;
+  next.snapshots++;
+  next.thread_count = thread_count;
+  next.cpu_ns = process_cpu_ns();
+  next.flags = HOTLINE_LIVE_NO_GPU_DATA | (job().launched ? HOTLINE_LIVE_JOB : 0) |
+               (heap_tracking_on() ? HOTLINE_LIVE_HEAP_TRACKED : 0) |
+               (cuda_seen() ? HOTLINE_LIVE_CUDA_USED : 0);
+  next.heap_live_bytes = heap_tracking_on() ? heap_in_use() : 0;
+  next.heap_peak_bytes = heap_tracking_on() ? heap_totals().peak_live_bytes : 0;
+  keep_hottest_functions(next, site_count, time);
+  keep_hottest_regions(next, names, time);
+  check_alerts(site_count, names, elapsed_ns, next.heap_live_bytes, time);
 }
 
 // --- Publishing ---

@@ -6,6 +6,7 @@
 // calling conventions). The hooks only take effect when the MPI library is a shared one; a
 // program linked with a static MPI keeps the library's own definitions and is not timed.
 #include "clock.h"
+#include "hooks.h"
 #include "mpi_tracking.h"
 #include "runtime.h"
 #include "runtime_scope.h"
@@ -17,8 +18,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
-#define CALLER __builtin_return_address(0)
 
 namespace {
 

@@ -4,6 +4,7 @@
 // handler set through them replaces the runtime's, and the profile is then written only if
 // the program ends through exit.
 #include "fatal_signals.h"
+#include "hooks.h"
 #include "real_functions.h"
 
 #include <dlfcn.h>
@@ -11,7 +12,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
 
 namespace {
 

@@ -6,6 +6,7 @@
 // condition, join, barrier or semaphore, and every futex wait that blocked, is timed and
 // recorded against its place.
 #include "clock.h"
+#include "hooks.h"
 #include "real_functions.h"
 #include "runtime_scope.h"
 #include "sync_tracking.h"
@@ -23,8 +24,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
-#define CALLER __builtin_return_address(0)
 
 namespace {
 

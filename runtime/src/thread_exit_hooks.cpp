@@ -3,6 +3,7 @@
 // thread leaves, before the key destructors run (threads.cpp), so that what those call is
 // not nested under calls that are over.
 #include "clock.h"
+#include "hooks.h"
 #include "real_functions.h"
 #include "threads.h"
 
@@ -10,7 +11,6 @@
 
 using namespace hotline::rt;
 
-#define HOOK extern "C" __attribute__((visibility("default"), weak))
 
 HOOK void pthread_exit(void *value) {
   using PthreadExit = void (*)(void *);

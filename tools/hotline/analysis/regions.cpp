@@ -99,141 +99,154 @@ Category category_of_name(const std::string &name) {
   return Category::Other;
 }
 
-RegionTable compute_region_table(const std::vector<Profile> &profiles) {
-  RegionTable table;
-  std::map<std::string, MergedRegion> merged;
-  std::map<std::string, uint64_t> outside;
-  std::map<std::string, profile::Range> ranges;
-  std::array<uint64_t, kCategoryCount> main_ns{}, all_ns{};
+namespace {
 
-  for (const Profile &profile : profiles) {
-    table.wall_ns += profile.run.wall_ns;
-    size_t n = profile.regions.size();
-    std::vector<std::string> paths(n);
-    std::vector<Category> categories(n);
-    std::vector<uint32_t> depths(n, 0);
-    std::vector<uint64_t> children_ns(n, 0);
-    for (size_t i = 0; i < n; ++i) {
-      const profile::Region &r = profile.regions[i];
-      Category own = category_of_name(r.name);
-      if (r.parent == profile::kNoRegion) {
-        paths[i] = r.name;
-        categories[i] = own;
-      } else {
-        paths[i] = paths[r.parent] + " > " + r.name;
-        categories[i] = own != Category::Other ? own : categories[r.parent];
-        depths[i] = depths[r.parent] + 1;
-        children_ns[r.parent] += r.inclusive_ns;
-      }
-    }
+// A profile's regions as the table names them: each one's path from its outermost region, its
+// category (its own, else its parent's), depth, and the time of the regions inside it.
+struct RegionPaths {
+  std::vector<std::string> paths;
+  std::vector<Category> categories;
+  std::vector<uint32_t> depths;
+  std::vector<uint64_t> children_ns;
+};
 
-    // Each thread's lifetime, split: the hooked calls' time first, then the
-    // time of the innermost region, then Other. `hooked` is each thread's time
-    // in the hooked calls, `hooked_in_regions` the part of it regions saw.
-    using Times = std::array<uint64_t, kCategoryCount>;
-    std::vector<Times> hooked(profile.threads.size(), Times{}), hooked_in_regions(profile.threads.size(), Times{});
-    for (const profile::IoSite &site : profile.io_sites)
-      if (site.thread != profile::kNoThread) {
-        IoCounts io;
-        io.add(site);
-        hooked[site.thread][size_t(Category::Io)] += io.time_ns();
-      }
-    for (const profile::SyncSite &site : profile.sync_sites)
-      if (site.thread != profile::kNoThread)
-        hooked[site.thread][size_t(Category::Synchronization)] += site.wait_ns;
-    // Inside CUDA calls: waiting for the GPU in the synchronize calls is
-    // synchronization, the rest (launches, copies, allocations) is GPU.
-    for (const profile::GpuSite &site : profile.gpu_sites)
-      if (site.thread != profile::kNoThread)
-        hooked[site.thread][size_t(site.api == HOTLINE_GPU_API_SYNCHRONIZE ? Category::Synchronization
-                                                                           : Category::Gpu)] += site.host_ns;
-    for (uint32_t t = 0; t < profile.threads.size(); ++t)
-      hooked[t][size_t(Category::Memory)] += profile.threads[t].memory_ns;
-
-    std::vector<Times> split(profile.threads.size(), Times{});
-    std::vector<uint64_t> in_regions(profile.threads.size(), 0);
-    for (size_t i = 0; i < n; ++i) {
-      const profile::Region &r = profile.regions[i];
-      Times own = hooked_times(r);
-      uint64_t own_hooked = 0;
-      for (Category c : kHookedCategories) {
-        split[r.thread][size_t(c)] += own[size_t(c)];
-        hooked_in_regions[r.thread][size_t(c)] += own[size_t(c)];
-        own_hooked += own[size_t(c)];
-      }
-      split[r.thread][size_t(categories[i])] += less(less(r.inclusive_ns, children_ns[i]), own_hooked);
-      if (r.parent == profile::kNoRegion)
-        in_regions[r.thread] += r.inclusive_ns;
-    }
-    uint32_t main = main_thread(profile);
-    for (uint32_t t = 0; t < profile.threads.size(); ++t) {
-      uint64_t lifetime = profile.threads[t].lifetime_ns();
-      uint64_t outside_hooked = 0;
-      for (Category c : kHookedCategories) {
-        uint64_t outside = less(hooked[t][size_t(c)], hooked_in_regions[t][size_t(c)]);
-        split[t][size_t(c)] += outside;
-        outside_hooked += outside;
-      }
-      split[t][size_t(Category::Other)] += less(less(lifetime, in_regions[t]), outside_hooked);
-      table.all_threads_ns += lifetime;
-      if (t == main)
-        table.main_threads_ns += lifetime;
-      for (size_t c = 0; c < kCategoryCount; ++c) {
-        all_ns[c] += split[t][c];
-        if (t == main)
-          main_ns[c] += split[t][c];
-      }
-    }
-
-    for (size_t i = 0; i < n; ++i) {
-      const profile::Region &r = profile.regions[i];
-      MergedRegion &m = merged[paths[i]];
-      m.stats.path = paths[i];
-      m.stats.name = r.name;
-      m.stats.category = categories[i];
-      m.stats.depth = depths[i];
-      m.parent_path = r.parent == profile::kNoRegion ? "" : paths[r.parent];
-      m.stats.entries += r.entries;
-      m.stats.inclusive_ns += r.inclusive_ns;
-      m.stats.exclusive_ns += less(r.inclusive_ns, children_ns[i]);
-      m.stats.io_ns += r.io_ns;
-      m.stats.sync_ns += r.sync_ns;
-      m.stats.memory_ns += r.memory_ns;
-      m.stats.gpu_ns += r.gpu_ns;
-      m.stats.open_at_write |= r.open_at_write;
-      m.threads[{&profile, r.thread}] = true;
-    }
-    for (const profile::Counter &c : profile.counters) {
-      if (c.region == profile::kNoRegion)
-        outside[c.name] += c.value;
-      else
-        merged[paths[c.region]].counters[c.name] += c.value;
-    }
-    for (const profile::Range &r : profile.ranges) {
-      profile::Range &m = ranges[r.name];
-      if (r.count > 0) {
-        m.min_ns = m.count == 0 ? r.min_ns : std::min(m.min_ns, r.min_ns);
-        m.max_ns = std::max(m.max_ns, r.max_ns);
-      }
-      m.name = r.name;
-      m.count += r.count;
-      m.ns += r.ns;
-      m.other_thread += r.other_thread;
-      m.open += r.open;
+RegionPaths region_paths(const Profile &profile) {
+  size_t n = profile.regions.size();
+  RegionPaths out{std::vector<std::string>(n), std::vector<Category>(n), std::vector<uint32_t>(n, 0),
+                  std::vector<uint64_t>(n, 0)};
+  for (size_t i = 0; i < n; ++i) {
+    const profile::Region &r = profile.regions[i];
+    Category own = category_of_name(r.name);
+    if (r.parent == profile::kNoRegion) {
+      out.paths[i] = r.name;
+      out.categories[i] = own;
+    } else {
+      out.paths[i] = out.paths[r.parent] + " > " + r.name;
+      out.categories[i] = own != Category::Other ? own : out.categories[r.parent];
+      out.depths[i] = out.depths[r.parent] + 1;
+      out.children_ns[r.parent] += r.inclusive_ns;
     }
   }
-  for (auto &[name, stats] : ranges)
-    table.ranges.push_back(stats);
-  std::sort(table.ranges.begin(), table.ranges.end(), [](const profile::Range &a, const profile::Range &b) {
-    return std::tie(b.ns, a.name) < std::tie(a.ns, b.name);
-  });
+  return out;
+}
 
-  // Depth first: each region followed by the regions inside it, siblings by
-  // time.
+using CategoryTimes = std::array<uint64_t, kCategoryCount>;
+
+// Each thread's lifetime, split: the hooked calls' time first, then the time of the innermost
+// region, then Other; added to `all_ns`, and for the main thread to `main_ns`.
+void split_by_category(const Profile &profile, const RegionPaths &regions, RegionTable &table,
+                       CategoryTimes &main_ns, CategoryTimes &all_ns) {
+  // `hooked` is each thread's time in the hooked calls, `hooked_in_regions` the part of it
+  // regions saw.
+  size_t threads = profile.threads.size();
+  std::vector<CategoryTimes> hooked(threads, CategoryTimes{}), hooked_in_regions(threads, CategoryTimes{});
+  for (const profile::IoSite &site : profile.io_sites)
+    if (site.thread != profile::kNoThread) {
+      IoCounts io;
+      io.add(site);
+      hooked[site.thread][size_t(Category::Io)] += io.time_ns();
+    }
+  for (const profile::SyncSite &site : profile.sync_sites)
+    if (site.thread != profile::kNoThread)
+      hooked[site.thread][size_t(Category::Synchronization)] += site.wait_ns;
+  // Inside CUDA calls: waiting for the GPU in the synchronize calls is
+  // synchronization, the rest (launches, copies, allocations) is GPU.
+  for (const profile::GpuSite &site : profile.gpu_sites)
+    if (site.thread != profile::kNoThread)
+      hooked[site.thread][size_t(site.api == HOTLINE_GPU_API_SYNCHRONIZE ? Category::Synchronization
+                                                                         : Category::Gpu)] += site.host_ns;
+  for (uint32_t t = 0; t < threads; ++t)
+    hooked[t][size_t(Category::Memory)] += profile.threads[t].memory_ns;
+
+  std::vector<CategoryTimes> split(threads, CategoryTimes{});
+  std::vector<uint64_t> in_regions(threads, 0);
+  for (size_t i = 0; i < profile.regions.size(); ++i) {
+    const profile::Region &r = profile.regions[i];
+    CategoryTimes own = hooked_times(r);
+    uint64_t own_hooked = 0;
+    for (Category c : kHookedCategories) {
+      split[r.thread][size_t(c)] += own[size_t(c)];
+      hooked_in_regions[r.thread][size_t(c)] += own[size_t(c)];
+      own_hooked += own[size_t(c)];
+    }
+    split[r.thread][size_t(regions.categories[i])] +=
+        less(less(r.inclusive_ns, regions.children_ns[i]), own_hooked);
+    if (r.parent == profile::kNoRegion)
+      in_regions[r.thread] += r.inclusive_ns;
+  }
+  uint32_t main = main_thread(profile);
+  for (uint32_t t = 0; t < threads; ++t) {
+    uint64_t lifetime = profile.threads[t].lifetime_ns();
+    uint64_t outside_hooked = 0;
+    for (Category c : kHookedCategories) {
+      uint64_t outside = less(hooked[t][size_t(c)], hooked_in_regions[t][size_t(c)]);
+      split[t][size_t(c)] += outside;
+      outside_hooked += outside;
+    }
+    split[t][size_t(Category::Other)] += less(less(lifetime, in_regions[t]), outside_hooked);
+    table.all_threads_ns += lifetime;
+    if (t == main)
+      table.main_threads_ns += lifetime;
+    for (size_t c = 0; c < kCategoryCount; ++c) {
+      all_ns[c] += split[t][c];
+      if (t == main)
+        main_ns[c] += split[t][c];
+    }
+  }
+}
+
+// Adds a profile's regions and counters to those of the same path.
+void merge_regions(const Profile &profile, const RegionPaths &regions,
+                   std::map<std::string, MergedRegion> &merged, std::map<std::string, uint64_t> &outside) {
+  for (size_t i = 0; i < profile.regions.size(); ++i) {
+    const profile::Region &r = profile.regions[i];
+    MergedRegion &m = merged[regions.paths[i]];
+    m.stats.path = regions.paths[i];
+    m.stats.name = r.name;
+    m.stats.category = regions.categories[i];
+    m.stats.depth = regions.depths[i];
+    m.parent_path = r.parent == profile::kNoRegion ? "" : regions.paths[r.parent];
+    m.stats.entries += r.entries;
+    m.stats.inclusive_ns += r.inclusive_ns;
+    m.stats.exclusive_ns += less(r.inclusive_ns, regions.children_ns[i]);
+    m.stats.io_ns += r.io_ns;
+    m.stats.sync_ns += r.sync_ns;
+    m.stats.memory_ns += r.memory_ns;
+    m.stats.gpu_ns += r.gpu_ns;
+    m.stats.open_at_write |= r.open_at_write;
+    m.threads[{&profile, r.thread}] = true;
+  }
+  for (const profile::Counter &c : profile.counters) {
+    if (c.region == profile::kNoRegion)
+      outside[c.name] += c.value;
+    else
+      merged[regions.paths[c.region]].counters[c.name] += c.value;
+  }
+}
+
+// Adds a profile's ranges to those of the same name.
+void merge_ranges(const Profile &profile, std::map<std::string, profile::Range> &ranges) {
+  for (const profile::Range &r : profile.ranges) {
+    profile::Range &m = ranges[r.name];
+    if (r.count > 0) {
+      m.min_ns = m.count == 0 ? r.min_ns : std::min(m.min_ns, r.min_ns);
+      m.max_ns = std::max(m.max_ns, r.max_ns);
+    }
+    m.name = r.name;
+    m.count += r.count;
+    m.ns += r.ns;
+    m.other_thread += r.other_thread;
+    m.open += r.open;
+  }
+}
+
+// The merged regions depth first: each region followed by the regions inside it, siblings by
+// time.
+std::vector<RegionStats> depth_first(std::map<std::string, MergedRegion> &merged, uint64_t wall_ns) {
   std::map<std::string, std::vector<const MergedRegion *>> children;
   for (auto &[path, m] : merged) {
     m.stats.threads = uint32_t(m.threads.size());
-    m.stats.wall_percent = percent_of(m.stats.inclusive_ns, table.wall_ns);
+    m.stats.wall_percent = percent_of(m.stats.inclusive_ns, wall_ns);
     m.stats.counters = counter_list(m.counters, m.stats.inclusive_ns);
     children[m.parent_path].push_back(&m);
   }
@@ -243,15 +256,40 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
         return a->stats.inclusive_ns > b->stats.inclusive_ns;
       return a->stats.path < b->stats.path;
     });
+  std::vector<RegionStats> ordered;
   std::vector<const MergedRegion *> stack(children[""].rbegin(), children[""].rend());
   while (!stack.empty()) {
     const MergedRegion *m = stack.back();
     stack.pop_back();
-    table.regions.push_back(m->stats);
+    ordered.push_back(m->stats);
     auto found = children.find(m->stats.path);
     if (found != children.end())
       stack.insert(stack.end(), found->second.rbegin(), found->second.rend());
   }
+  return ordered;
+}
+
+} // namespace
+
+RegionTable compute_region_table(const std::vector<Profile> &profiles) {
+  RegionTable table;
+  std::map<std::string, MergedRegion> merged;
+  std::map<std::string, uint64_t> outside;
+  std::map<std::string, profile::Range> ranges;
+  CategoryTimes main_ns{}, all_ns{};
+  for (const Profile &profile : profiles) {
+    table.wall_ns += profile.run.wall_ns;
+    RegionPaths regions = region_paths(profile);
+    split_by_category(profile, regions, table, main_ns, all_ns);
+    merge_regions(profile, regions, merged, outside);
+    merge_ranges(profile, ranges);
+  }
+  for (auto &[name, stats] : ranges)
+    table.ranges.push_back(stats);
+  std::sort(table.ranges.begin(), table.ranges.end(), [](const profile::Range &a, const profile::Range &b) {
+    return std::tie(b.ns, a.name) < std::tie(a.ns, b.name);
+  });
+  table.regions = depth_first(merged, table.wall_ns);
   table.outside_counters = counter_list(outside, 0);
 
   for (size_t c = 0; c < kCategoryCount; ++c) {
