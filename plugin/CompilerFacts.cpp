@@ -5,6 +5,7 @@
 #include "SiteTable.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -21,6 +22,11 @@
 #include <set>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-plain-remarks"
+
+ALWAYS_ENABLED_STATISTIC(NumPlainCopies,
+                         "Functions vectorized again without counters, for the plain remarks");
 
 namespace hotline {
 namespace {
@@ -189,6 +195,7 @@ PreservedAnalyses PlainVectorizerRemarksPass::run(Function &F, FunctionAnalysisM
   LoopVectorizePass().run(*Copy, FAM);
   Capture->PlainOf.clear();
   Capture->PlainFunctions.insert(F.getName().str());
+  ++NumPlainCopies;
   FAM.clear(*Copy, Copy->getName());
   Copy->eraseFromParent();
   return PreservedAnalyses::all();

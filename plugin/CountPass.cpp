@@ -1,41 +1,34 @@
 //===- CountPass.cpp - Exact per-thread entry counters (hotline-count) ----===//
+//
+// Also marks, for every later pass, the functions that skip= and count-only= name and the
+// loopless functions of system headers, and moves system headers' functions into the
+// library-code section.
+//
+//===----------------------------------------------------------------------===//
 #include "Instrumentation.h"
 
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
-#include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
+#define DEBUG_TYPE "hotline-count"
+
+ALWAYS_ENABLED_STATISTIC(NumCounted, "Functions counted");
+ALWAYS_ENABLED_STATISTIC(NumNotCounted,
+                         "Functions not counted (skipped, excluded, naked, GPU code)");
+ALWAYS_ENABLED_STATISTIC(NumSkippedByName, "Functions skipped: named by skip=");
+ALWAYS_ENABLED_STATISTIC(NumCountOnlyByName, "Functions marked count-only: named by count-only=");
+ALWAYS_ENABLED_STATISTIC(NumSkippedSystemHeader,
+                         "Functions skipped: in a system header, without a loop");
+ALWAYS_ENABLED_STATISTIC(NumLibraryCode, "Functions moved into the library-code section");
+
 namespace hotline {
-
-bool isGpuDeviceCode(const Module &M) {
-  Triple T(M.getTargetTriple());
-  return T.isNVPTX() || T.isAMDGPU() || T.isSPIRV();
-}
-
-bool isInstrumentable(const Function &F, const Options &Opts) {
-  if (F.isDeclaration() || F.getName().starts_with(InternalPrefix) || F.hasFnAttribute(Attribute::Naked) ||
-      F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
-    return false;
-  if (isGpuDeviceCode(*F.getParent()))
-    return false;
-  if (F.hasMetadata(SkipMetadataName))
-    return false;
-  return Opts.selects(demangledName(F), F.getName());
-}
-
-bool isCountOnly(const Function &F, const Options &Opts) {
-  return F.hasMetadata(CountOnlyMetadataName) || Opts.CountOnly.contains(F.getName());
-}
 
 // Marks the functions that skip= and count-only= name (see CountOnlyMetadataName).
 static void markNamedFunctions(Module &M, const Options &Opts) {
@@ -44,23 +37,14 @@ static void markNamedFunctions(Module &M, const Options &Opts) {
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
-    if (Opts.Skip.contains(F.getName()))
+    if (Opts.Skip.contains(F.getName())) {
       F.setMetadata(SkipMetadataName, MDNode::get(M.getContext(), {}));
-    else if (Opts.CountOnly.contains(F.getName()))
+      ++NumSkippedByName;
+    } else if (Opts.CountOnly.contains(F.getName())) {
       F.setMetadata(CountOnlyMetadataName, MDNode::get(M.getContext(), {}));
+      ++NumCountOnlyByName;
+    }
   }
-}
-
-bool definedInSystemHeader(const Function &F, const Options &Opts) {
-  const DISubprogram *SP = F.getSubprogram();
-  if (!SP || !SP->getFile() || Opts.SystemHeaderDirs.empty())
-    return false;
-  const DIFile *File = SP->getFile();
-  if (!Opts.isSystemHeader(File->getFilename(), File->getDirectory()))
-    return false;
-  const DIFile *Main = SP->getUnit() ? SP->getUnit()->getFile() : nullptr;
-  return !Main || absoluteWithoutDots(File->getFilename(), File->getDirectory()) !=
-                      absoluteWithoutDots(Main->getFilename(), Main->getDirectory());
 }
 
 // Marks, as skipped, the functions defined in system headers that have no loop. Done at
@@ -74,8 +58,10 @@ static void skipSystemHeaderFunctions(Module &M, const Options &Opts) {
       continue;
     Backedges.clear();
     FindFunctionBackedges(F, Backedges);
-    if (Backedges.empty())
+    if (Backedges.empty()) {
       F.setMetadata(SkipMetadataName, MDNode::get(M.getContext(), {}));
+      ++NumSkippedSystemHeader;
+    }
   }
 }
 
@@ -87,33 +73,10 @@ static void placeSystemHeaderFunctions(Module &M, const Options &Opts) {
   if (!Triple(M.getTargetTriple()).isOSBinFormatELF() || isGpuDeviceCode(M))
     return;
   for (Function &F : M)
-    if (!F.isDeclaration() && !F.hasSection() && definedInSystemHeader(F, Opts))
+    if (!F.isDeclaration() && !F.hasSection() && definedInSystemHeader(F, Opts)) {
       F.setSection(HOTLINE_ABI_LIBRARY_CODE_SECTION);
-}
-
-bool isRuntimeCall(const CallBase &Call) {
-  const Function *Callee = Call.getCalledFunction();
-  return Callee && (Callee->isIntrinsic() || Callee->getName().starts_with(InternalPrefix));
-}
-
-bool alwaysGoesOn(const Instruction &I) {
-  if (const auto *Call = dyn_cast<CallInst>(&I); Call && Call->isInlineAsm())
-    return true;
-  return isGuaranteedToTransferExecutionToSuccessor(&I);
-}
-
-Instruction *afterAllocas(Function &F) {
-  BasicBlock &Entry = F.getEntryBlock();
-  BasicBlock::iterator I = Entry.getFirstInsertionPt();
-  while (isa<AllocaInst>(&*I))
-    ++I;
-  auto StoresArgument = [](const Instruction &I) {
-    const auto *Store = dyn_cast<StoreInst>(&I);
-    return Store && isa<Argument>(Store->getValueOperand()) && isa<AllocaInst>(Store->getPointerOperand());
-  };
-  while (StoresArgument(*I) || I->isDebugOrPseudoInst())
-    ++I;
-  return &*I;
+      ++NumLibraryCode;
+    }
 }
 
 // At pipeline start a counter is one llvm.instrprof.increment.step call naming this module's
@@ -135,9 +98,13 @@ PreservedAnalyses CountPass::run(Module &M, ModuleAnalysisManager &) {
   SiteTable Sites(M);
   bool Changed = false;
   for (Function &F : M) {
-    if (!isInstrumentable(F, Opts))
+    if (!isInstrumentable(F, Opts)) {
+      if (!F.isDeclaration() && !F.getName().starts_with(InternalPrefix))
+        ++NumNotCounted;
       continue;
+    }
     insertCounter(F, Sites.siteFor(F), Sites);
+    ++NumCounted;
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

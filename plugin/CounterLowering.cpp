@@ -1,11 +1,10 @@
-//===- CounterLowering.cpp - Markers to per-thread increments -------------===//
+//===- CounterLowering.cpp - Markers to increments; the site table (hotline-lower-counters) ===//
 #include "Instrumentation.h"
-
-#include "LlvmVersions.h"
 
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -14,15 +13,12 @@
 
 using namespace llvm;
 
-namespace hotline {
+#define DEBUG_TYPE "hotline-lower-counters"
 
-bool isCounterMarker(const Instruction &I, const GlobalVariable *CounterMarker) {
-  auto *Marker = dyn_cast<InstrProfIncrementInst>(&I);
-  if (!Marker || markerNameOf(*Marker) != CounterMarker)
-    return false;
-  uint64_t Hash = Marker->getHash()->getZExtValue();
-  return Hash == CounterMarkerHash || Hash == CounterMaxMarkerHash;
-}
+ALWAYS_ENABLED_STATISTIC(NumMarkersLowered, "Counter markers lowered to increments");
+ALWAYS_ENABLED_STATISTIC(NumThunks, "Functions given a first-count thunk");
+
+namespace hotline {
 
 // Ends the block at B with `return To(From's arguments)`, a tail call: From and To have one
 // signature.
@@ -106,6 +102,7 @@ static Value *emitThreadCounters(Function &F, Instruction *At) {
     Instruction *FirstCountTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/true, Unlikely);
     B.SetInsertPoint(FirstCountTerm);
     returnTailCall(B, F, *threadStartThunk(F));
+    ++NumThunks;
     F.removeFnAttr(Attribute::NoRecurse); // F -> thunk -> F
     FirstCountTerm->eraseFromParent();
     return Counters;
@@ -198,6 +195,7 @@ static bool lowerMarkersIn(Function &F, SiteTable &Sites, GlobalVariable *Counte
     emitThreadCountersReady(F, Entry);
   else
     ModuleCounters = emitModuleCounters(Entry, emitThreadCounters(F, Entry), Sites);
+  NumMarkersLowered += Markers.size();
   for (InstrProfIncrementInst *Marker : Markers)
     lowerMarker(*Marker, Unoptimized ? emitModuleCountersHere(Marker, Sites) : ModuleCounters, CounterScope);
   markOtherAccessesNoAlias(F, CounterScope);
@@ -236,7 +234,7 @@ PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
     CounterMarker->eraseFromParent();
     Changed = true;
   }
-  // The site table is built once, here at the end, from what both passes numbered.
+  // The site table is built once, here at the end, from what the passes numbered.
   if (Sites.finalize())
     Changed = true;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -16,11 +16,16 @@
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-cuda-sites"
+
+ALWAYS_ENABLED_STATISTIC(NumCudaCalls, "CUDA runtime calls marked");
 
 namespace hotline {
 
@@ -45,6 +50,7 @@ PreservedAnalyses CudaSitePass::run(Module &M, ModuleAnalysisManager &) {
         if (Function *Callee = Call->getCalledFunction(); Callee && isCudaRuntimeFunction(*Callee))
           Calls.push_back(Call);
   }
+  NumCudaCalls += Calls.size();
   for (CallBase *Call : Calls)
     IRBuilder<>(Call).CreateCall(cudaSiteFunction(M));
   return Calls.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();

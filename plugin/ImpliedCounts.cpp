@@ -35,12 +35,18 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/PostDominators.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-lower-counters"
+
+ALWAYS_ENABLED_STATISTIC(NumImpliedIncrements,
+                         "Counter increments dropped: implied by another counter");
 
 namespace hotline {
 
@@ -349,8 +355,10 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
   }
   correctAtDeadEnds(DeadEnds, Increments, Implied);
   for (Increment &I : Increments)
-    if (I.Dropped)
+    if (I.Dropped) {
       I.Marker->eraseFromParent();
+      ++NumImpliedIncrements;
+    }
   return Implied;
 }
 

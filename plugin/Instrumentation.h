@@ -1,10 +1,13 @@
-//===- Instrumentation.h - hotline's two IR passes ------------------------===//
+//===- Instrumentation.h - hotline's IR passes and the helpers they share --===//
 //
-// hotline-count runs at the start of the pipeline, before inlining: it gives every function
-// an exact per-thread entry counter, which moves with the code when it is inlined.
-// hotline-functions runs after the optimizer (or before inlining, on request): it times the
-// functions that are still real calls and worth timing, with __hotline_enter at entry and
-// __hotline_exit on every way out.
+// The passes, in pipeline order, each in its own file: at pipeline start hotline-count,
+// hotline-regions, hotline-cuda-sites, hotline-wait-sites and hotline-lines; before the
+// vectorizer hotline-loop-counters (after the plain copy's remarks, CompilerFacts.h); after
+// the optimizer hotline-functions (timing), hotline-loop-work and hotline-lower-counters
+// (Pipeline.cpp). The helpers that several of them use are defined in Instrumentation.cpp.
+// Each pass file counts what it decided in statistics named after the pass (DEBUG_TYPE):
+// ALWAYS_ENABLED_STATISTIC, since release builds of LLVM compile a plain STATISTIC away;
+// `clang -Xclang -print-stats` or `-save-stats` shows them (docs/plugin-options.md).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -20,6 +23,8 @@
 
 namespace hotline {
 
+// At the start of the pipeline, before inlining (hotline-count): an exact per-thread entry
+// counter in every function, which moves with the code when it is inlined. See CountPass.cpp.
 class CountPass : public llvm::PassInfoMixin<CountPass> {
 public:
   explicit CountPass(Options Opts) : Opts(std::move(Opts)) {}
@@ -95,6 +100,9 @@ public:
   static bool isRequired() { return true; }
 };
 
+// After the optimizer, or before inlining on request (hotline-functions): times the functions
+// that are still real calls and worth timing, with __hotline_enter at entry and
+// __hotline_exit on every way out. See TimingPass.cpp.
 class TimingPass : public llvm::PassInfoMixin<TimingPass> {
 public:
   explicit TimingPass(Options Opts) : Opts(std::move(Opts)) {}
@@ -131,6 +139,8 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
+
+// The helpers below are shared by several passes (Instrumentation.cpp).
 
 class SiteTable;
 

@@ -23,10 +23,11 @@
 #include "SiteTable.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -35,6 +36,19 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-lines"
+
+ALWAYS_ENABLED_STATISTIC(NumLineFunctions, "Functions given line counts");
+ALWAYS_ENABLED_STATISTIC(NumNoDebugInfo, "Functions without line counts: no debug information");
+ALWAYS_ENABLED_STATISTIC(NumLoopsNotCounted,
+                         "Functions whose loops are not counted (indirectbr, callbr, funclets)");
+ALWAYS_ENABLED_STATISTIC(NumLineSites, "Line sites");
+ALWAYS_ENABLED_STATISTIC(NumBlocksCounted, "Blocks counted");
+ALWAYS_ENABLED_STATISTIC(NumLoops, "Loops counted");
+ALWAYS_ENABLED_STATISTIC(NumLoopsTimed, "Loops timed");
+ALWAYS_ENABLED_STATISTIC(NumCallTargetSites,
+                         "Indirect calls whose targets are counted (call-targets)");
 
 namespace hotline {
 
@@ -89,6 +103,8 @@ public:
   void run() {
     Sites.siteFor(F);
     LoopsEnabled = canInstrumentLoops();
+    if (!LoopsEnabled && !LI.empty())
+      ++NumLoopsNotCounted;
     if (LoopsEnabled)
       for (Loop *L : LI.getLoopsInPreorder())
         addLoop(L);
@@ -171,6 +187,9 @@ private:
     State.Timed = newLocal(Type::getInt1Ty(C), "hotline.loop.timed");
     State.WorthTiming = TimeLoops && isWorthTiming(*L);
     Loops[L] = State;
+    ++NumLoops;
+    if (State.WorthTiming)
+      ++NumLoopsTimed;
   }
 
   // One LINE site per distinct source line of BB, in order; the first one counts the block.
@@ -191,6 +210,7 @@ private:
       unsigned Id = Sites.addSite(F, HOTLINE_ABI_SITE_LINE, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
                                   Counter ? *Counter : SiteTable::SelfCounter, LoopSite, 0, 0,
                                   Loc->getBaseDiscriminator());
+      ++NumLineSites;
       if (!Counter)
         Counter = Id;
     }
@@ -235,6 +255,7 @@ private:
   void countBlock(BasicBlock &BB, unsigned Counter) {
     Instruction *At = BB.isEntryBlock() ? afterAllocas(F) : &*BB.getFirstInsertionPt();
     Loop *L = LoopsEnabled ? LI.getLoopFor(&BB) : nullptr;
+    ++NumBlocksCounted;
     if (!L) {
       addToCounter(Counter, ConstantInt::get(Type::getInt64Ty(M.getContext()), 1), At);
       return;
@@ -361,6 +382,7 @@ static void countCallTargets(Function &F, SiteTable &Sites) {
       if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isIndirectCall())
         if (const DILocation *Loc = Call->getDebugLoc().get(); Loc && Loc->getLine() != 0)
           Calls.push_back(Call);
+  NumCallTargetSites += Calls.size();
   for (CallBase *Call : Calls) {
     const DILocation *Loc = Call->getDebugLoc().get();
     unsigned Site = Sites.addSite(F, HOTLINE_ABI_SITE_CALL_TARGETS, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
@@ -430,6 +452,7 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Named && !(Opts.Lines && (Opts.SystemHeaders || !definedInSystemHeader(F, Opts))))
       continue;
     if (!F.getSubprogram()) {
+      ++NumNoDebugInfo;
       // In a module with debug information, functions without it are the compiler's own
       // (static initializers and the like); without any, the user forgot -g.
       if (M.debug_compile_units().empty())
@@ -445,6 +468,7 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (Chosen.empty())
     return PreservedAnalyses::all();
 
+  NumLineFunctions += Chosen.size();
   captureLoopRemarks(M.getContext());
   SiteTable Sites(M);
   FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

@@ -14,9 +14,14 @@
 
 #include "LoopSums.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-loop-counters"
+
+ALWAYS_ENABLED_STATISTIC(NumMarkersSummed, "Counter markers in loops turned into sums");
 
 namespace hotline {
 
@@ -37,6 +42,7 @@ PreservedAnalyses LoopCounterPass::run(Function &F, FunctionAnalysisManager &FAM
     return PreservedAnalyses::all();
   SiteTable Sites(M);
   LoopSums Sums(F, LI, Sites, LoopSums::Calls::Flush);
+  NumMarkersSummed += Markers.size();
   for (auto [Marker, L] : Markers) {
     Sums.add(*L, unsigned(Marker->getIndex()->getZExtValue()), Marker->getStep(), Marker);
     Marker->eraseFromParent();

@@ -20,6 +20,7 @@
 #include "SiteTable.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -28,6 +29,12 @@
 #include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-loop-work"
+
+ALWAYS_ENABLED_STATISTIC(NumWorkBlocks, "Loop blocks whose work is counted");
+ALWAYS_ENABLED_STATISTIC(NumWorkSites, "Loop work sites (FLOPs, bytes, calls)");
+ALWAYS_ENABLED_STATISTIC(NumLoopsCallingOut, "Loops whose work leaves out the calls they make");
 
 namespace hotline {
 namespace {
@@ -175,6 +182,7 @@ public:
         continue;
       unsigned Site = *SiteOfLoop[L];
       BlockWork Work = workOf(BB, DL);
+      ++NumWorkBlocks;
       for (std::string &Callee : Work.Callees)
         if (auto &Names = CalleesOfLoop[Site]; !is_contained(Names, Callee))
           Names.push_back(std::move(Callee));
@@ -231,8 +239,10 @@ private:
 
   unsigned workSite(unsigned Loop, unsigned Kind) {
     unsigned &Site = WorkSites[{Loop, Kind}];
-    if (!Site)
+    if (!Site) {
       Site = Sites.addLoopWorkSite(Loop, WorkSiteKinds[Kind]);
+      ++NumWorkSites;
+    }
     return Site;
   }
 
@@ -269,6 +279,7 @@ PreservedAnalyses LoopWorkPass::run(Module &M, ModuleAnalysisManager &MAM) {
     }
   }
   // The work of a loop that calls out is only its own: its facts say whose it leaves out.
+  NumLoopsCallingOut += CalleesOfLoop.size();
   for (auto &[Loop, Callees] : CalleesOfLoop) {
     std::string Note = "calls " + join(ArrayRef(Callees).take_front(3), ", ");
     if (Callees.size() > 3)

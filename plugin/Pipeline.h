@@ -7,13 +7,15 @@
 
 namespace hotline {
 
-// Adds the counting pass at the pipeline start, and the timing pass (or, for
-// timing=before-inlining, right after counting) and the counter lowering after the optimizer.
+// Adds hotline's passes to clang's pipeline: counting, regions, CUDA and wait sites and line
+// mode at its start (and timing, for timing=before-inlining); the loop counters before the
+// vectorizer; timing, the loops' work and the counter lowering after the optimizer.
 void registerPipelinePasses(llvm::PassBuilder &PB, const Options &Opts);
 
-// Parses the pass names opt accepts: hotline-count, hotline-functions (each with optional
-// parameters such as hotline-functions<min-instructions=0;include=^f>) and
-// hotline-lower-counters.
+// Parses the pass names opt accepts: hotline-count, hotline-lines and hotline-functions (each
+// with optional parameters such as hotline-functions<min-instructions=0;include=^f>),
+// hotline-regions, hotline-cuda-sites, hotline-wait-sites, hotline-loop-counters,
+// hotline-loop-work and hotline-lower-counters.
 bool parsePipelineElement(llvm::StringRef Name, llvm::ModulePassManager &MPM);
 
 } // namespace hotline

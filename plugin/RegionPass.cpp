@@ -9,9 +9,14 @@
 #include "Instrumentation.h"
 #include "RuntimeAbi.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-regions"
+
+ALWAYS_ENABLED_STATISTIC(NumRegions, "Functions made regions");
 
 namespace hotline {
 
@@ -29,6 +34,7 @@ PreservedAnalyses RegionPass::run(Module &M, ModuleAnalysisManager &) {
     Builder.CreateCall(regionBeginFunction(M), {Name});
     for (Instruction *Exit : Exits)
       IRBuilder<>(Exit).CreateCall(regionEndFunction(M));
+    ++NumRegions;
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

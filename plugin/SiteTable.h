@@ -1,6 +1,6 @@
 //===- SiteTable.h - The module's table of instrumented sites -------------===//
 //
-// Both passes number the functions they instrument through this table. Sites are kept in
+// Every pass numbers the sites it instruments through this table. Sites are kept in
 // named metadata while the pipeline runs (so a later pass finds the ids an earlier one
 // gave); finalize() turns them into the constant __hotline_site array, the
 // __hotline_module record, and the constructor and destructor that (un)register it.

@@ -4,14 +4,21 @@
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/EscapeEnumerator.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-functions"
+
+ALWAYS_ENABLED_STATISTIC(NumTimed, "Functions timed");
+ALWAYS_ENABLED_STATISTIC(NumCountOnly, "Functions not timed: count-only");
+ALWAYS_ENABLED_STATISTIC(NumTooSmall, "Functions not timed: a small leaf (min-instructions)");
+ALWAYS_ENABLED_STATISTIC(NumExitPoints, "Ways out of timed functions given an exit");
+ALWAYS_ENABLED_STATISTIC(NumSetjmps, "setjmp calls given a resume point");
 
 namespace hotline {
 
@@ -60,41 +67,6 @@ static bool isWorthTiming(const Function &F, unsigned MinInstructions, const Glo
   return !Backedges.empty();
 }
 
-// The running call's key less Below (1 for a loop: inside its function's call, outside the
-// calls it makes), computed at B's insertion point.
-static Value *emitKey(IRBuilderBase &B, unsigned Below) {
-  Value *Key = emitCallKey(B);
-  return Below ? B.CreateConstGEP1_64(B.getInt8Ty(), Key, -int64_t(Below), "hotline.key.below") : Key;
-}
-
-Value *insertTimedEnter(Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow) {
-  Value *Timed = Sites.emitIsTimed(Local, At);
-  Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-  Then->getParent()->setName("hotline.enter");
-  IRBuilder<> B(Then);
-  Value *Key = emitKey(B, KeyBelow);
-  createRuntimeCall(B, enterFunction(*At->getModule()), {Sites.emitGlobalId(Local, Then), Key});
-  return Timed;
-}
-
-// The key and the site id are computed again where they are used, so that nothing of the
-// entry stays in a register or a stack slot across the body: the frame is the plain one's.
-// The call computes the key once more, which the optimizer merges with the check's; at -O0,
-// where every value used in another block is kept in a stack slot, it saves one.
-void insertTimedExit(Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow, Value *Timed) {
-  Module &M = *At->getModule();
-  IRBuilder<> B(At);
-  if (!Timed) {
-    Value *OpenSlot = B.CreateThreadLocalAddress(openCallKeyVariable(M));
-    LoadInst *Open = B.CreateLoad(B.getPtrTy(), OpenSlot, "hotline.open_key");
-    Timed = B.CreateICmpULE(Open, emitKey(B, KeyBelow), "hotline.may_be_open");
-  }
-  Instruction *Then = SplitBlockAndInsertIfThen(Timed, At->getIterator(), /*Unreachable=*/false);
-  Then->getParent()->setName("hotline.exit");
-  B.SetInsertPoint(Then);
-  createRuntimeCall(B, exitFunction(M), {Sites.emitGlobalId(Local, Then), emitKey(B, KeyBelow)});
-}
-
 // setjmp's second return, after a longjmp, is the only way back into a function that did not
 // pass through its callees' exits: the runtime ends the calls the jump skipped there
 // (abi.h, __hotline_resume_at_depth).
@@ -113,6 +85,7 @@ static bool resumeAfterSetjmps(Function &F) {
       if (auto *Call = dyn_cast<CallBase>(&I); Call && isSetjmp(*Call))
         Setjmps.push_back(Call);
   Module &M = *F.getParent();
+  NumSetjmps += Setjmps.size();
   for (CallBase *Setjmp : Setjmps) {
     IRBuilder<> B(Setjmp);
     Value *Depth = createRuntimeCall(B, openDepthFunction(M), {}, "hotline.depth");
@@ -158,31 +131,10 @@ static Instruction *afterEntryCounters(Function &F) {
 
 static void instrumentFunction(Function &F, unsigned Local, SiteTable &Sites) {
   insertTimedEnter(afterEntryCounters(F), Local, Sites, /*KeyBelow=*/0);
-  for (Instruction *Point : waysOut(F, /*BeforeNoReturnCalls=*/false))
+  for (Instruction *Point : waysOut(F, /*BeforeNoReturnCalls=*/false)) {
     insertTimedExit(beforeResultLoad(Point), Local, Sites, /*KeyBelow=*/0, /*Timed=*/nullptr);
-}
-
-SmallVector<Instruction *, 8> waysOut(Function &F, bool BeforeNoReturnCalls) {
-  // A landing pad that only catches some types is skipped by the unwinder when none
-  // matches; marking every pad as a cleanup makes it stop here, so the code before it runs.
-  for (BasicBlock &BB : F)
-    if (auto *Pad = dyn_cast<LandingPadInst>(BB.getFirstNonPHIIt()))
-      Pad->setCleanup(true);
-
-  // The ways out, all found before any block is split (splitting moves them into new
-  // blocks, which the enumerator would visit again). Calls that never return and never
-  // unwind (exit, abort, longjmp) come first; then returns, resumes, musttail calls, and
-  // (through a cleanup pad added to every call that may throw) unwinding.
-  SmallVector<Instruction *, 8> Points;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *Call = dyn_cast<CallInst>(&I); Call && BeforeNoReturnCalls)
-        if (Call->doesNotReturn() && Call->doesNotThrow() && !isRuntimeCall(*Call))
-          Points.push_back(Call);
-  EscapeEnumerator Escapes(F, "hotline.cleanup", /*HandleExceptions=*/true);
-  while (IRBuilder<> *AtExit = Escapes.Next())
-    Points.push_back(&*AtExit->GetInsertPoint());
-  return Points;
+    ++NumExitPoints;
+  }
 }
 
 PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
@@ -191,12 +143,19 @@ PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
   if (Opts.Timing != TimingMode::Off) {
     SmallVector<Function *, 64> Worklist;
     const GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
-    for (Function &F : M)
-      if (isInstrumentable(F, Opts) && !isCountOnly(F, Opts) &&
-          isWorthTiming(F, Opts.MinInstructions, CounterMarker))
+    for (Function &F : M) {
+      if (!isInstrumentable(F, Opts))
+        continue;
+      if (isCountOnly(F, Opts))
+        ++NumCountOnly;
+      else if (!isWorthTiming(F, Opts.MinInstructions, CounterMarker))
+        ++NumTooSmall;
+      else
         Worklist.push_back(&F);
+    }
     for (Function *F : Worklist) {
       instrumentFunction(*F, Sites.siteFor(*F), Sites);
+      ++NumTimed;
       Changed = true;
     }
     for (Function &F : M)

@@ -14,11 +14,16 @@
 #include "RuntimeAbi.h"
 #include "SiteTable.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "hotline-wait-sites"
+
+ALWAYS_ENABLED_STATISTIC(NumWaitCalls, "Calls of the C++ library's waits marked");
 
 namespace hotline {
 
@@ -54,6 +59,7 @@ PreservedAnalyses WaitSitePass::run(Module &M, ModuleAnalysisManager &) {
     if (auto *Tail = dyn_cast<CallInst>(Call); Tail && Tail->isMustTailCall())
       continue; // nothing may come between it and the return
     IRBuilder<>(Call).CreateCall(waitSiteFunction(M));
+    ++NumWaitCalls;
     // Clearing a mark that is not set does nothing, so a block that other edges also reach
     // may clear it too.
     if (auto *Invoke = dyn_cast<InvokeInst>(Call)) {

@@ -95,10 +95,11 @@ bool every_hook_in_effect(); // defined after the hooks
 
 // Headers, when every malloc-family function is the runtime's and the next malloc is the C
 // library's (in the object that defines gnu_get_libc_version). Not with HOTLINE_MEMORY=0,
-// read here because the first allocation comes before the runtime reads its options: then
-// nothing is tracked, and the hooks pass each call through as it is.
+// read here (by the options table's name and boolean parsing) because the first allocation
+// comes before the runtime reads its options: then nothing is tracked, and the hooks pass
+// each call through as it is.
 Layout choose_layout() {
-  const char *memory = getenv("HOTLINE_MEMORY");
+  const char *memory = option_text(&options().memory);
   if (memory && option_says_off(memory))
     return kTable;
   Dl_info next{}, c_library{};

@@ -52,41 +52,58 @@ int64_t realtime_ns() {
 }
 
 // Every HOTLINE_* variable the runtime reads, once: its type, where its value goes (whose
-// initial value is the default), and for counts the values accepted. HOTLINE_HELP=1 prints
-// this table; test/e2e/runtime-options-help.c checks docs/runtime-options.md against it.
+// initial value, in runtime.h or live.h, is the default), what it does in one line, and for
+// counts the values accepted. HOTLINE_HELP=1 prints this table; test/e2e/runtime-options-help.c
+// checks docs/runtime-options.md against it.
 enum class OptionType { Text, Boolean, Count };
 struct RuntimeOption {
   const char *name;
   OptionType type;
   void *value;                          // const char **, bool * or uint64_t *, by type
+  const char *help;                     // what it does, for HOTLINE_HELP
   uint64_t low = 0, high = UINT64_MAX;  // a count's accepted values
   const char *unit = nullptr;           // what a count with a range counts, for the message
   bool clamp = false;                   // above `high`, high is used rather than the default
 };
 
+// clang-format off
 const RuntimeOption kRuntimeOptions[] = {
-    {"HOTLINE_DIR", OptionType::Text, &g_options.output_dir},
-    {"HOTLINE_QUIET", OptionType::Boolean, &g_options.quiet},
-    {"HOTLINE_STOP_TIMING_AFTER", OptionType::Count, &g_options.stop_timing_after},
-    {"HOTLINE_STOP_TIMING_BELOW_NS", OptionType::Count, &g_options.stop_timing_below_ns},
-    {"HOTLINE_SAMPLE_HZ", OptionType::Count, &g_options.sample_hz, 0, kMaxSampleHz, "samples per second", true},
-    {"HOTLINE_SAMPLE_STOPPED_HZ", OptionType::Count, &g_options.sample_stopped_hz, 0, kMaxSampleHz, "samples per second", true},
-    {"HOTLINE_MEMORY", OptionType::Boolean, &g_options.memory},
-    {"HOTLINE_IO", OptionType::Boolean, &g_options.io},
-    {"HOTLINE_SYNC", OptionType::Boolean, &g_options.sync},
-    {"HOTLINE_MPI", OptionType::Boolean, &g_options.mpi},
-    {"HOTLINE_CUDA", OptionType::Boolean, &g_options.cuda},
-    {"HOTLINE_MAX_CALL_PATHS", OptionType::Count, &g_options.max_call_paths, 0, kMaxCallPathsLimit, "call paths", true},
-    {"HOTLINE_TRACE", OptionType::Boolean, &g_options.trace},
-    {"HOTLINE_TRACE_MIN_NS", OptionType::Count, &g_options.trace_min_ns},
-    {"HOTLINE_TRACE_EVENTS", OptionType::Count, &g_options.trace_events, 1, kMaxTraceEvents, "events per thread"},
-    {"HOTLINE_TRACE_ALLOCATION_BYTES", OptionType::Count, &g_options.trace_allocation_bytes},
-    {"HOTLINE_SAMPLE_MS", OptionType::Count, &g_options.system_sample_ms},
-    {"HOTLINE_LIVE", OptionType::Boolean, &g_live_options.publish},
-    {"HOTLINE_LIVE_MS", OptionType::Count, &g_live_options.period_ms, kMinLivePeriodMs, kMaxLivePeriodMs, "milliseconds"},
-    {"HOTLINE_ALERT", OptionType::Text, &g_live_options.alerts},
-    {"HOTLINE_HELP", OptionType::Boolean, &g_options.help},
+    {"HOTLINE_DIR", OptionType::Text, &g_options.output_dir, "the directory the profile is written into"},
+    {"HOTLINE_QUIET", OptionType::Boolean, &g_options.quiet, "no 'profile written' line on stderr"},
+    {"HOTLINE_STOP_TIMING_AFTER", OptionType::Count, &g_options.stop_timing_after,
+     "timed calls of a calling context before their mean time is checked (0: never)"},
+    {"HOTLINE_STOP_TIMING_BELOW_NS", OptionType::Count, &g_options.stop_timing_below_ns,
+     "nanoseconds: a mean below this stops timing the function (0: never)"},
+    {"HOTLINE_SAMPLE_HZ", OptionType::Count, &g_options.sample_hz,
+     "line mode: samples per second of each thread's CPU time (0: none)", 0, kMaxSampleHz, "samples per second", true},
+    {"HOTLINE_SAMPLE_STOPPED_HZ", OptionType::Count, &g_options.sample_stopped_hz,
+     "other modes, once timing stopped: samples per second of CPU time (0: none)", 0, kMaxSampleHz,
+     "samples per second", true},
+    {"HOTLINE_MEMORY", OptionType::Boolean, &g_options.memory, "track heap allocations and frees"},
+    {"HOTLINE_IO", OptionType::Boolean, &g_options.io, "time file reads, writes, opens, mmaps and fsyncs"},
+    {"HOTLINE_SYNC", OptionType::Boolean, &g_options.sync, "time waits on locks, conditions, joins and futexes"},
+    {"HOTLINE_MPI", OptionType::Boolean, &g_options.mpi, "time MPI calls (through PMPI)"},
+    {"HOTLINE_CUDA", OptionType::Boolean, &g_options.cuda, "record GPU work through CUPTI"},
+    {"HOTLINE_MAX_CALL_PATHS", OptionType::Count, &g_options.max_call_paths,
+     "call paths kept, all threads together (0: no limit)", 0, kMaxCallPathsLimit, "call paths", true},
+    {"HOTLINE_TRACE", OptionType::Boolean, &g_options.trace, "keep each thread's timeline"},
+    {"HOTLINE_TRACE_MIN_NS", OptionType::Count, &g_options.trace_min_ns,
+     "trace mode: nanoseconds below which a span is left out of the timeline"},
+    {"HOTLINE_TRACE_EVENTS", OptionType::Count, &g_options.trace_events, "trace mode: events kept per thread", 1,
+     kMaxTraceEvents, "events per thread"},
+    {"HOTLINE_TRACE_ALLOCATION_BYTES", OptionType::Count, &g_options.trace_allocation_bytes,
+     "trace mode: bytes below which a heap block is left out of the timeline"},
+    {"HOTLINE_SAMPLE_MS", OptionType::Count, &g_options.system_sample_ms,
+     "milliseconds between readings of CPU, memory, energy and GPUs (0: none)"},
+    {"HOTLINE_LIVE", OptionType::Boolean, &g_live_options.publish,
+     "publish a snapshot every HOTLINE_LIVE_MS for hotline top"},
+    {"HOTLINE_LIVE_MS", OptionType::Count, &g_live_options.period_ms,
+     "milliseconds between live snapshots and alert checks", kMinLivePeriodMs, kMaxLivePeriodMs, "milliseconds"},
+    {"HOTLINE_ALERT", OptionType::Text, &g_live_options.alerts, "alert rules, separated by , or ;"},
+    {"HOTLINE_HELP", OptionType::Boolean, &g_options.help, "print this list at start"},
 };
+// clang-format on
+constexpr size_t kOptionCount = sizeof kRuntimeOptions / sizeof kRuntimeOptions[0];
 
 bool parse_bool(const char *name, const char *value, bool fallback) {
   if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on"))
@@ -129,35 +146,68 @@ uint64_t parse_count(const RuntimeOption &option, const char *value, uint64_t fa
   return n;
 }
 
-// One line per option on stderr: its name, type, value in force and accepted values.
+// An option's value as HOTLINE_HELP prints it.
+struct OptionText {
+  char text[160];
+};
+OptionText format_value(const RuntimeOption &option) {
+  OptionText out;
+  if (option.type == OptionType::Text) {
+    const char *text = *static_cast<const char **>(option.value);
+    snprintf(out.text, sizeof out.text, "%s", text ? text : "(none)");
+  } else if (option.type == OptionType::Boolean) {
+    snprintf(out.text, sizeof out.text, "%d", int(*static_cast<bool *>(option.value)));
+  } else {
+    snprintf(out.text, sizeof out.text, "%llu",
+             (unsigned long long)*static_cast<uint64_t *>(option.value));
+  }
+  return out;
+}
+
+// Each option's default, as printed: its value before read_options sets it.
+OptionText g_defaults[kOptionCount];
+
+// One line per option on stderr: its name, type, default, accepted values, the value in force
+// where it is not the default, and what it does.
 void print_runtime_options() {
-  report_problem("runtime options (docs/runtime-options.md): name, type, value, accepted values");
-  for (const RuntimeOption &option : kRuntimeOptions) {
-    char values[64] = "";
-    if (option.type == OptionType::Count && option.high != UINT64_MAX)
-      snprintf(values, sizeof values, " %llu-%llu", (unsigned long long)option.low,
-               (unsigned long long)option.high);
+  report_problem(
+      "runtime options (docs/runtime-options.md): name type, default, values[, now]: what it does");
+  for (size_t i = 0; i < kOptionCount; ++i) {
+    const RuntimeOption &option = kRuntimeOptions[i];
+    const char *type = "count";
+    char values[64];
     if (option.type == OptionType::Text) {
-      const char *text = *static_cast<const char **>(option.value);
-      report_problem("  %s text %s", option.name, text ? text : "(none)");
+      type = "text";
+      snprintf(values, sizeof values, "any");
     } else if (option.type == OptionType::Boolean) {
-      report_problem("  %s boolean %d", option.name, int(*static_cast<bool *>(option.value)));
+      type = "boolean";
+      snprintf(values, sizeof values, "0/1");
+    } else if (option.high != UINT64_MAX) {
+      snprintf(values, sizeof values, "%llu-%llu", (unsigned long long)option.low,
+               (unsigned long long)option.high);
     } else {
-      report_problem("  %s count %llu%s", option.name,
-                     (unsigned long long)*static_cast<uint64_t *>(option.value), values);
+      snprintf(values, sizeof values, ">=%llu", (unsigned long long)option.low);
     }
+    OptionText now = format_value(option);
+    char in_force[sizeof now.text + 8] = "";
+    if (strcmp(now.text, g_defaults[i].text))
+      snprintf(in_force, sizeof in_force, ", now %s", now.text);
+    report_problem("  %s %s, default %s, values %s%s: %s", option.name, type, g_defaults[i].text,
+                   values, in_force, option.help);
   }
 }
 
 void read_options() {
+  for (size_t i = 0; i < kOptionCount; ++i)
+    g_defaults[i] = format_value(kRuntimeOptions[i]);
   for (const RuntimeOption &option : kRuntimeOptions) {
     const char *value = getenv(option.name);
     if (!value)
       continue;
     switch (option.type) {
     case OptionType::Text:
-      if (!strcmp(option.name, "HOTLINE_DIR") && !value[0]) {
-        report_problem("HOTLINE_DIR is empty; writing the profile to the current directory");
+      if (option.value == &g_options.output_dir && !value[0]) {
+        report_problem("%s is empty; writing the profile to the current directory", option.name);
         break;
       }
       *static_cast<const char **>(option.value) = value;
@@ -179,6 +229,17 @@ void read_options() {
   if (g_options.help)
     print_runtime_options();
 }
+
+} // namespace
+
+const char *option_text(const void *value) {
+  for (const RuntimeOption &option : kRuntimeOptions)
+    if (option.value == value)
+      return getenv(option.name);
+  return nullptr;
+}
+
+namespace {
 
 void write_profile_at_exit() {
   write_profile();

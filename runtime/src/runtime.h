@@ -47,6 +47,9 @@ constexpr uint64_t kMaxCallPathsLimit = 100000000;
 // Whether a boolean option's value turns it off ("0", "false", "no" or "off"), for code that
 // must know before the options are read.
 bool option_says_off(const char *value);
+// The environment's text for the option whose value is `value` (a field of options()), or
+// null: for code that must know before the options are read (the heap hooks' first call).
+const char *option_text(const void *value);
 
 // Idempotent and safe to call from any constructor, in any order.
 void runtime_init();
