@@ -146,26 +146,40 @@ uint64_t parse_count(const RuntimeOption &option, const char *value, uint64_t fa
   return n;
 }
 
+// An option's value, copied out of where it goes: the defaults are kept this way, before
+// read_options sets the values (a copy of one word each; formatted only for HOTLINE_HELP).
+union OptionValue {
+  const char *text;
+  bool flag;
+  uint64_t count;
+};
+OptionValue value_of(const RuntimeOption &option) {
+  OptionValue value;
+  if (option.type == OptionType::Text)
+    value.text = *static_cast<const char **>(option.value);
+  else if (option.type == OptionType::Boolean)
+    value.flag = *static_cast<bool *>(option.value);
+  else
+    value.count = *static_cast<uint64_t *>(option.value);
+  return value;
+}
+
 // An option's value as HOTLINE_HELP prints it.
 struct OptionText {
   char text[160];
 };
-OptionText format_value(const RuntimeOption &option) {
+OptionText format_value(const RuntimeOption &option, OptionValue value) {
   OptionText out;
-  if (option.type == OptionType::Text) {
-    const char *text = *static_cast<const char **>(option.value);
-    snprintf(out.text, sizeof out.text, "%s", text ? text : "(none)");
-  } else if (option.type == OptionType::Boolean) {
-    snprintf(out.text, sizeof out.text, "%d", int(*static_cast<bool *>(option.value)));
-  } else {
-    snprintf(out.text, sizeof out.text, "%llu",
-             (unsigned long long)*static_cast<uint64_t *>(option.value));
-  }
+  if (option.type == OptionType::Text)
+    snprintf(out.text, sizeof out.text, "%s", value.text ? value.text : "(none)");
+  else if (option.type == OptionType::Boolean)
+    snprintf(out.text, sizeof out.text, "%d", int(value.flag));
+  else
+    snprintf(out.text, sizeof out.text, "%llu", (unsigned long long)value.count);
   return out;
 }
 
-// Each option's default, as printed: its value before read_options sets it.
-OptionText g_defaults[kOptionCount];
+OptionValue g_defaults[kOptionCount];
 
 // One line per option on stderr: its name, type, default, accepted values, the value in force
 // where it is not the default, and what it does.
@@ -188,18 +202,19 @@ void print_runtime_options() {
     } else {
       snprintf(values, sizeof values, ">=%llu", (unsigned long long)option.low);
     }
-    OptionText now = format_value(option);
+    OptionText now = format_value(option, value_of(option));
+    OptionText fallback = format_value(option, g_defaults[i]);
     char in_force[sizeof now.text + 8] = "";
-    if (strcmp(now.text, g_defaults[i].text))
+    if (strcmp(now.text, fallback.text))
       snprintf(in_force, sizeof in_force, ", now %s", now.text);
-    report_problem("  %s %s, default %s, values %s%s: %s", option.name, type, g_defaults[i].text,
+    report_problem("  %s %s, default %s, values %s%s: %s", option.name, type, fallback.text,
                    values, in_force, option.help);
   }
 }
 
 void read_options() {
   for (size_t i = 0; i < kOptionCount; ++i)
-    g_defaults[i] = format_value(kRuntimeOptions[i]);
+    g_defaults[i] = value_of(kRuntimeOptions[i]);
   for (const RuntimeOption &option : kRuntimeOptions) {
     const char *value = getenv(option.name);
     if (!value)
