@@ -2,6 +2,7 @@
 #include "profile_writer.h"
 
 #include "program_code.h"
+#include "profile_assembly.h"
 
 #include "byte_buffer.h"
 #include "call_targets.h"
@@ -459,7 +460,7 @@ bool write_all(int fd, iovec *pieces, int count) {
 
 // Moves the finished temporary file to its final name without replacing anything: an
 // existing profile of the same name (pid reuse) makes us pick "<name>.1", "<name>.2", ...
-bool publish(const char *temp_path, const char *dir, const char *stem, char *final_path, size_t capacity) {
+bool take_final_name(const char *temp_path, const char *dir, const char *stem, char *final_path, size_t capacity) {
   for (int attempt = 0; attempt < 1000; ++attempt) {
     if (attempt == 0)
       snprintf(final_path, capacity, "%s/%s.hotline", dir, stem);
@@ -496,18 +497,69 @@ bool g_written = false;
 char g_published_path[8192]; // the last profile written, "" when none
 char g_withdrawn_path[8192];  // the last profile withdrawn (a failed exec's): already announced
 
-} // namespace
+// The runtime's state as the profile's sections: the buffers that hold their payloads until
+// the file is written, and which of them the file holds.
+struct CollectedProfile {
+  StringTable strings;
+  ByteBuffer run, modules, sites, site_counts, threads, call_tree, timing_cost, timing_stopped,
+      objects, object_build_ids, heap, memory_sites, files, io_sites, system, system_samples,
+      regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites, call_targets,
+      ranges;
+  GpuSections gpu;
+  TraceSections trace_sections;
+  ProfileSections sections; // the buffers above, by kind
+  bool out_of_memory = false; // a table the sections are made from could not be made
+};
 
-void write_profile() {
-  if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
-    return;
-  live_stop(); // the live view ends where the profile begins: its file goes
-  int saved_errno = errno;
-  RuntimeScope scope; // its allocations and file writes are not the program's
-  ThreadState *self = current_thread();
-  ProgramCodeHidden hidden; // what the C library calls while writing (a program's own malloc)
-  // Writing is the runtime's work, not the program's; and it allocates, while the handler
-  // must only ever see a table that nobody else writes.
+// The MODULES, SITES and TIMING_STOPPED sections, from the modules registered now.
+void collect_modules(CollectedProfile &out) {
+  for_each_module([&](const ModuleEntry &m) {
+    hotline_module_record record{out.strings.add(m.object_path), out.strings.add(m.source_file), m.site_base,
+                                 m.site_count};
+    uint32_t module_index = uint32_t(out.modules.size() / sizeof record);
+    out.modules.append_record(record);
+    const __hotline_site *sites = __atomic_load_n(&m.sites, __ATOMIC_ACQUIRE);
+    if (sites)
+      map_pages(sites, sizeof *sites * m.site_count);
+    // Consecutive sites mostly share their strings (a function's lines: its names and its
+    // file), and the module's strings are constants: each is looked up once in a row.
+    struct LastString {
+      const char *pointer = nullptr;
+      uint32_t offset = 0;
+    } last_name, last_linkage_name, last_file;
+    auto add_constant = [&](LastString &last, const char *s) {
+      if (s != last.pointer)
+        last = {s, out.strings.add(s)};
+      return last.offset;
+    };
+    auto text = [&](int64_t offset) { return __hotline_site_text(sites, offset); };
+    for (uint32_t i = 0; i < m.site_count; ++i) {
+      hotline_site_record site{};
+      site.name = add_constant(last_name, sites ? text(sites[i].name) : "<unloaded module>");
+      site.linkage_name = add_constant(last_linkage_name, sites ? text(sites[i].linkage_name) : "");
+      site.file = add_constant(last_file, sites ? text(sites[i].file) : "");
+      site.line = sites ? sites[i].line : 0;
+      site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
+      site.module = module_index;
+      // Module-local indices become indices into SITES.
+      auto global = [&](uint32_t local) { return local < m.site_count ? m.site_base + local : HOTLINE_NO_SITE; };
+      site.column = sites ? sites[i].column : 0;
+      site.counter = sites ? global(sites[i].counter) : m.site_base + i;
+      site.function = sites ? global(sites[i].function) : m.site_base + i;
+      site.loop = sites ? global(sites[i].loop) : HOTLINE_NO_SITE;
+      site.facts = out.strings.add(sites ? text(sites[i].facts) : "");
+      site.discriminator = sites ? sites[i].discriminator : 0;
+      out.sites.append_record(site);
+      uint32_t id = m.site_base + i;
+      if (timing_stopped(id))
+        out.timing_stopped.append_record(id);
+    }
+  });
+}
+
+// Reads the runtime's state (every thread's, the heap's, the CUDA module's, ...) into `out`;
+// `self` is the writing thread's state, or null.
+void collect_profile(ThreadState *self, CollectedProfile &out) {
   bool sampled = line_mode_registered() || sampling_wanted(); // line mode: even with no rate
   flush_cuda_records(); // before the clock is read: its records are part of the run
   if (sampled && self)
@@ -529,56 +581,11 @@ void write_profile() {
   if (!g_facts.program[0]) // remember_run_facts did not run, or /proc was not there yet
     collect_run_facts(g_facts);
   const RunFacts &facts = g_facts;
-  StringTable strings;
-  ByteBuffer modules_section, sites_section, counts_section, threads_section, nodes_section,
-      stopped_section, regions_section, counters_section;
-  TraceSections trace_sections;
   uint64_t trace_dropped_events = trace_dropped();
 
   uint32_t site_count = registered_site_count();
-  sites_section.expect(sizeof(hotline_site_record) * site_count);
-  for_each_module([&](const ModuleEntry &m) {
-    hotline_module_record record{strings.add(m.object_path), strings.add(m.source_file), m.site_base,
-                                 m.site_count};
-    uint32_t module_index = uint32_t(modules_section.size() / sizeof record);
-    modules_section.append_record(record);
-    const __hotline_site *sites = __atomic_load_n(&m.sites, __ATOMIC_ACQUIRE);
-    if (sites)
-      map_pages(sites, sizeof *sites * m.site_count);
-    // Consecutive sites mostly share their strings (a function's lines: its names and its
-    // file), and the module's strings are constants: each is looked up once in a row.
-    struct LastString {
-      const char *pointer = nullptr;
-      uint32_t offset = 0;
-    } last_name, last_linkage_name, last_file;
-    auto add_constant = [&](LastString &last, const char *s) {
-      if (s != last.pointer)
-        last = {s, strings.add(s)};
-      return last.offset;
-    };
-    auto text = [&](int64_t offset) { return __hotline_site_text(sites, offset); };
-    for (uint32_t i = 0; i < m.site_count; ++i) {
-      hotline_site_record site{};
-      site.name = add_constant(last_name, sites ? text(sites[i].name) : "<unloaded module>");
-      site.linkage_name = add_constant(last_linkage_name, sites ? text(sites[i].linkage_name) : "");
-      site.file = add_constant(last_file, sites ? text(sites[i].file) : "");
-      site.line = sites ? sites[i].line : 0;
-      site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
-      site.module = module_index;
-      // Module-local indices become indices into SITES.
-      auto global = [&](uint32_t local) { return local < m.site_count ? m.site_base + local : HOTLINE_NO_SITE; };
-      site.column = sites ? sites[i].column : 0;
-      site.counter = sites ? global(sites[i].counter) : m.site_base + i;
-      site.function = sites ? global(sites[i].function) : m.site_base + i;
-      site.loop = sites ? global(sites[i].loop) : HOTLINE_NO_SITE;
-      site.facts = strings.add(sites ? text(sites[i].facts) : "");
-      site.discriminator = sites ? sites[i].discriminator : 0;
-      sites_section.append_record(site);
-      uint32_t id = m.site_base + i;
-      if (timing_stopped(id))
-        stopped_section.append_record(id);
-    }
-  });
+  out.sites.expect(sizeof(hotline_site_record) * site_count);
+  collect_modules(out);
 
   uint64_t *totals = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * (site_count + 1)));
   if (totals) {
@@ -603,8 +610,8 @@ void write_profile() {
     record.tid = uint64_t(t->tid);
     record.start_ns = time.since_origin_ns(t->start_ticks);
     record.end_ns = time.since_origin_ns(exited ? t->end_ticks : end.ticks);
-    record.first_node = uint32_t(nodes_section.size() / sizeof(hotline_call_node_record));
-    record.name = strings.add(t->name);
+    record.first_node = uint32_t(out.call_tree.size() / sizeof(hotline_call_node_record));
+    record.name = out.strings.add(t->name);
     t->profile_index = thread_count;
     record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
     record.memory_ns = time.duration_ns(__atomic_load_n(&t->memory_ticks, __ATOMIC_RELAXED));
@@ -620,17 +627,17 @@ void write_profile() {
       node.inclusive_ns = time.duration_ns(n.inclusive_ticks);
       node.window_calls = n.window_calls;
       node.window_ns = time.duration_ns(n.window_ticks);
-      nodes_section.append_record(node);
+      out.call_tree.append_record(node);
       ++node_count;
     });
-    auto *first = reinterpret_cast<hotline_call_node_record *>(nodes_section.data()) + record.first_node;
+    auto *first = reinterpret_cast<hotline_call_node_record *>(out.call_tree.data()) + record.first_node;
     // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
     // now. A frame may name a node made after the loop above: that one is left out. In a
     // forked child, the frames open at the fork are the parent's calls: their node's count
     // comes back to 0 here (threads.cpp), and they are not marked open.
     uint32_t depth = 0;
     const CallNode *outer = nullptr;
-    if (!exited && !nodes_section.failed())
+    if (!exited && !out.call_tree.failed())
       for_each_open_frame(t, [&](const Frame &frame) {
         bool inherited = depth++ < t->inherited_depth;
         bool nested = frame.node && frame.node == outer; // in paths beyond the limit (threads.h)
@@ -652,44 +659,35 @@ void write_profile() {
         parent.exclusive_ns -= parent.exclusive_ns < first[i].inclusive_ns ? parent.exclusive_ns : first[i].inclusive_ns;
       }
     record.node_count = node_count;
-    threads_section.append_record(record);
-    add_thread_regions(t, exited ? t->end_ticks : end.ticks, strings, time, regions_section, counters_section);
-    trace_dropped_events += add_thread_trace(t, strings, time, trace_sections);
+    out.threads.append_record(record);
+    add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions, out.counters);
+    trace_dropped_events += add_thread_trace(t, out.strings, time, out.trace_sections);
     ++thread_count;
   }
   if (totals) {
     add_implied_counts([&](uint32_t site) -> uint64_t & { return totals[site]; }, site_count);
-    counts_section.expect(sizeof(uint64_t) * site_count);
-    counts_section.append(totals, sizeof(uint64_t) * site_count);
+    out.site_counts.expect(sizeof(uint64_t) * site_count);
+    out.site_counts.append(totals, sizeof(uint64_t) * site_count);
   }
   release_pages(totals, sizeof(uint64_t) * (site_count + 1));
 
   LoadedObjects loaded;
   bool objects_collected = loaded.collect();
-  ByteBuffer objects_section, sampling_section, samples_section, heap_section, memory_section,
-      files_section, io_section;
-  ByteBuffer build_ids_section;
-  add_objects(strings, facts.program, loaded, objects_section, build_ids_section);
-  bool samples_added = !sampled || add_samples(strings, loaded, sampling_section, samples_section);
-  add_heap(loaded, runtime_bytes, heap_section, memory_section);
-  add_io(strings, loaded, time, files_section, io_section);
-  ByteBuffer sync_section;
-  add_sync(loaded, time, sync_section);
-  ByteBuffer call_targets_section;
-  add_call_targets(loaded, site_count, call_targets_section);
-  ByteBuffer ranges_section;
-  add_ranges(strings, time, ranges_section);
+  add_objects(out.strings, facts.program, loaded, out.objects, out.object_build_ids);
+  bool samples_added = !sampled || add_samples(out.strings, loaded, out.sampling, out.samples);
+  add_heap(loaded, runtime_bytes, out.heap, out.memory_sites);
+  add_io(out.strings, loaded, time, out.files, out.io_sites);
+  add_sync(loaded, time, out.sync_sites);
+  add_call_targets(loaded, site_count, out.call_targets);
+  add_ranges(out.strings, time, out.ranges);
   bool mpi = mpi_seen();
-  ByteBuffer mpi_section;
   if (mpi)
-    add_mpi(strings, loaded, time, mpi_section);
-  ByteBuffer system_section, system_samples_section;
-  system_section.append_record(system_totals(end_cpu_ns));
-  copy_system_samples(system_samples_section);
+    add_mpi(out.strings, loaded, time, out.mpi_sites);
+  out.system.append_record(system_totals(end_cpu_ns));
+  copy_system_samples(out.system_samples);
   bool cuda = cuda_seen();
-  GpuSections gpu;
   if (cuda)
-    add_cuda(strings, loaded, time, gpu);
+    add_cuda(out.strings, loaded, time, out.gpu);
 
   hotline_run_record run{};
   run.pid = uint64_t(getpid());
@@ -700,101 +698,68 @@ void write_profile() {
   run.end_ticks = calibration_end.ticks;
   run.start_mono_ns = start.mono_ns;
   run.end_mono_ns = calibration_end.mono_ns;
-  run.program = strings.add(facts.program);
-  run.command_line = strings.add(facts.command_line);
-  run.host = strings.add(facts.host);
-  run.clock_source = strings.add(clock_source_name());
-  run.runtime_version = strings.add(HOTLINE_VERSION_STRING);
+  run.program = out.strings.add(facts.program);
+  run.command_line = out.strings.add(facts.command_line);
+  run.host = out.strings.add(facts.host);
+  run.clock_source = out.strings.add(clock_source_name());
+  run.runtime_version = out.strings.add(HOTLINE_VERSION_STRING);
   run.thread_count = thread_count;
   run.flags = (incomplete ? HOTLINE_RUN_INCOMPLETE : 0) | hooks_not_in_effect();
   run.max_call_paths = uint32_t(g_max_call_paths);
-  ByteBuffer run_section;
-  run_section.append_record(run);
+  out.run.append_record(run);
   const Options &o = options();
-  ByteBuffer job_section;
-  job_section.append_record(hotline_job_record{job().rank, job().world_size, strings.add(job().launcher), 0});
-  ByteBuffer trace_section;
-  trace_section.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
+  out.job.append_record(hotline_job_record{job().rank, job().world_size, out.strings.add(job().launcher), 0});
+  out.trace.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
                                                    uint32_t(o.trace_events), 0});
   hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks),
                                          time.duration_ps(cost.untimed_call_ticks)};
-  ByteBuffer cost_section;
-  cost_section.append_record(cost_record);
+  out.timing_cost.append_record(cost_record);
 
-  hotline_file_header header{};
-  memcpy(header.magic, HOTLINE_PROFILE_MAGIC, sizeof header.magic);
-  header.version = HOTLINE_PROFILE_VERSION;
-  header.header_size = sizeof header;
-  struct Section {
-    uint32_t kind, entry_size;
-    ByteBuffer &payload;
-    bool written = true;
-  };
-  Section sections[] = {
-      {HOTLINE_SECTION_RUN, sizeof(hotline_run_record), run_section},
-      {HOTLINE_SECTION_STRINGS, 0, strings.bytes()},
-      {HOTLINE_SECTION_MODULES, sizeof(hotline_module_record), modules_section},
-      {HOTLINE_SECTION_SITES, sizeof(hotline_site_record), sites_section},
-      {HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t), counts_section},
-      {HOTLINE_SECTION_THREADS, sizeof(hotline_thread_record), threads_section},
-      {HOTLINE_SECTION_CALL_TREE, sizeof(hotline_call_node_record), nodes_section},
-      {HOTLINE_SECTION_TIMING_COST, sizeof(hotline_timing_cost_record), cost_section},
-      {HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t), stopped_section},
-      {HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record), objects_section},
-      {HOTLINE_SECTION_OBJECT_BUILD_IDS, sizeof(hotline_object_build_id_record), build_ids_section},
-      {HOTLINE_SECTION_HEAP, sizeof(hotline_heap_record), heap_section},
-      {HOTLINE_SECTION_MEMORY_SITES, sizeof(hotline_memory_site_record), memory_section},
-      {HOTLINE_SECTION_FILES, sizeof(hotline_file_record), files_section},
-      {HOTLINE_SECTION_IO_SITES, sizeof(hotline_io_site_record), io_section},
-      {HOTLINE_SECTION_SYSTEM, sizeof(hotline_system_record), system_section},
-      {HOTLINE_SECTION_SYSTEM_SAMPLES, sizeof(hotline_system_sample_record), system_samples_section},
-      {HOTLINE_SECTION_REGIONS, sizeof(hotline_region_record), regions_section},
-      {HOTLINE_SECTION_COUNTERS, sizeof(hotline_counter_record), counters_section},
-      {HOTLINE_SECTION_SYNC_SITES, sizeof(hotline_sync_site_record), sync_section, true},
-      {HOTLINE_SECTION_SAMPLING, sizeof(hotline_sampling_record), sampling_section, sampled},
-      {HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record), samples_section, sampled},
-      {HOTLINE_SECTION_CUDA, sizeof(hotline_cuda_record), gpu.cuda, cuda},
-      {HOTLINE_SECTION_GPU_DEVICES, sizeof(hotline_gpu_device_record), gpu.devices, cuda},
-      {HOTLINE_SECTION_GPU_SITES, sizeof(hotline_gpu_site_record), gpu.sites, cuda},
-      {HOTLINE_SECTION_GPU_KERNELS, sizeof(hotline_gpu_kernel_record), gpu.kernels, cuda},
-      {HOTLINE_SECTION_GPU_TRANSFERS, sizeof(hotline_gpu_transfer_record), gpu.transfers, cuda},
-      {HOTLINE_SECTION_GPU_SYNCS, sizeof(hotline_gpu_sync_record), gpu.syncs, cuda},
-      {HOTLINE_SECTION_GPU_MEMORY, sizeof(hotline_gpu_memory_record), gpu.memory, cuda},
-      {HOTLINE_SECTION_TRACE, sizeof(hotline_trace_record), trace_section, o.trace},
-      {HOTLINE_SECTION_TRACE_EVENTS, sizeof(hotline_trace_event_record), trace_sections.events, o.trace},
-      {HOTLINE_SECTION_TRACE_WAITS, sizeof(hotline_trace_event_record), trace_sections.waits,
-       trace_sections.waits.size() > 0},
-      {HOTLINE_SECTION_TRACE_RANGES, sizeof(hotline_trace_event_record), trace_sections.ranges,
-       trace_sections.ranges.size() > 0},
-      {HOTLINE_SECTION_JOB, sizeof(hotline_job_record), job_section, job().launched},
-      {HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record), mpi_section, mpi},
-      {HOTLINE_SECTION_CALL_TARGETS, sizeof(hotline_call_target_record), call_targets_section,
-       call_targets_section.size() > 0},
-      {HOTLINE_SECTION_RANGES, sizeof(hotline_range_record), ranges_section, ranges_section.size() > 0},
-  };
-  constexpr int kSections = sizeof sections / sizeof sections[0];
-  hotline_section_header section_headers[kSections];
-  iovec pieces[1 + 2 * kSections];
-  int piece_count = 0;
-  pieces[piece_count++] = {&header, sizeof header};
-  header.file_size = sizeof header;
-  bool out_of_memory = !totals || !objects_collected || !samples_added;
-  for (Section &section : sections) {
-    if (!section.written)
-      continue;
-    hotline_section_header &section_header = section_headers[header.section_count++];
-    section_header = {section.kind, section.entry_size, section.payload.size()};
-    pieces[piece_count++] = {&section_header, sizeof section_header};
-    pieces[piece_count++] = {section.payload.data(), section.payload.size()};
-    header.file_size += sizeof section_header + section.payload.size();
-    out_of_memory |= section.payload.failed();
-  }
-  if (out_of_memory) {
-    report_problem("out of memory while assembling the profile; nothing written");
-    errno = saved_errno;
-    return;
-  }
+  ProfileSections &sections = out.sections;
+  sections.run = {&out.run};
+  sections.strings = {&out.strings.bytes()};
+  sections.modules = {&out.modules};
+  sections.sites = {&out.sites};
+  sections.site_counts = {&out.site_counts};
+  sections.threads = {&out.threads};
+  sections.call_tree = {&out.call_tree};
+  sections.timing_cost = {&out.timing_cost};
+  sections.timing_stopped = {&out.timing_stopped};
+  sections.objects = {&out.objects};
+  sections.object_build_ids = {&out.object_build_ids};
+  sections.heap = {&out.heap};
+  sections.memory_sites = {&out.memory_sites};
+  sections.files = {&out.files};
+  sections.io_sites = {&out.io_sites};
+  sections.system = {&out.system};
+  sections.system_samples = {&out.system_samples};
+  sections.regions = {&out.regions};
+  sections.counters = {&out.counters};
+  sections.sync_sites = {&out.sync_sites};
+  sections.sampling = {&out.sampling, sampled};
+  sections.samples = {&out.samples, sampled};
+  sections.cuda = {&out.gpu.cuda, cuda};
+  sections.gpu_devices = {&out.gpu.devices, cuda};
+  sections.gpu_sites = {&out.gpu.sites, cuda};
+  sections.gpu_kernels = {&out.gpu.kernels, cuda};
+  sections.gpu_transfers = {&out.gpu.transfers, cuda};
+  sections.gpu_syncs = {&out.gpu.syncs, cuda};
+  sections.gpu_memory = {&out.gpu.memory, cuda};
+  sections.trace = {&out.trace, o.trace};
+  sections.trace_events = {&out.trace_sections.events, o.trace};
+  sections.trace_waits = {&out.trace_sections.waits, out.trace_sections.waits.size() > 0};
+  sections.trace_ranges = {&out.trace_sections.ranges, out.trace_sections.ranges.size() > 0};
+  sections.job = {&out.job, job().launched};
+  sections.mpi_sites = {&out.mpi_sites, mpi};
+  sections.call_targets = {&out.call_targets, out.call_targets.size() > 0};
+  sections.ranges = {&out.ranges, out.ranges.size() > 0};
+  out.out_of_memory = !totals || !objects_collected || !samples_added;
+}
 
+// Writes the assembled profile into a temporary file in the output directory and gives it its
+// final name, "<program>.<pid>.hotline" (with the rank: "<program>.<rank>.<pid>.hotline"),
+// saying where on stderr. The pieces' lengths are used up as they are written.
+void publish_profile(AssembledProfile &profile, const RunFacts &facts) {
   const char *dir = options().output_dir;
   static char stem[4200], temp_path[8192];
   char *final_path = g_published_path;
@@ -807,10 +772,9 @@ void write_profile() {
   int fd = create_temporary(dir, stem, temp_path, sizeof temp_path);
   if (fd < 0) {
     report_problem("cannot write the profile into %s: %s", dir, strerror(errno));
-    errno = saved_errno;
     return;
   }
-  bool written = write_all(fd, pieces, piece_count);
+  bool written = write_all(fd, profile.pieces, profile.piece_count);
   int write_errno = errno;
   if (close(fd) != 0 && written) {
     written = false;
@@ -819,12 +783,34 @@ void write_profile() {
   if (!written) {
     unlink(temp_path);
     report_problem("cannot write the profile %s: %s", temp_path, strerror(write_errno));
-  } else if (!publish(temp_path, dir, stem, final_path, sizeof g_published_path)) {
+  } else if (!take_final_name(temp_path, dir, stem, final_path, sizeof g_published_path)) {
     final_path[0] = '\0';
     report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno), temp_path);
   } else if (!options().quiet && strcmp(final_path, g_withdrawn_path) != 0) {
     report_problem("profile written to %s", final_path);
   }
+}
+
+} // namespace
+
+void write_profile() {
+  if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
+    return;
+  live_stop(); // the live view ends where the profile begins: its file goes
+  int saved_errno = errno;
+  RuntimeScope scope; // its allocations and file writes are not the program's
+  ThreadState *self = current_thread();
+  ProgramCodeHidden hidden; // what the C library calls while writing (a program's own malloc)
+  // Writing is the runtime's work, not the program's; and it allocates, while the handler
+  // must only ever see a table that nobody else writes.
+  CollectedProfile collected;
+  collect_profile(self, collected);
+  AssembledProfile assembled;
+  assemble_profile(collected.sections, assembled);
+  if (collected.out_of_memory || assembled.out_of_memory)
+    report_problem("out of memory while assembling the profile; nothing written");
+  else
+    publish_profile(assembled, g_facts);
   errno = saved_errno;
 }
 

@@ -33,58 +33,77 @@ struct hotline_section_header {
   uint64_t size;
 };
 
-enum hotline_section_kind {
-  HOTLINE_SECTION_RUN = 1,         /* one struct hotline_run_record */
-  HOTLINE_SECTION_STRINGS = 2,     /* blob of NUL-terminated UTF-8 strings */
-  HOTLINE_SECTION_MODULES = 3,     /* struct hotline_module_record[] */
-  HOTLINE_SECTION_SITES = 4,       /* struct hotline_site_record[] */
-  HOTLINE_SECTION_SITE_COUNTS = 5, /* uint64_t[site count]: exact entries of each site, all threads */
-  HOTLINE_SECTION_THREADS = 6,     /* struct hotline_thread_record[] */
-  HOTLINE_SECTION_CALL_TREE = 7,   /* struct hotline_call_node_record[], grouped by thread */
-  HOTLINE_SECTION_TIMING_COST = 8, /* one struct hotline_timing_cost_record (optional) */
-  HOTLINE_SECTION_TIMING_STOPPED = 9, /* uint32_t[]: sites the runtime stopped timing (optional) */
-  HOTLINE_SECTION_SAMPLING = 10,   /* one struct hotline_sampling_record (line mode only) */
-  HOTLINE_SECTION_OBJECTS = 11,    /* struct hotline_object_record[]: mapped executables and
-                                      libraries, for the addresses in SAMPLES, MEMORY_SITES
-                                      and IO_SITES */
-  HOTLINE_SECTION_SAMPLES = 12,    /* struct hotline_sample_record[] (line mode only) */
-  HOTLINE_SECTION_HEAP = 13,       /* one struct hotline_heap_record: the process's heap */
-  HOTLINE_SECTION_MEMORY_SITES = 14, /* struct hotline_memory_site_record[] */
-  HOTLINE_SECTION_FILES = 15,      /* struct hotline_file_record[] */
-  HOTLINE_SECTION_IO_SITES = 16,   /* struct hotline_io_site_record[] */
-  HOTLINE_SECTION_SYSTEM = 17,     /* one struct hotline_system_record */
-  HOTLINE_SECTION_SYSTEM_SAMPLES = 18, /* struct hotline_system_sample_record[] (HOTLINE_SAMPLE_MS) */
-  HOTLINE_SECTION_REGIONS = 19,    /* struct hotline_region_record[], grouped by thread */
-  HOTLINE_SECTION_COUNTERS = 20,   /* struct hotline_counter_record[] */
-  HOTLINE_SECTION_SYNC_SITES = 21, /* struct hotline_sync_site_record[] */
-  /* CUDA, written only when the process used CUDA (docs/cuda.md): */
-  HOTLINE_SECTION_CUDA = 22,       /* one struct hotline_cuda_record: what the CUDA module saw */
-  HOTLINE_SECTION_GPU_DEVICES = 23, /* struct hotline_gpu_device_record[] */
-  HOTLINE_SECTION_GPU_SITES = 24,  /* struct hotline_gpu_site_record[]: CUDA calls by place */
-  HOTLINE_SECTION_GPU_KERNELS = 25, /* struct hotline_gpu_kernel_record[], one per kernel run */
-  HOTLINE_SECTION_GPU_TRANSFERS = 26, /* struct hotline_gpu_transfer_record[]: memcpy, memset */
-  HOTLINE_SECTION_GPU_SYNCS = 27,  /* struct hotline_gpu_sync_record[] */
-  HOTLINE_SECTION_GPU_MEMORY = 28, /* struct hotline_gpu_memory_record[]: device allocations
-                                      and frees, by time */
-  /* Trace mode (HOTLINE_TRACE=1), written only then: */
-  HOTLINE_SECTION_TRACE = 29,      /* one struct hotline_trace_record: how the timeline was kept */
-  HOTLINE_SECTION_TRACE_EVENTS = 30, /* struct hotline_trace_event_record[], grouped by thread */
-  /* Written only when a launcher (MPI, Slurm) started the process as one rank of a job: */
-  HOTLINE_SECTION_JOB = 31,        /* one struct hotline_job_record */
-  HOTLINE_SECTION_MPI_SITES = 32,  /* struct hotline_mpi_site_record[]: MPI calls by place
-                                      (written only when the process called MPI) */
-  HOTLINE_SECTION_CALL_TARGETS = 33, /* struct hotline_call_target_record[]: the functions that
-                                       indirect calls called (call-targets option only) */
-  HOTLINE_SECTION_RANGES = 34,     /* struct hotline_range_record[]: ranges started and ended
-                                      anywhere (nvtxRangeStart/End), by name */
-  HOTLINE_SECTION_TRACE_WAITS = 35, /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_WAIT,
-                                       grouped by thread (trace mode): apart from TRACE_EVENTS,
-                                       whose readers know kinds 1 to 8 only */
-  HOTLINE_SECTION_TRACE_RANGES = 36, /* struct hotline_trace_event_record[] of kind HOTLINE_TRACE_RANGE,
-                                       grouped by the thread that ended them (trace mode) */
-  HOTLINE_SECTION_OBJECT_BUILD_IDS = 37 /* struct hotline_object_build_id_record[]: the build
-                                           ids of the OBJECTS that have one */
-};
+/* Every section kind, once: X(NAME, number, record, name). HOTLINE_SECTION_<NAME> is `number`;
+ * the payload is an array of `record` (exactly one for RUN, TIMING_COST, SAMPLING, HEAP,
+ * SYSTEM, CUDA, TRACE and JOB), or for STRINGS (record `void`) a blob of NUL-terminated UTF-8
+ * strings, whose entry_size is 0; `name` names the section in code (the writer's and the test
+ * builder's fields, the reader's read_<name>). The enum below, the names the tools print, the
+ * writer's entry sizes, the reader's dispatch and the unit tests' profile builder all expand
+ * this list; docs/profile-format.md describes each section. The list is in the order the
+ * runtime writes the sections (readers accept any order). A new kind takes the next number. */
+#define HOTLINE_SECTIONS(X) \
+  X(RUN, 1, struct hotline_run_record, run) \
+  X(STRINGS, 2, void, strings) \
+  X(MODULES, 3, struct hotline_module_record, modules) \
+  X(SITES, 4, struct hotline_site_record, sites) \
+  /* the exact entries of each site, all threads, in SITES' order */ \
+  X(SITE_COUNTS, 5, uint64_t, site_counts) \
+  X(THREADS, 6, struct hotline_thread_record, threads) \
+  /* grouped by thread */ \
+  X(CALL_TREE, 7, struct hotline_call_node_record, call_tree) \
+  /* optional */ \
+  X(TIMING_COST, 8, struct hotline_timing_cost_record, timing_cost) \
+  /* sites the runtime stopped timing (optional) */ \
+  X(TIMING_STOPPED, 9, uint32_t, timing_stopped) \
+  /* mapped executables and libraries, for the addresses in SAMPLES, MEMORY_SITES, IO_SITES */ \
+  X(OBJECTS, 11, struct hotline_object_record, objects) \
+  /* the build ids of the OBJECTS that have one */ \
+  X(OBJECT_BUILD_IDS, 37, struct hotline_object_build_id_record, object_build_ids) \
+  /* the process's heap */ \
+  X(HEAP, 13, struct hotline_heap_record, heap) \
+  X(MEMORY_SITES, 14, struct hotline_memory_site_record, memory_sites) \
+  X(FILES, 15, struct hotline_file_record, files) \
+  X(IO_SITES, 16, struct hotline_io_site_record, io_sites) \
+  X(SYSTEM, 17, struct hotline_system_record, system) \
+  /* HOTLINE_SAMPLE_MS */ \
+  X(SYSTEM_SAMPLES, 18, struct hotline_system_sample_record, system_samples) \
+  /* grouped by thread */ \
+  X(REGIONS, 19, struct hotline_region_record, regions) \
+  X(COUNTERS, 20, struct hotline_counter_record, counters) \
+  X(SYNC_SITES, 21, struct hotline_sync_site_record, sync_sites) \
+  /* line mode, or once timing stopped */ \
+  X(SAMPLING, 10, struct hotline_sampling_record, sampling) \
+  X(SAMPLES, 12, struct hotline_sample_record, samples) \
+  /* CUDA, written only when the process used CUDA (docs/cuda.md): what the CUDA module saw, \
+     the devices, CUDA calls by place, kernel runs, memcpy and memset, waits, and device \
+     allocations and frees by time */ \
+  X(CUDA, 22, struct hotline_cuda_record, cuda) \
+  X(GPU_DEVICES, 23, struct hotline_gpu_device_record, gpu_devices) \
+  X(GPU_SITES, 24, struct hotline_gpu_site_record, gpu_sites) \
+  X(GPU_KERNELS, 25, struct hotline_gpu_kernel_record, gpu_kernels) \
+  X(GPU_TRANSFERS, 26, struct hotline_gpu_transfer_record, gpu_transfers) \
+  X(GPU_SYNCS, 27, struct hotline_gpu_sync_record, gpu_syncs) \
+  X(GPU_MEMORY, 28, struct hotline_gpu_memory_record, gpu_memory) \
+  /* Trace mode (HOTLINE_TRACE=1), written only then: how the timeline was kept; each \
+     thread's events of kinds 1 to 8, grouped by thread; its waits (kind HOTLINE_TRACE_WAIT) \
+     apart, for readers that know kinds 1 to 8 only; NVTX start/end ranges (kind \
+     HOTLINE_TRACE_RANGE), grouped by the thread that ended them */ \
+  X(TRACE, 29, struct hotline_trace_record, trace) \
+  X(TRACE_EVENTS, 30, struct hotline_trace_event_record, trace_events) \
+  X(TRACE_WAITS, 35, struct hotline_trace_event_record, trace_waits) \
+  X(TRACE_RANGES, 36, struct hotline_trace_event_record, trace_ranges) \
+  /* when a launcher (MPI, Slurm) started the process as one rank of a job */ \
+  X(JOB, 31, struct hotline_job_record, job) \
+  /* MPI calls by place, when the process called MPI */ \
+  X(MPI_SITES, 32, struct hotline_mpi_site_record, mpi_sites) \
+  /* the functions that indirect calls called (call-targets option only) */ \
+  X(CALL_TARGETS, 33, struct hotline_call_target_record, call_targets) \
+  /* ranges started and ended anywhere (nvtxRangeStart/End), by name */ \
+  X(RANGES, 34, struct hotline_range_record, ranges)
+
+#define HOTLINE_SECTION_ENUMERATOR(NAME, number, record, name) HOTLINE_SECTION_##NAME = number,
+enum hotline_section_kind { HOTLINE_SECTIONS(HOTLINE_SECTION_ENUMERATOR) };
+#undef HOTLINE_SECTION_ENUMERATOR
 
 /* What was run, where and when, and how the clock was calibrated. */
 struct hotline_run_record {
@@ -746,6 +765,12 @@ static_assert(sizeof(hotline_gpu_memory_record) == 40, "profile layout changed: 
 static_assert(sizeof(hotline_trace_record) == 32, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_job_record) == 16, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_trace_event_record) == 40, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_call_target_record) == 24, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_range_record) == 48, "profile layout changed: see the versioning rule above");
+
+/* A section's entry_size: the size of its record, 0 for the STRINGS blob (record `void`). */
+template <typename Record> inline constexpr uint32_t hotline_entry_size = sizeof(Record);
+template <> inline constexpr uint32_t hotline_entry_size<void> = 0;
 #else
 _Static_assert(sizeof(struct hotline_file_header) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_section_header) == 16, "profile layout changed");
@@ -753,7 +778,7 @@ _Static_assert(sizeof(struct hotline_run_record) == 96, "profile layout changed"
 _Static_assert(sizeof(struct hotline_module_record) == 16, "profile layout changed");
 _Static_assert(sizeof(struct hotline_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_thread_record) == 48, "profile layout changed");
-_Static_assert(sizeof(struct hotline_call_node_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_call_node_record) == 56, "profile layout changed");
 _Static_assert(sizeof(struct hotline_timing_cost_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_sampling_record) == 32, "profile layout changed");
 _Static_assert(sizeof(struct hotline_object_record) == 16, "profile layout changed");

@@ -33,6 +33,8 @@ docs/profile-format.md's (version 1).
 import struct
 import sys
 
+from profile_sections import KIND, section
+
 NO = 0xffffffff
 HELPER, MAIN = 0, 1
 TOP, WORKER, WORK = 0, 1, 2  # node indices within their thread
@@ -104,13 +106,6 @@ MEMORY = [
     (5840000, 0x7f4a04000000, 64 * MIB, 7, RELEASE, DEVICE),
 ]
 
-STRINGS = 2
-CUDA_KIND, DEVICES_KIND, SITES_KIND, KERNELS_KIND, TRANSFERS_KIND, SYNCS_KIND, MEMORY_KIND = (
-    22, 23, 24, 25, 26, 27, 28)
-
-
-def section(kind, entry_size, payload):
-    return struct.pack("<IIQ", kind, entry_size, len(payload)) + payload
 
 
 def main(argv):
@@ -126,7 +121,7 @@ def main(argv):
     offset, strings_at = header_size, None
     for _ in range(section_count):
         kind, _, size = struct.unpack_from("<IIQ", data, offset)
-        if kind == STRINGS:
+        if kind == KIND["STRINGS"]:
             strings_at = offset
         offset += 16 + size
     _, _, strings_size = struct.unpack_from("<IIQ", data, strings_at)
@@ -140,28 +135,22 @@ def main(argv):
         return offsets[text]
 
     state, device_count, message, driver, dropped, lost, cupti = CUDA[variant]
-    sections = [section(CUDA_KIND, 40, struct.pack("<IIIIQQII", state, device_count,
-                                                   string(message), driver, dropped, lost,
-                                                   cupti, 0))]
+    sections = [section("CUDA", "<IIIIQQII", [(state, device_count, string(message), driver,
+                                                dropped, lost, cupti, 0)])]
     if variant in NORMALIZE_NS:
-        sections.append(section(DEVICES_KIND, 32, b"".join(
-            struct.pack("<IIIIIIQ", d[0], string(d[1]), d[2], d[3], d[4], 0, d[5])
-            for d in DEVICES)))
-        sections.append(section(SITES_KIND, 48, b"".join(
-            struct.pack("<IIQIIIIQQ", s[0], s[1], 0, NO, s[2], string(s[3]), 0, s[4], s[5])
-            for s in GPU_SITES)))
-        sections.append(section(KERNELS_KIND, 64, b"".join(
-            struct.pack("<QQIIII3I3III", k[0], k[1], k[2], string(k[3]), 0, k[4], *k[5], *k[6],
-                        k[7], k[8])
-            for k in kernels(NORMALIZE_NS[variant]))))
-        sections.append(section(TRANSFERS_KIND, 40, b"".join(
-            struct.pack("<QQQIIIBBBB", t[0], t[1], t[2], t[3], 0, t[4], t[5], t[6], t[7], 0)
-            for t in TRANSFERS)))
-        sections.append(section(SYNCS_KIND, 32, b"".join(
-            struct.pack("<QQIIII", s[0], s[1], s[2], s[3], s[4], 0) for s in SYNCS)))
-        sections.append(section(MEMORY_KIND, 40, b"".join(
-            struct.pack("<QQQIIBBHI", m[0], m[1], m[2], m[3], 0, m[4], m[5], 0, 0)
-            for m in MEMORY)))
+        sections.append(section("GPU_DEVICES", "<IIIIIIQ", [
+            (d[0], string(d[1]), d[2], d[3], d[4], 0, d[5]) for d in DEVICES]))
+        sections.append(section("GPU_SITES", "<IIQIIIIQQ", [
+            (s[0], s[1], 0, NO, s[2], string(s[3]), 0, s[4], s[5]) for s in GPU_SITES]))
+        sections.append(section("GPU_KERNELS", "<QQIIII3I3III", [
+            (k[0], k[1], k[2], string(k[3]), 0, k[4], *k[5], *k[6], k[7], k[8])
+            for k in kernels(NORMALIZE_NS[variant])]))
+        sections.append(section("GPU_TRANSFERS", "<QQQIIIBBBB", [
+            (t[0], t[1], t[2], t[3], 0, t[4], t[5], t[6], t[7], 0) for t in TRANSFERS]))
+        sections.append(section("GPU_SYNCS", "<QQIIII", [
+            (s[0], s[1], s[2], s[3], s[4], 0) for s in SYNCS]))
+        sections.append(section("GPU_MEMORY", "<QQQIIBBHI", [
+            (m[0], m[1], m[2], m[3], 0, m[4], m[5], 0, 0) for m in MEMORY]))
 
     payload_end = strings_at + 16 + strings_size
     data[payload_end:payload_end] = added

@@ -17,6 +17,8 @@ the new sections follow the last one. The layout is docs/profile-format.md's (ve
 import struct
 import sys
 
+from profile_sections import KIND, section
+
 NO = 0xffffffff
 HELPER, MAIN = 0, 1
 WORK_IN_HELPER, MAIN_NODE, WORK_IN_MAIN = 2, 0, 2  # node indices within their thread
@@ -53,12 +55,9 @@ IO_SITES = [
 ]
 
 HOTLINE_HEAP_TRACKED = 1
-STRINGS, OBJECTS_KIND, HEAP_KIND, MEMORY_SITES_KIND, FILES_KIND, IO_SITES_KIND = (
-    2, 11, 13, 14, 15, 16)
-
-
-def section(kind, entry_size, payload):
-    return struct.pack("<IIQ", kind, entry_size, len(payload)) + payload
+# The records as the first runtimes wrote them (readers still accept them): HEAP before
+# runtime_resident_bytes, MEMORY_SITES and IO_SITES before via_object.
+HEAP_V1, MEMORY_SITE_V1, IO_SITE_V1 = 64, 80, 128
 
 
 def main(argv):
@@ -72,7 +71,7 @@ def main(argv):
     offset, strings_at = header_size, None
     for _ in range(section_count):
         kind, _, size = struct.unpack_from("<IIQ", data, offset)
-        if kind == STRINGS:
+        if kind == KIND["STRINGS"]:
             strings_at = offset
         offset += 16 + size
     _, _, strings_size = struct.unpack_from("<IIQ", data, strings_at)
@@ -87,20 +86,18 @@ def main(argv):
     if variant == "untracked":
         heap = dict(HEAP, allocations=0, allocated_bytes=0, frees=0, freed_bytes=0,
                     peak_live_bytes=0, untracked_frees=0)
-        sections += section(HEAP_KIND, 64, struct.pack("<7QII", *heap.values(), 0, 0))
+        sections += section("HEAP", "<7QII", [(*heap.values(), 0, 0)], older_size=HEAP_V1)
     elif variant == "full":
-        objects = b"".join(struct.pack("<QII", 0, string(path), 0) for path in OBJECTS)
-        sections += section(OBJECTS_KIND, 16, objects)
-        sections += section(HEAP_KIND, 64, struct.pack("<7QII", *HEAP.values(),
-                                                       HOTLINE_HEAP_TRACKED, 0))
-        memory = b"".join(struct.pack("<IIQII7Q", r[0], r[1], r[3], r[2], 0, *r[4:])
-                          for r in MEMORY_SITES)
-        sections += section(MEMORY_SITES_KIND, 80, memory)
-        files = b"".join(struct.pack("<II", string(path), 0) for path in FILES)
-        sections += section(FILES_KIND, 8, files)
-        io = b"".join(struct.pack("<IIQII13Q", r[0], r[1], r[3], r[2], r[4], *r[5:])
-                      for r in IO_SITES)
-        sections += section(IO_SITES_KIND, 128, io)
+        sections += section("OBJECTS", "<QII", [(0, string(path), 0) for path in OBJECTS])
+        sections += section("HEAP", "<7QII", [(*HEAP.values(), HOTLINE_HEAP_TRACKED, 0)],
+                            older_size=HEAP_V1)
+        sections += section("MEMORY_SITES", "<IIQII7Q",
+                            [(r[0], r[1], r[3], r[2], 0, *r[4:]) for r in MEMORY_SITES],
+                            older_size=MEMORY_SITE_V1)
+        sections += section("FILES", "<II", [(string(path), 0) for path in FILES])
+        sections += section("IO_SITES", "<IIQII13Q",
+                            [(r[0], r[1], r[3], r[2], r[4], *r[5:]) for r in IO_SITES],
+                            older_size=IO_SITE_V1)
     else:
         sys.exit("add-memory-io.py: unknown variant " + variant)
 

@@ -16,7 +16,8 @@ one. The layout is docs/profile-format.md's (version 1).
 import struct
 import sys
 
-SYSTEM_KIND, SYSTEM_SAMPLES_KIND = 17, 18
+from profile_sections import KIND, section
+
 ENERGY, GPU = 1, 2
 
 # cpu_ns, energy_uj, sample_period_ns, flags, gpu_count
@@ -34,10 +35,6 @@ SAMPLES = [
 ]
 
 
-def section(kind, entry_size, payload):
-    return struct.pack("<IIQ", kind, entry_size, len(payload)) + payload
-
-
 def main(argv):
     if len(argv) not in (3, 4):
         sys.exit(__doc__)
@@ -49,9 +46,8 @@ def main(argv):
 
     system = FULL if variant == "full" else PLAIN
     samples = SAMPLES if variant == "full" else []
-    data += section(SYSTEM_KIND, 32, struct.pack("<3QII", *system))
-    data += section(SYSTEM_SAMPLES_KIND, 48,
-                    b"".join(struct.pack("<4Q4I", *sample) for sample in samples))
+    data += section("SYSTEM", "<3QII", [system])
+    data += section("SYSTEM_SAMPLES", "<4Q4I", samples)
     section_count = struct.unpack_from("<I", data, 16)[0]
     struct.pack_into("<I", data, 16, section_count + 2)
     struct.pack_into("<Q", data, 24, len(data))

@@ -7,7 +7,7 @@ usage: corrupt.py IN OUT ACTION ARGS...
   set-u32 OFFSET VALUE             overwrite the little-endian u32 at OFFSET
   set-field SECTION INDEX FIELD VALUE
                                    overwrite the u32 at byte FIELD of record INDEX of the
-                                   section named SECTION (RUN, STRINGS, ..., GPU_MEMORY)
+                                   section named SECTION (RUN, STRINGS, ...: profile_sections.py)
   add-section KIND SIZE            append a section of kind KIND with SIZE zero bytes,
                                    updating section_count and file_size
   widen SECTION EXTRA              append EXTRA zero bytes to every record of SECTION, as a
@@ -22,12 +22,9 @@ The layout it walks is the one in docs/profile-format.md (version 1).
 import struct
 import sys
 
-SECTION_KINDS = {"RUN": 1, "STRINGS": 2, "MODULES": 3, "SITES": 4, "SITE_COUNTS": 5,
-                 "THREADS": 6, "CALL_TREE": 7, "TIMING_COST": 8, "TIMING_STOPPED": 9,
-                 "SAMPLING": 10, "OBJECTS": 11, "SAMPLES": 12, "HEAP": 13, "MEMORY_SITES": 14,
-                 "FILES": 15, "IO_SITES": 16, "SYSTEM": 17, "SYSTEM_SAMPLES": 18, "REGIONS": 19,
-                 "COUNTERS": 20, "SYNC_SITES": 21, "CUDA": 22, "GPU_DEVICES": 23, "GPU_SITES": 24,
-                 "GPU_KERNELS": 25, "GPU_TRANSFERS": 26, "GPU_SYNCS": 27, "GPU_MEMORY": 28}
+from profile_sections import KIND
+
+SECTION_KINDS = KIND  # by name, from profile_format.h
 
 
 def sections(data):

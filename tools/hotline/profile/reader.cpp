@@ -7,10 +7,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -51,85 +53,31 @@ namespace {
 
 const char *section_name(uint32_t kind) {
   switch (kind) {
-  case HOTLINE_SECTION_RUN:
-    return "RUN";
-  case HOTLINE_SECTION_STRINGS:
-    return "STRINGS";
-  case HOTLINE_SECTION_MODULES:
-    return "MODULES";
-  case HOTLINE_SECTION_SITES:
-    return "SITES";
-  case HOTLINE_SECTION_SITE_COUNTS:
-    return "SITE_COUNTS";
-  case HOTLINE_SECTION_THREADS:
-    return "THREADS";
-  case HOTLINE_SECTION_CALL_TREE:
-    return "CALL_TREE";
-  case HOTLINE_SECTION_TIMING_COST:
-    return "TIMING_COST";
-  case HOTLINE_SECTION_TIMING_STOPPED:
-    return "TIMING_STOPPED";
-  case HOTLINE_SECTION_SAMPLING:
-    return "SAMPLING";
-  case HOTLINE_SECTION_OBJECTS:
-    return "OBJECTS";
-  case HOTLINE_SECTION_SAMPLES:
-    return "SAMPLES";
-  case HOTLINE_SECTION_HEAP:
-    return "HEAP";
-  case HOTLINE_SECTION_MEMORY_SITES:
-    return "MEMORY_SITES";
-  case HOTLINE_SECTION_FILES:
-    return "FILES";
-  case HOTLINE_SECTION_IO_SITES:
-    return "IO_SITES";
-  case HOTLINE_SECTION_SYSTEM:
-    return "SYSTEM";
-  case HOTLINE_SECTION_SYSTEM_SAMPLES:
-    return "SYSTEM_SAMPLES";
-  case HOTLINE_SECTION_REGIONS:
-    return "REGIONS";
-  case HOTLINE_SECTION_COUNTERS:
-    return "COUNTERS";
-  case HOTLINE_SECTION_SYNC_SITES:
-    return "SYNC_SITES";
-  case HOTLINE_SECTION_CUDA:
-    return "CUDA";
-  case HOTLINE_SECTION_GPU_DEVICES:
-    return "GPU_DEVICES";
-  case HOTLINE_SECTION_GPU_SITES:
-    return "GPU_SITES";
-  case HOTLINE_SECTION_GPU_KERNELS:
-    return "GPU_KERNELS";
-  case HOTLINE_SECTION_GPU_TRANSFERS:
-    return "GPU_TRANSFERS";
-  case HOTLINE_SECTION_GPU_SYNCS:
-    return "GPU_SYNCS";
-  case HOTLINE_SECTION_GPU_MEMORY:
-    return "GPU_MEMORY";
-  case HOTLINE_SECTION_TRACE:
-    return "TRACE";
-  case HOTLINE_SECTION_TRACE_EVENTS:
-    return "TRACE_EVENTS";
-  case HOTLINE_SECTION_JOB:
-    return "JOB";
-  case HOTLINE_SECTION_MPI_SITES:
-    return "MPI_SITES";
-  case HOTLINE_SECTION_CALL_TARGETS:
-    return "CALL_TARGETS";
-  case HOTLINE_SECTION_RANGES:
-    return "RANGES";
-  case HOTLINE_SECTION_TRACE_WAITS:
-    return "TRACE_WAITS";
-  case HOTLINE_SECTION_TRACE_RANGES:
-    return "TRACE_RANGES";
-  case HOTLINE_SECTION_OBJECT_BUILD_IDS:
-    return "OBJECT_BUILD_IDS";
+#define HOTLINE_SECTION_NAME(NAME, number, record, name)                       \
+  case HOTLINE_SECTION_##NAME:                                                 \
+    return #NAME;
+    HOTLINE_SECTIONS(HOTLINE_SECTION_NAME)
+#undef HOTLINE_SECTION_NAME
   }
   return "unknown";
 }
 
-constexpr uint32_t kLastKnownSection = HOTLINE_SECTION_OBJECT_BUILD_IDS;
+#define HOTLINE_SECTION_NUMBER(NAME, number, record, name) number,
+constexpr uint32_t kSectionNumbers[] = {HOTLINE_SECTIONS(HOTLINE_SECTION_NUMBER)};
+#undef HOTLINE_SECTION_NUMBER
+constexpr uint32_t kLastKnownSection =
+    *std::max_element(std::begin(kSectionNumbers), std::end(kSectionNumbers));
+
+// The entry_size of each known kind's record, as this reader knows it (0 for
+// STRINGS and for numbers no kind has).
+constexpr std::array<uint32_t, kLastKnownSection + 1> kRecordSizes = [] {
+  std::array<uint32_t, kLastKnownSection + 1> sizes{};
+#define HOTLINE_SECTION_RECORD_SIZE(NAME, number, record, name)                \
+  sizes[number] = hotline_entry_size<record>;
+  HOTLINE_SECTIONS(HOTLINE_SECTION_RECORD_SIZE)
+#undef HOTLINE_SECTION_RECORD_SIZE
+  return sizes;
+}();
 
 // Where one known section lies in the file.
 struct SectionSpan {
@@ -157,47 +105,23 @@ public:
     profile_.display_name = name_;
     read_file_header();
     find_sections();
+    // STRINGS first: the other sections' strings are checked against it.
     read_strings();
-    read_run();
-    read_modules();
-    read_sites();
-    read_site_counts();
-    read_threads();
-    read_call_tree();
-    read_timing_cost();
-    read_timing_stopped();
-    read_sampling();
-    read_objects();
-    read_object_build_ids();
-    read_samples();
-    read_heap();
-    read_files();
-    read_memory_sites();
-    read_io_sites();
-    read_system();
-    read_system_samples();
-    read_regions();
-    read_counters();
-    read_sync_sites();
-    read_cuda();
-    read_gpu_devices();
-    read_gpu_sites();
-    read_gpu_kernels();
-    read_gpu_transfers();
-    read_gpu_syncs();
-    read_gpu_memory();
-    read_trace();
-    read_trace_events(HOTLINE_SECTION_TRACE_EVENTS);
-    read_trace_events(HOTLINE_SECTION_TRACE_WAITS);
-    read_trace_events(HOTLINE_SECTION_TRACE_RANGES);
-    read_job();
-    read_mpi_sites();
-    read_call_targets();
-    read_ranges();
+    for (const SectionReader &section : kSectionReaders)
+      if (section.kind != HOTLINE_SECTION_STRINGS)
+        (this->*section.read)();
     return std::move(profile_);
   }
 
 private:
+  // Each known section's parser and validator, read_<name>, in HOTLINE_SECTIONS' order: a
+  // section refers to sections before it there (and to STRINGS).
+  struct SectionReader {
+    uint32_t kind;
+    void (Parser::*read)();
+  };
+  static const SectionReader kSectionReaders[std::size(kSectionNumbers)];
+
   template <typename... Args>
   [[noreturn]] void fail(uint64_t offset, fmt::format_string<Args...> format,
                          Args &&...args) const {
@@ -362,6 +286,11 @@ private:
     return span.size / span.entry_size;
   }
 
+  // The same, for a section whose records have not grown since its first version.
+  uint64_t record_count(uint32_t kind) const {
+    return record_count(kind, kRecordSizes[kind]);
+  }
+
   uint64_t record_offset(uint32_t kind, uint64_t index) const {
     return sections_[kind].payload_offset + index * sections_[kind].entry_size;
   }
@@ -482,7 +411,7 @@ private:
 
   void read_timing_stopped() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_TIMING_STOPPED, sizeof(uint32_t));
+        record_count(HOTLINE_SECTION_TIMING_STOPPED);
     for (uint64_t i = 0; i < count; ++i) {
       auto site = load_record<uint32_t>(HOTLINE_SECTION_TIMING_STOPPED, i);
       if (site >= profile_.sites.size())
@@ -513,7 +442,7 @@ private:
 
   void read_objects() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_OBJECTS, sizeof(hotline_object_record));
+        record_count(HOTLINE_SECTION_OBJECTS);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_OBJECTS, i);
       auto record =
@@ -527,8 +456,7 @@ private:
   }
 
   void read_object_build_ids() {
-    uint64_t count = record_count(HOTLINE_SECTION_OBJECT_BUILD_IDS,
-                                  sizeof(hotline_object_build_id_record));
+    uint64_t count = record_count(HOTLINE_SECTION_OBJECT_BUILD_IDS);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_OBJECT_BUILD_IDS, i);
       auto record = load_record<hotline_object_build_id_record>(
@@ -546,7 +474,7 @@ private:
 
   void read_samples() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_SAMPLES, sizeof(hotline_sample_record));
+        record_count(HOTLINE_SECTION_SAMPLES);
     profile_.samples.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_SAMPLES, i);
@@ -593,7 +521,7 @@ private:
 
   void read_files() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_FILES, sizeof(hotline_file_record));
+        record_count(HOTLINE_SECTION_FILES);
     profile_.files.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_FILES, i);
@@ -730,8 +658,7 @@ private:
   // A time series, so a plot can trust its x axis: times never go back.
   void read_system_samples() {
     const SectionSpan &span = sections_[HOTLINE_SECTION_SYSTEM_SAMPLES];
-    uint64_t count = record_count(HOTLINE_SECTION_SYSTEM_SAMPLES,
-                                  sizeof(hotline_system_sample_record));
+    uint64_t count = record_count(HOTLINE_SECTION_SYSTEM_SAMPLES);
     if (count > 0 && !profile_.system.present)
       fail(span.header_offset,
            "section SYSTEM_SAMPLES at offset {} holds samples, but there is "
@@ -799,7 +726,7 @@ private:
 
   void read_counters() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_COUNTERS, sizeof(hotline_counter_record));
+        record_count(HOTLINE_SECTION_COUNTERS);
     profile_.counters.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_COUNTERS, i);
@@ -876,10 +803,12 @@ private:
            section_name(kind), sections_[kind].header_offset);
     return count;
   }
+  uint64_t gpu_record_count(uint32_t kind) const {
+    return gpu_record_count(kind, kRecordSizes[kind]);
+  }
 
   void read_gpu_devices() {
-    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_DEVICES,
-                                      sizeof(hotline_gpu_device_record));
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_DEVICES);
     profile_.gpu_devices.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_DEVICES, i);
@@ -898,8 +827,7 @@ private:
   }
 
   void read_gpu_sites() {
-    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_SITES,
-                                      sizeof(hotline_gpu_site_record));
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_SITES);
     profile_.gpu_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_SITES, i);
@@ -953,8 +881,7 @@ private:
   }
 
   void read_gpu_kernels() {
-    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_KERNELS,
-                                      sizeof(hotline_gpu_kernel_record));
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_KERNELS);
     profile_.gpu_kernels.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_KERNELS, i);
@@ -982,8 +909,7 @@ private:
   }
 
   void read_gpu_transfers() {
-    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_TRANSFERS,
-                                      sizeof(hotline_gpu_transfer_record));
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_TRANSFERS);
     profile_.gpu_transfers.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_TRANSFERS, i);
@@ -1016,8 +942,7 @@ private:
   }
 
   void read_gpu_syncs() {
-    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_SYNCS,
-                                      sizeof(hotline_gpu_sync_record));
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_SYNCS);
     profile_.gpu_syncs.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_SYNCS, i);
@@ -1031,8 +956,7 @@ private:
 
   // Allocations and frees by time, so that live bytes can be followed.
   void read_gpu_memory() {
-    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_MEMORY,
-                                      sizeof(hotline_gpu_memory_record));
+    uint64_t count = gpu_record_count(HOTLINE_SECTION_GPU_MEMORY);
     profile_.gpu_memory.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_MEMORY, i);
@@ -1095,7 +1019,7 @@ private:
   }
 
   void read_mpi_sites() {
-    uint64_t count = record_count(HOTLINE_SECTION_MPI_SITES, sizeof(hotline_mpi_site_record));
+    uint64_t count = record_count(HOTLINE_SECTION_MPI_SITES);
     profile_.mpi_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_MPI_SITES, i);
@@ -1116,7 +1040,7 @@ private:
 
   // Records of one (site, function) pair are added up.
   void read_call_targets() {
-    uint64_t count = record_count(HOTLINE_SECTION_CALL_TARGETS, sizeof(hotline_call_target_record));
+    uint64_t count = record_count(HOTLINE_SECTION_CALL_TARGETS);
     std::map<std::tuple<uint32_t, uint32_t, uint64_t>, uint64_t> counts;
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_CALL_TARGETS, i);
@@ -1138,7 +1062,7 @@ private:
   }
 
   void read_ranges() {
-    uint64_t count = record_count(HOTLINE_SECTION_RANGES, sizeof(hotline_range_record));
+    uint64_t count = record_count(HOTLINE_SECTION_RANGES);
     profile_.ranges.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_RANGES, i);
@@ -1167,9 +1091,12 @@ private:
   // by its kind a node of that thread, a region's or range's name, a file or a
   // kind of wait. Waits and ranges have their own sections, so TRACE_EVENTS
   // holds kinds 1 to 8 only.
-  void read_trace_events(uint32_t section) {
+  void read_trace_events() { read_trace_section(HOTLINE_SECTION_TRACE_EVENTS); }
+  void read_trace_waits() { read_trace_section(HOTLINE_SECTION_TRACE_WAITS); }
+  void read_trace_ranges() { read_trace_section(HOTLINE_SECTION_TRACE_RANGES); }
+  void read_trace_section(uint32_t section) {
     const char *name = section_name(section);
-    uint64_t count = record_count(section, sizeof(hotline_trace_event_record));
+    uint64_t count = record_count(section);
     if (count > 0 && !profile_.trace.present)
       fail(sections_[section].header_offset,
            "section {} at offset {} holds events, but there is no TRACE section",
@@ -1257,7 +1184,7 @@ private:
 
   void read_modules() {
     uint64_t count =
-        record_count(HOTLINE_SECTION_MODULES, sizeof(hotline_module_record));
+        record_count(HOTLINE_SECTION_MODULES);
     profile_.modules.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_MODULES, i);
@@ -1364,7 +1291,7 @@ private:
   void read_site_counts() {
     const SectionSpan &span = sections_[HOTLINE_SECTION_SITE_COUNTS];
     uint64_t count =
-        record_count(HOTLINE_SECTION_SITE_COUNTS, sizeof(uint64_t));
+        record_count(HOTLINE_SECTION_SITE_COUNTS);
     if (span.present && count != profile_.sites.size())
       fail(span.header_offset,
            "section SITE_COUNTS at offset {} has {} counts for {} sites",
@@ -1495,6 +1422,13 @@ private:
   uint64_t first_section_offset_ = 0;
   uint64_t sections_end_ = 0;
   SectionSpan sections_[kLastKnownSection + 1];
+};
+
+const Parser::SectionReader Parser::kSectionReaders[std::size(kSectionNumbers)] = {
+#define HOTLINE_SECTION_READER(NAME, number, record, name)                     \
+  {HOTLINE_SECTION_##NAME, &Parser::read_##name},
+    HOTLINE_SECTIONS(HOTLINE_SECTION_READER)
+#undef HOTLINE_SECTION_READER
 };
 
 } // namespace
