@@ -504,7 +504,7 @@ struct CollectedProfile {
   ByteBuffer run, modules, sites, site_counts, threads, call_tree, timing_cost, timing_stopped,
       objects, object_build_ids, heap, memory_sites, files, io_sites, system, system_samples,
       regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites, call_targets,
-      ranges;
+      ranges, tags;
   GpuSections gpu;
   TraceSections trace_sections;
   ProfileSections sections; // the buffers above, by kind
@@ -680,6 +680,12 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
   add_sync(loaded, time, out.sync_sites);
   add_call_targets(loaded, site_count, out.call_targets);
   add_ranges(out.strings, time, out.ranges);
+  for_each_tag(
+      options().tags,
+      [&](const char *key, const char *value) {
+        out.tags.append_record(hotline_tag_record{out.strings.add(key), out.strings.add(value)});
+      },
+      [](const char *) {});
   bool mpi = mpi_seen();
   if (mpi)
     add_mpi(out.strings, loaded, time, out.mpi_sites);
@@ -753,6 +759,7 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
   sections.mpi_sites = {&out.mpi_sites, mpi};
   sections.call_targets = {&out.call_targets, out.call_targets.size() > 0};
   sections.ranges = {&out.ranges, out.ranges.size() > 0};
+  sections.tags = {&out.tags, out.tags.size() > 0};
   out.out_of_memory = !totals || !objects_collected || !samples_added;
 }
 

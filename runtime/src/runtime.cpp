@@ -100,6 +100,8 @@ const RuntimeOption kRuntimeOptions[] = {
     {"HOTLINE_LIVE_MS", OptionType::Count, &g_live_options.period_ms,
      "milliseconds between live snapshots and alert checks", kMinLivePeriodMs, kMaxLivePeriodMs, "milliseconds"},
     {"HOTLINE_ALERT", OptionType::Text, &g_live_options.alerts, "alert rules, separated by , or ;"},
+    {"HOTLINE_TAGS", OptionType::Text, &g_options.tags,
+     "key=value pairs, separated by commas, kept in the profile (dataset=imagenet-mini,batch=256)"},
     {"HOTLINE_HELP", OptionType::Boolean, &g_options.help, "print this list at start"},
 };
 // clang-format on
@@ -212,6 +214,14 @@ void print_runtime_options() {
   }
 }
 
+// The name of the option whose value goes to `value`.
+const char *name_of(const void *value) {
+  for (const RuntimeOption &option : kRuntimeOptions)
+    if (option.value == value)
+      return option.name;
+  return "";
+}
+
 void read_options() {
   for (size_t i = 0; i < kOptionCount; ++i)
     g_defaults[i] = value_of(kRuntimeOptions[i]);
@@ -239,6 +249,13 @@ void read_options() {
     }
     }
   }
+  for_each_tag(
+      g_options.tags, [](const char *, const char *) {},
+      [](const char *item) {
+        report_problem("%s item '%s' is not key=value (a key, '=', a value, at most %zu bytes); "
+                       "left out",
+                       name_of(&g_options.tags), item, kMaxTagItemBytes);
+      });
   g_stop_timing_check_calls = g_options.stop_timing_after;
   g_max_call_paths = g_options.max_call_paths;
   if (g_options.help)

@@ -4,6 +4,7 @@
 
 #include "clock.h"
 
+#include <string.h>
 #include <sys/types.h>
 
 namespace hotline::rt {
@@ -33,6 +34,7 @@ struct Options {
   // Call-tree nodes the process keeps, all threads together (0: no limit), at most
   // kMaxCallPathsLimit; calls on further paths are counted under their caller (threads.h).
   uint64_t max_call_paths = 500000; // HOTLINE_MAX_CALL_PATHS
+  const char *tags = nullptr;        // HOTLINE_TAGS: key=value,... kept in the profile
   bool help = false;                 // HOTLINE_HELP: print the options and their defaults
 };
 
@@ -70,5 +72,28 @@ void set_child_keeps_parent_counts(bool keeps);
 
 // Prints "hotline: <message>" as one line on stderr, without allocating.
 void report_problem(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+// HOTLINE_TAGS' items, separated by commas, each copied (NUL-terminated, without allocating):
+// `tag(key, value)` for each "key=value" with a key, `bad(item)` for each other non-empty item
+// (no "=", an empty key, or longer than kMaxTagItemBytes).
+constexpr size_t kMaxTagItemBytes = 511;
+template <typename Tag, typename Bad> void for_each_tag(const char *text, Tag tag, Bad bad) {
+  for (const char *item = text; item && *item;) {
+    const char *comma = strchr(item, ',');
+    size_t length = comma ? size_t(comma - item) : strlen(item);
+    char copy[kMaxTagItemBytes + 1];
+    size_t kept = length < kMaxTagItemBytes ? length : kMaxTagItemBytes;
+    memcpy(copy, item, kept);
+    copy[kept] = '\0';
+    char *equals = strchr(copy, '=');
+    if (length > kMaxTagItemBytes || (length > 0 && (!equals || equals == copy))) {
+      bad(copy);
+    } else if (length > 0) {
+      *equals = '\0';
+      tag(static_cast<const char *>(copy), static_cast<const char *>(equals + 1));
+    }
+    item = comma ? comma + 1 : item + length;
+  }
+}
 
 } // namespace hotline::rt

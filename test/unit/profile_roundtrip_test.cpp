@@ -136,6 +136,38 @@ TEST(ProfileRoundTrip, ReaderReadsWhatTheRuntimeAssembles) {
   EXPECT_FALSE(profile.timing_cost.measured); // never collected
 }
 
+// The run's tags, as HOTLINE_TAGS gives them: a key given twice keeps its last value; a record
+// without a key is refused with its offset.
+TEST(ProfileRoundTrip, TagsKeepTheirOrderAndTheLastValueOfAKey) {
+  SmallRun run;
+  ByteBuffer tags;
+  for (auto [key, value] : {std::pair{"dataset", "imagenet-mini"}, {"batch", "256"}, {"batch", "512"}})
+    tags.append_record(hotline_tag_record{run.strings.add(key), run.strings.add(value)});
+  run.sections.tags = {&tags};
+  AssembledProfile assembled;
+  hotline::rt::assemble_profile(run.sections, assembled);
+  hotline::profile::Profile profile = hotline::profile::parse_profile(file_bytes(assembled), "tags.hotline");
+  ASSERT_EQ(profile.tags.size(), 2u);
+  EXPECT_EQ(profile.tags[0].key, "dataset");
+  EXPECT_EQ(profile.tags[0].value, "imagenet-mini");
+  EXPECT_EQ(profile.tags[1].key, "batch");
+  EXPECT_EQ(profile.tags[1].value, "512");
+
+  SmallRun keyless;
+  ByteBuffer bad;
+  bad.append_record(hotline_tag_record{0, keyless.strings.add("x")});
+  keyless.sections.tags = {&bad};
+  AssembledProfile refused;
+  hotline::rt::assemble_profile(keyless.sections, refused);
+  try {
+    hotline::profile::parse_profile(file_bytes(refused), "keyless.hotline");
+    ADD_FAILURE() << "a tag without a key was read";
+  } catch (const hotline::profile::ProfileFormatError &e) {
+    EXPECT_NE(std::string(e.what()).find("tag 0 at offset"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("has no key"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ProfileRoundTrip, EachSectionHeaderCarriesItsKindAndRecordSize) {
   SmallRun run;
   AssembledProfile assembled;

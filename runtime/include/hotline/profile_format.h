@@ -99,7 +99,9 @@ struct hotline_section_header {
   /* the functions that indirect calls called (call-targets option only) */ \
   X(CALL_TARGETS, 33, struct hotline_call_target_record, call_targets) \
   /* ranges started and ended anywhere (nvtxRangeStart/End), by name */ \
-  X(RANGES, 34, struct hotline_range_record, ranges)
+  X(RANGES, 34, struct hotline_range_record, ranges) \
+  /* the run's tags (HOTLINE_TAGS), in the order given */ \
+  X(TAGS, 38, struct hotline_tag_record, tags)
 
 #define HOTLINE_SECTION_ENUMERATOR(NAME, number, record, name) HOTLINE_SECTION_##NAME = number,
 enum hotline_section_kind { HOTLINE_SECTIONS(HOTLINE_SECTION_ENUMERATOR) };
@@ -703,6 +705,13 @@ struct hotline_range_record {
   uint64_t other_thread;  /* of count: ended on a thread other than the one that started them */
 };
 
+/* One key=value tag of the run, as HOTLINE_TAGS gave it: what the user says the run was
+ * (dataset=imagenet-mini, batch=256), for comparing runs. */
+struct hotline_tag_record {
+  uint32_t key;   /* string, never empty */
+  uint32_t value; /* string, may be empty */
+};
+
 enum hotline_trace_event_kind {
   HOTLINE_TRACE_CALL = 1,       /* a timed call: `id` is its call node within the thread */
   HOTLINE_TRACE_REGION = 2,     /* a region: `id` is its name (string) */
@@ -767,6 +776,7 @@ static_assert(sizeof(hotline_job_record) == 16, "profile layout changed: see the
 static_assert(sizeof(hotline_trace_event_record) == 40, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_call_target_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_range_record) == 48, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_tag_record) == 8, "profile layout changed: see the versioning rule above");
 
 /* A section's entry_size: the size of its record, 0 for the STRINGS blob (record `void`). */
 template <typename Record> inline constexpr uint32_t hotline_entry_size = sizeof(Record);
@@ -806,6 +816,7 @@ _Static_assert(sizeof(struct hotline_job_record) == 16, "profile layout changed"
 _Static_assert(sizeof(struct hotline_mpi_site_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_call_target_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_range_record) == 48, "profile layout changed");
+_Static_assert(sizeof(struct hotline_tag_record) == 8, "profile layout changed");
 #endif
 
 #endif

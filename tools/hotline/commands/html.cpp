@@ -17,6 +17,7 @@
 #include "views/memory_io_text.h"
 #include "views/mpi_text.h"
 #include "views/report_sections.h"
+#include "views/runs.h"
 #include "views/system_text.h"
 #include "views/timing_note.h"
 
@@ -80,25 +81,6 @@ Analysis analyze(const std::vector<std::string> &paths) {
   return a;
 }
 
-void write_runs(json::Writer &json, const std::vector<Profile> &profiles) {
-  json.begin_array();
-  for (const Profile &profile : profiles) {
-    const profile::RunInfo &run = profile.run;
-    json.begin_object();
-    json.field("file", profile.display_name);
-    json.field("program", run.program);
-    json.field("command_line", run.command_line);
-    json.field("pid", run.pid);
-    json.field("host", run.host);
-    json.field("start_unix_ns", run.start_unix_ns);
-    json.field("wall_ns", run.wall_ns);
-    json.field("threads", profile.threads.size());
-    json.field("clock_source", run.clock_source);
-    json.field("incomplete", run.incomplete());
-    json.end_object();
-  }
-  json.end_array();
-}
 
 template <typename T, typename Get>
 void write_column(json::Writer &json, const char *name, const std::vector<T> &rows, Get get) {
@@ -452,7 +434,7 @@ std::string data_json(const Analysis &a, const std::string &source_dir) {
   json.begin_object();
   json.field("hotline_version", kVersion);
   json.key("runs");
-  write_runs(json, a.profiles);
+  write_runs_json(json, a.profiles);
   json.field("measured_ns", a.functions.measured_ns);
   json.field("timing_note", timing_cost_note(a.timing_cost) + call_paths_note(a.profiles));
   json.key("functions");

@@ -15,6 +15,7 @@
 #include "views/memory_io_text.h"
 #include "views/mpi_text.h"
 #include "views/report_sections.h"
+#include "views/runs.h"
 #include "views/system_text.h"
 #include "views/timing_note.h"
 
@@ -137,68 +138,6 @@ const char *order_description(FunctionOrder order) {
   return "calls";
 }
 
-std::string run_summary(const std::vector<Profile> &profiles) {
-  std::string out;
-  if (profiles.size() == 1) {
-    const Profile &profile = profiles[0];
-    const profile::RunInfo &run = profile.run;
-    out +=
-        fmt::format("Profile    {}\n", text::printable(profile.display_name));
-    out += fmt::format("Program    {} (pid {}, host {})\n",
-                       text::printable(run.program), run.pid,
-                       text::printable(run.host));
-    if (profile.job.present)
-      out += fmt::format("Job        rank {} of {} ({})\n", profile.job.rank,
-                         profile.job.world_size, text::printable(profile.job.launcher));
-    out += fmt::format("Command    {}\n", text::printable(run.command_line));
-    out +=
-        fmt::format("Wall time  {}, {} thread{}, clock {}\n",
-                    text::format_duration(run.wall_ns), profile.threads.size(),
-                    profile.threads.size() == 1 ? "" : "s",
-                    text::printable(run.clock_source));
-    if (run.incomplete())
-      out += "Incomplete written while other threads were still running: their "
-             "unfinished calls are missing\n";
-    return out;
-  }
-  bool any_job = false;
-  for (const Profile &profile : profiles)
-    any_job |= profile.job.present;
-  using Align = text::TextTable::Align;
-  std::vector<text::TextTable::Column> columns = {{"profile", Align::Left},
-                                                  {"program", Align::Left}};
-  if (any_job)
-    columns.push_back({"rank", Align::Right});
-  columns.insert(columns.end(), {{"pid", Align::Right},
-                                 {"host", Align::Left},
-                                 {"wall time", Align::Right},
-                                 {"threads", Align::Right},
-                                 {"clock", Align::Left}});
-  text::TextTable table(std::move(columns));
-  bool any_incomplete = false;
-  for (const Profile &profile : profiles) {
-    any_incomplete |= profile.run.incomplete();
-    std::vector<std::string> row = {text::printable(profile.display_name) +
-                                        (profile.run.incomplete() ? " *" : ""),
-                                    text::printable(profile.run.program)};
-    if (any_job)
-      row.push_back(profile.job.present ? fmt::format("{}/{}", profile.job.rank,
-                                                      profile.job.world_size)
-                                        : "-");
-    row.insert(row.end(), {std::to_string(profile.run.pid),
-                           text::printable(profile.run.host),
-                           text::format_duration(profile.run.wall_ns),
-                           std::to_string(profile.threads.size()),
-                           text::printable(profile.run.clock_source)});
-    table.add_row(std::move(row));
-  }
-  out += fmt::format("{} profiles\n", profiles.size());
-  out += table.render();
-  if (any_incomplete)
-    out += "* written while other threads were still running: their unfinished "
-           "calls are missing\n";
-  return out;
-}
 
 std::string text_report(const std::vector<Profile> &profiles,
                         const FunctionTable &table,
@@ -351,34 +290,7 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
   json.begin_object();
   json.field("hotline_version", kVersion);
   json.key("runs");
-  json.begin_array();
-  for (const Profile &profile : profiles) {
-    const profile::RunInfo &run = profile.run;
-    json.begin_object();
-    json.field("file", profile.display_name);
-    json.field("program", run.program);
-    json.field("pid", run.pid);
-    if (profile.job.present) {
-      json.field("rank", profile.job.rank);
-      json.field("world_size", profile.job.world_size);
-      json.field("launcher", profile.job.launcher);
-    }
-    json.field("host", run.host);
-    json.field("wall_ns", run.wall_ns);
-    json.field("threads", profile.threads.size());
-    json.field("clock_source", run.clock_source);
-    json.field("command_line", run.command_line);
-    json.field("incomplete", run.incomplete());
-    json.field("max_call_paths", run.max_call_paths);
-    json.field("call_paths_limit_reached",
-               profile.other_call_paths_site != profile::kNoSite);
-    if (profile.timing_cost.measured) {
-      json.field("timing_cost_self_ps", profile.timing_cost.self_ps);
-      json.field("timing_cost_caller_ps", profile.timing_cost.caller_ps);
-    }
-    json.end_object();
-  }
-  json.end_array();
+  write_runs_json(json, profiles);
   json.field("measured_ns", table.measured_ns);
   if (a.timing_cost.measured_profiles > 0)
     json.field("timing_cost_subtracted", a.timing_cost.subtracted);

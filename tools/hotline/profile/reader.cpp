@@ -1087,6 +1087,26 @@ private:
     }
   }
 
+  void read_tags() {
+    uint64_t count = record_count(HOTLINE_SECTION_TAGS);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_TAGS, i);
+      auto record = load_record<hotline_tag_record>(HOTLINE_SECTION_TAGS, i);
+      Tag tag;
+      tag.key = string_at(record.key, at + offsetof(hotline_tag_record, key), "key");
+      if (tag.key.empty())
+        fail(at + offsetof(hotline_tag_record, key), "tag {} at offset {} has no key", i, at);
+      tag.value = string_at(record.value, at + offsetof(hotline_tag_record, value), "value");
+      // A key given twice keeps its last value, as a later assignment would.
+      auto same = std::find_if(profile_.tags.begin(), profile_.tags.end(),
+                               [&](const Tag &known) { return known.key == tag.key; });
+      if (same != profile_.tags.end())
+        same->value = std::move(tag.value);
+      else
+        profile_.tags.push_back(std::move(tag));
+    }
+  }
+
   // TRACE_EVENTS, TRACE_WAITS or TRACE_RANGES. Each event names a thread, and
   // by its kind a node of that thread, a region's or range's name, a file or a
   // kind of wait. Waits and ranges have their own sections, so TRACE_EVENTS

@@ -324,6 +324,12 @@ struct CallTarget {
 
 // The ranges of one name that one call started and another ended, on any thread
 // (RANGES section: NVTX's nvtxRangeStart/End).
+// A tag of the run (HOTLINE_TAGS): dataset=imagenet-mini.
+struct Tag {
+  std::string key; // never empty
+  std::string value;
+};
+
 struct Range {
   std::string name;
   uint64_t count = 0; // ended
@@ -489,6 +495,7 @@ struct Profile {
   std::vector<MpiSite> mpi_sites;
   std::vector<CallTarget> call_targets; // by site, then function
   std::vector<Range> ranges;
+  std::vector<Tag> tags; // in the order HOTLINE_TAGS gave them
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;
