@@ -214,12 +214,12 @@ void print_runtime_options() {
   }
 }
 
-// The name of the option whose value goes to `value`.
-const char *name_of(const void *value) {
+// The option whose value goes to `value`.
+const RuntimeOption &option_of(const void *value) {
   for (const RuntimeOption &option : kRuntimeOptions)
     if (option.value == value)
-      return option.name;
-  return "";
+      return option;
+  __builtin_trap(); // every value an option names is in the table
 }
 
 void read_options() {
@@ -254,7 +254,7 @@ void read_options() {
       [](const char *item) {
         report_problem("%s item '%s' is not key=value (a key, '=', a value, at most %zu bytes); "
                        "left out",
-                       name_of(&g_options.tags), item, kMaxTagItemBytes);
+                       option_of(&g_options.tags).name, item, kMaxTagItemBytes);
       });
   g_stop_timing_check_calls = g_options.stop_timing_after;
   g_max_call_paths = g_options.max_call_paths;
@@ -264,12 +264,7 @@ void read_options() {
 
 } // namespace
 
-const char *option_text(const void *value) {
-  for (const RuntimeOption &option : kRuntimeOptions)
-    if (option.value == value)
-      return getenv(option.name);
-  return nullptr;
-}
+const char *option_text(const void *value) { return getenv(option_of(value).name); }
 
 namespace {
 

@@ -50,10 +50,6 @@ constexpr uint32_t kAnnotatedMaxLines = 400;
 // GPU work closer together than this share of the run's wall time is one bar
 // of the timeline: a 1280-pixel chart could not tell them apart.
 constexpr double kTimelineResolution = 1.0 / 4000;
-// As `hotline report`'s default preset, and the idle gaps per GPU its rules see.
-constexpr double kThresholdPercent = 5;
-constexpr size_t kBottleneckRows = 10;
-constexpr size_t kIdleGaps = 3;
 
 const char *const kNoAssets =
     "this hotline was built without the HTML report's assets (npm was not "
@@ -69,12 +65,10 @@ const char *const kDescription =
 
 // The command line; its help says when the assets are missing.
 
-// The analysis `hotline report` shows, with the call tree, and the functions by self time.
+// The analysis `hotline report` shows with its defaults, with the call tree, and the
+// functions by self time.
 Analysis analyze(const std::vector<std::string> &paths) {
   analysis::AnalysisOptions options;
-  options.threshold_percent = kThresholdPercent;
-  options.bottleneck_rows = kBottleneckRows;
-  options.idle_gaps = kIdleGaps;
   options.call_tree = true;
   Analysis a = analysis::analyze(profile::read_profiles(paths), options);
   analysis::sort_functions(a.functions.functions, analysis::FunctionOrder::Self);
@@ -444,7 +438,7 @@ std::string data_json(const Analysis &a, const std::string &source_dir) {
   if (a.functions.functions.empty())
     missing["functions"] = "No instrumented function was called.";
 
-  json.field("threshold_percent", kThresholdPercent);
+  json.field("threshold_percent", a.threshold_percent);
   json.key("bottlenecks");
   write_bottlenecks_json(json, a.bottlenecks);
   json.key("suggestions");

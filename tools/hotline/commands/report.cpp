@@ -64,7 +64,7 @@ using profile::Profile;
 
 // How many places and files the Memory and I/O sections show.
 constexpr size_t kMemoryIoRows = 5;
-// How many kernels the GPU section shows, and idle gaps the rules see.
+// How many kernels the GPU section shows.
 constexpr size_t kGpuRows = 3;
 // The Ranks section lists each rank up to this many ranks, and this many imbalanced items.
 constexpr size_t kRankRows = 16;
@@ -78,9 +78,8 @@ struct ReportOptions {
   uint64_t loops = 5;
   FunctionOrder order = FunctionOrder::Self;
   ReportFormat format = ReportFormat::Text;
-  bool compensate = true;
-  double threshold = 5;       // percent
-  size_t bottleneck_rows = 10; // 0: all
+  // Compensation, the threshold and the bottlenecks (the detailed preset by default).
+  analysis::AnalysisOptions analysis;
 };
 
 double parse_percent(const std::string &text) {
@@ -117,12 +116,12 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
   Preset preset = cli::choice_option<Preset>(
       args, "preset",
       {{"basic", {10, 5}}, {"detailed", {5, 10}}, {"comprehensive", {1, 0}}},
-      {options.threshold, options.bottleneck_rows});
-  options.threshold = preset.threshold;
-  options.bottleneck_rows = preset.bottleneck_rows;
+      {options.analysis.threshold_percent, options.analysis.bottleneck_rows});
+  options.analysis.threshold_percent = preset.threshold;
+  options.analysis.bottleneck_rows = preset.bottleneck_rows;
   if (auto threshold = args.value("threshold"))
-    options.threshold = parse_percent(*threshold);
-  options.compensate = !args.has("no-compensation");
+    options.analysis.threshold_percent = parse_percent(*threshold);
+  options.analysis.compensate = !args.has("no-compensation");
   return options;
 }
 
@@ -422,12 +421,7 @@ namespace {
 // The report on the profiles of `files`, in the options' format.
 std::string render_report(const ReportOptions &options,
                           const std::vector<std::string> &files) {
-  analysis::AnalysisOptions analysis_options;
-  analysis_options.compensate = options.compensate;
-  analysis_options.threshold_percent = options.threshold;
-  analysis_options.bottleneck_rows = options.bottleneck_rows;
-  analysis_options.idle_gaps = kGpuRows;
-  analysis::Analysis a = analysis::analyze(profile::read_profiles(files), analysis_options);
+  analysis::Analysis a = analysis::analyze(profile::read_profiles(files), options.analysis);
   std::vector<FunctionStats> shown = a.functions.functions;
   analysis::sort_functions(shown, options.order);
   if (options.top != 0 && shown.size() > options.top)
@@ -454,10 +448,10 @@ std::string render_report(const ReportOptions &options,
     // What to change as Markdown; the measurements as the text report's
     // tables, whose alignment a code block keeps.
     return fmt::format("# hotline report\n\n{}{}## Measurements\n\n```text\n{}{}```\n",
-                       bottlenecks_markdown(a.bottlenecks, options.threshold),
+                       bottlenecks_markdown(a.bottlenecks, a.threshold_percent),
                        suggestions_markdown(a.findings), functions, details);
   }
-  return functions + bottlenecks_text(a.bottlenecks, options.threshold) +
+  return functions + bottlenecks_text(a.bottlenecks, a.threshold_percent) +
          suggestions_text(a.findings) + details;
 }
 
@@ -474,7 +468,7 @@ std::string report_json(const std::vector<std::string> &files, bool compensate) 
   options.format = ReportFormat::Json;
   options.top = 0;
   options.loops = std::numeric_limits<uint64_t>::max();
-  options.compensate = compensate;
+  options.analysis.compensate = compensate;
   return render_report(options, files);
 }
 
