@@ -61,6 +61,8 @@ constexpr Subcommand kSubcommands[] = {
     {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", &hotline::kPgoCommand, hotline::run_pgo},
     {"filter", "a filter file for the next build: count short functions only, skip unrun ones",
      &hotline::kFilterCommand, hotline::run_filter},
+    {"history", "runs kept in a database: trends, change points, a CI gate", nullptr,
+     hotline::run_history},
     {"advise", "source-level advice and fix-its for the hot functions and loops",
      nullptr, hotline::run_advise},
 };

@@ -52,6 +52,9 @@ int run_pgo(const cli::ParsedArgs &args);
 extern const cli::CommandSpec kFilterCommand;
 int run_filter(const cli::ParsedArgs &args);
 
+// history reads its action and that action's options itself (commands/history.cpp).
+int run_history(const cli::ParsedArgs &args);
+
 // advise runs hotline-advise, which reads its own arguments (args.arguments).
 int run_advise(const cli::ParsedArgs &args);
 
