@@ -79,6 +79,27 @@ double percentile(const std::vector<double> &sorted, double q) {
   return sorted[below] + (place - double(below)) * (sorted[below + 1] - sorted[below]);
 }
 
+// How far from the median, in robust standard deviations, a baseline run is wild.
+constexpr double kWildRun = 5;
+
+// The values within kWildRun robust standard deviations (1.4826 * the median absolute
+// deviation) of their median; all of them when that deviation is 0 (most values equal) or when
+// fewer than 2 would be left.
+std::vector<double> without_wild_runs(const std::vector<double> &values) {
+  double center = median(values);
+  std::vector<double> distances;
+  for (double value : values)
+    distances.push_back(std::abs(value - center));
+  double limit = kWildRun * 1.4826 * median(distances);
+  if (limit == 0)
+    return values;
+  std::vector<double> kept;
+  for (double value : values)
+    if (std::abs(value - center) <= limit)
+      kept.push_back(value);
+  return kept.size() >= 2 ? kept : values;
+}
+
 // A 95% percentile-bootstrap interval of after's median / before's median - 1, both non-empty.
 std::pair<double, double> bootstrap_change(const std::vector<double> &before,
                                            const std::vector<double> &after, uint64_t seed) {
@@ -433,20 +454,26 @@ Comparison compare_runs(const std::vector<double> &all_baseline,
   if (baseline.size() < 2)
     return result;
 
+  // Timings have a heavy right tail: a run that the machine stopped for a few milliseconds.
+  // One such run in the baseline would inflate its standard deviation enough to hide a real
+  // change, so the baseline's runs farther than kWildRun robust standard deviations (1.4826 *
+  // the median absolute deviation) from its median are left out of its mean and spread. Normal
+  // noise has none so far out: there the test is the plain one.
+  std::vector<double> kept = without_wild_runs(baseline);
+  double base_mean = mean_of(kept), sd = standard_deviation(kept, base_mean);
   if (current.size() >= 5 && baseline.size() >= 5) {
     result.p_value = rank_test(baseline, current);
   } else {
     // Whether the current runs' mean could come from the baseline's distribution, with the
     // baseline's spread standing for both: the variance of the difference of the two means is
     // sd^2 * (1 / n_current + 1 / n_base).
-    double base_mean = mean_of(baseline), sd = standard_deviation(baseline, base_mean);
     double difference = mean_of(current) - base_mean;
     if (sd == 0)
       result.p_value = difference == 0 ? 1 : 0;
     else
       result.p_value = t_two_sided_p(
-          difference / (sd * std::sqrt(1 / double(current.size()) + 1 / double(baseline.size()))),
-          double(baseline.size() - 1));
+          difference / (sd * std::sqrt(1 / double(current.size()) + 1 / double(kept.size()))),
+          double(kept.size() - 1));
   }
 
   if (current.size() >= 2) {
@@ -456,9 +483,8 @@ Comparison compare_runs(const std::vector<double> &all_baseline,
     // One run cannot be resampled. Its 95% prediction interval from the baseline,
     // t_0.975 * sd * sqrt(1 + 1 / n) either side, is how far its level may be from the one
     // measured; in units of the baseline's median that is the interval around the change.
-    double sd = standard_deviation(baseline, mean_of(baseline));
-    double half = t_quantile_975(double(baseline.size() - 1)) * sd *
-                  std::sqrt(1 + 1 / double(baseline.size())) / std::abs(result.baseline_median);
+    double half = t_quantile_975(double(kept.size() - 1)) * sd *
+                  std::sqrt(1 + 1 / double(kept.size())) / std::abs(result.baseline_median);
     result.change_low = result.change - half;
     result.change_high = result.change + half;
   }

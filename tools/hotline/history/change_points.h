@@ -52,7 +52,9 @@ struct Comparison {
   // Of the hypothesis that the current runs come from the baseline's distribution, two-sided:
   // with 5 or more current runs and baseline runs a Mann-Whitney U test; with fewer, a
   // prediction-interval t test of the current runs' mean against the baseline's mean and
-  // standard deviation. 1 when the baseline has fewer than 2 runs.
+  // standard deviation, without the baseline's wild runs (farther than 5 robust standard
+  // deviations from its median: a run the machine stopped for a while). 1 when the baseline
+  // has fewer than 2 runs.
   double p_value = 1;
 };
 

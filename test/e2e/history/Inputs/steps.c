@@ -1,7 +1,7 @@
-// A program whose three steps wait a planted time: 20 ms each, times 1 + 5% Gaussian noise
+// A program whose three steps wait a planted time: 50 ms each, times 1 + 5% Gaussian noise
 // drawn from the run's number (so every run of the history is reproducible), and parse() from
 // run 20 on 1 + SLOW (default 0.15) times longer. Waits, not work: a loaded machine stretches
-// computation, but hardly a 20 ms sleep, so the noise is the planted one.
+// computation, but hardly a 50 ms sleep (a few ms at worst), so the noise is the planted one.
 //   steps RUN [SLOW]
 #include <math.h>
 #include <stdio.h>
@@ -31,9 +31,9 @@ static void wait_ms(double ms) {
   }
 }
 
-__attribute__((noinline)) void load(double factor) { wait_ms(20 * factor); }
-__attribute__((noinline)) void parse(double factor) { wait_ms(20 * factor); }
-__attribute__((noinline)) void compute(double factor) { wait_ms(20 * factor); }
+__attribute__((noinline)) void load(double factor) { wait_ms(50 * factor); }
+__attribute__((noinline)) void parse(double factor) { wait_ms(50 * factor); }
+__attribute__((noinline)) void compute(double factor) { wait_ms(50 * factor); }
 
 int main(int argc, char **argv) {
   if (argc < 2)
