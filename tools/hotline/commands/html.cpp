@@ -1,8 +1,9 @@
 // `hotline html`: the whole analysis of the profiles as one self-contained HTML
 // page (summary, bottlenecks and suggestions, a flame graph of the call tree,
-// sortable tables, annotated source, memory, GPU and I/O) that a browser opens
-// without a network. The data goes into the page as one JSON object; the
-// page's script (report.js) draws it with d3 and d3-flame-graph.
+// sortable tables, annotated source, memory, GPU and I/O; with --history, measures
+// over a run history and their change points) that a browser opens without a
+// network. The data goes into the page as one JSON object; the page's script
+// (report.js) draws it with d3 and d3-flame-graph.
 #include "analysis/analyze.h"
 #include "cli/json_writer.h"
 #include "cli/options.h"
@@ -10,6 +11,9 @@
 #include "cli/source_lines.h"
 #include "cli/text_format.h"
 #include "commands/commands.h"
+#include "history/evaluate.h"
+#include "history/measures.h"
+#include "history/store.h"
 #include "html/assets.h"
 #include "profile/reader.h"
 #include "views/gpu_text.h"
@@ -61,7 +65,9 @@ const char *const kDescription =
     "a flame graph of\nthe call tree (click to zoom), sortable tables of "
     "functions, lines and loops,\nthe annotated source of the hottest "
     "functions, memory, GPU and I/O. Sections\nwithout data say why in one "
-    "line. Source files are read now, and their hot\nlines put in the page.";
+    "line. Source files are read now, and their hot\nlines put in the page. "
+    "With --history, a History section charts measures over\nthe runs of a "
+    "history, with their change points (docs/history.md).";
 
 // The command line; its help says when the assets are missing.
 
@@ -422,7 +428,294 @@ std::string no_gpu_reason(const Analysis &a) {
   return status + ": no kernel or transfer was recorded.";
 }
 
-std::string data_json(const Analysis &a, const std::string &source_dir) {
+// ---- the history (--history) ------------------------------------------------------------------
+
+// What moved with a change: as `hotline history trend` finds it (commands/history.cpp).
+constexpr double kMovedFloorPercent = 1;
+constexpr double kMovedSignificance = 0.01;
+// The measures a page follows by default when the wall time moved with none.
+constexpr size_t kDefaultTrends = 3;
+
+// A measure the page follows over the runs, as --trend names it: NAME may be "" (the one name
+// of its kind), the whole name, or a part that only one name contains.
+struct TrendRequest {
+  std::string kind;
+  std::string name;
+};
+
+struct HistoryOptions {
+  std::string location;
+  std::string where;
+  history::RunFilter filter;
+  std::vector<TrendRequest> trends; // empty: the default (see default_functions)
+};
+
+// One measure over the runs, with what `hotline history trend` says of it.
+struct Trend {
+  std::string kind;
+  std::string name;
+  history::RunSeries series;
+  std::vector<history::MeasureChange> changes;
+  std::vector<std::vector<history::Moved>> moved; // with each change
+};
+
+struct HistoryView {
+  std::string name; // the database, as the history names it
+  std::string where;
+  std::vector<history::Run> runs;
+  history::ChangePointOptions change_points;
+  std::vector<Trend> trends;
+};
+
+// "K[:NAME],K[:NAME]...": commas inside <>, () or [] are part of a name (a template's
+// arguments), and a kind has no colon, so the first one ends it.
+std::vector<TrendRequest> parse_trends(const std::string &text) {
+  std::vector<std::string> items(1);
+  int depth = 0;
+  for (char c : text) {
+    if (c == '<' || c == '(' || c == '[')
+      ++depth;
+    else if ((c == '>' || c == ')' || c == ']') && depth > 0)
+      --depth;
+    if (c == ',' && depth == 0)
+      items.emplace_back();
+    else
+      items.back() += c;
+  }
+  std::vector<TrendRequest> trends;
+  for (const std::string &item : items) {
+    size_t colon = item.find(':');
+    TrendRequest trend{item.substr(0, colon),
+                       colon == std::string::npos ? "" : item.substr(colon + 1)};
+    if (!history::find_measure_kind(trend.kind)) {
+      std::string kinds;
+      for (const history::MeasureKind &known : history::kMeasureKinds)
+        kinds += std::string(kinds.empty() ? "" : ", ") + known.name;
+      throw cli::UsageError(fmt::format("--trend: '{}' is not a kind of measure ({})",
+                                        text::printable(trend.kind), kinds));
+    }
+    trends.push_back(trend);
+  }
+  return trends;
+}
+
+// The name of `kind` that `wanted` names, as `hotline history trend` finds it.
+std::string find_name(const history::MeasureSet &measures, const std::string &store,
+                      const TrendRequest &wanted) {
+  auto names = measures.find(wanted.kind);
+  if (names == measures.end())
+    throw history::HistoryError(
+        fmt::format("{}: no run that matches has a {} measure", store, wanted.kind));
+  if (names->second.count(wanted.name))
+    return wanted.name;
+  std::vector<std::string> containing;
+  for (const auto &[name, series] : names->second)
+    if (name.find(wanted.name) != std::string::npos)
+      containing.push_back(name);
+  if (containing.size() == 1)
+    return containing[0];
+  std::string some;
+  for (size_t i = 0; i < containing.size() && i < 8; ++i)
+    some += "\n  " + text::printable(containing[i]);
+  if (containing.size() > 8)
+    some += "\n  ...";
+  if (containing.empty())
+    throw cli::UsageError(fmt::format("--trend: no {} measure is named '{}'", wanted.kind,
+                                      text::printable(wanted.name)));
+  if (wanted.name.empty())
+    throw cli::UsageError(fmt::format("--trend: {} has several measures; name one ({}:NAME):{}",
+                                      wanted.kind, wanted.kind, some));
+  throw cli::UsageError(fmt::format("--trend: several {} measures contain '{}':{}", wanted.kind,
+                                    text::printable(wanted.name), some));
+}
+
+Trend trend_of(const std::string &kind, const std::string &name,
+               const std::vector<history::Run> &runs, const history::MeasureSet &measures,
+               const history::ChangePointOptions &options) {
+  const history::Series &series = measures.at(kind).at(name);
+  Trend trend;
+  trend.kind = kind;
+  trend.name = name;
+  trend.series = history::series_in_order(runs, series);
+  trend.changes = history::changes_of(kind, name, runs, series, options);
+  for (size_t i = 0; i < trend.changes.size(); ++i)
+    trend.moved.push_back(history::moved_with(trend.changes, i, runs, measures, kMovedFloorPercent,
+                                              kMovedSignificance));
+  return trend;
+}
+
+double median_of(const history::Series &series) {
+  std::vector<double> values;
+  for (const auto &[run, value] : series)
+    values.push_back(value);
+  std::sort(values.begin(), values.end());
+  size_t middle = values.size() / 2;
+  return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+// Without --trend: the wall time and the functions whose self time moved with its changes;
+// when none did, the biggest functions by their median self time.
+std::vector<std::string> default_functions(const Trend &wall, const history::MeasureSet &measures) {
+  std::vector<std::string> names;
+  for (const std::vector<history::Moved> &moved : wall.moved)
+    for (const history::Moved &other : moved)
+      if (other.kind == "function.self" &&
+          std::find(names.begin(), names.end(), other.name) == names.end())
+        names.push_back(other.name);
+  auto functions = measures.find("function.self");
+  if (!names.empty() || functions == measures.end())
+    return names;
+  std::vector<std::pair<double, std::string>> biggest;
+  for (const auto &[name, series] : functions->second)
+    biggest.push_back({median_of(series), name});
+  std::sort(biggest.begin(), biggest.end(), [](const auto &a, const auto &b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  for (size_t i = 0; i < biggest.size() && i < kDefaultTrends; ++i)
+    names.push_back(biggest[i].second);
+  return names;
+}
+
+HistoryView read_history(const HistoryOptions &options) {
+  history::History store = history::History::open(options.location, false);
+  HistoryView view;
+  view.name = store.name();
+  view.where = options.where;
+  view.runs = store.runs(options.filter);
+  if (view.runs.empty())
+    return view;
+  std::vector<int64_t> ids;
+  for (const history::Run &run : view.runs)
+    ids.push_back(run.id);
+  history::MeasureSet measures = store.measures(ids);
+  if (options.trends.empty()) {
+    view.trends.push_back(trend_of("wall", "", view.runs, measures, view.change_points));
+    for (const std::string &name : default_functions(view.trends[0], measures))
+      view.trends.push_back(
+          trend_of("function.self", name, view.runs, measures, view.change_points));
+    return view;
+  }
+  for (const TrendRequest &wanted : options.trends)
+    view.trends.push_back(trend_of(wanted.kind, find_name(measures, view.name, wanted), view.runs,
+                                   measures, view.change_points));
+  return view;
+}
+
+// --history's options, checked before any profile is read.
+std::optional<HistoryOptions> history_options(const cli::ParsedArgs &parsed) {
+  std::optional<std::string> location = parsed.value("history");
+  if (!location) {
+    for (const char *option : {"trend", "where"})
+      if (parsed.value(option))
+        throw cli::UsageError(fmt::format("html: --{} needs --history", option));
+    return std::nullopt;
+  }
+  if (location->empty())
+    throw cli::UsageError("option --history needs a value (DB)");
+  HistoryOptions options;
+  options.location = *location;
+  if (std::optional<std::string> where = parsed.value("where")) {
+    options.where = *where;
+    options.filter = history::parse_filter(*where);
+  }
+  if (std::optional<std::string> trends = parsed.value("trend"))
+    options.trends = parse_trends(*trends);
+  return options;
+}
+
+void write_comparison(json::Writer &json, double before, double after, double change, double low,
+                      double high, double p_value) {
+  json.field("before", before);
+  json.field("after", after);
+  json.field("change", change);
+  json.field("change_low", low);
+  json.field("change_high", high);
+  json.field("p_value", p_value);
+}
+
+// The runs once (the trends name them by id), then each trend: its points as two columns, the
+// medians between its change points (levels: [from, to) positions), its change points and what
+// moved with each.
+void write_history(json::Writer &json, const HistoryView &view) {
+  auto unit_of = [](const std::string &kind) {
+    const history::MeasureKind *known = history::find_measure_kind(kind);
+    return history::unit_name(known ? known->unit : history::Unit::Count);
+  };
+  json.begin_object();
+  json.field("name", view.name);
+  json.field("where", view.where);
+  json.field("significance", view.change_points.significance);
+  json.field("moved_significance", kMovedSignificance);
+  json.field("moved_floor_percent", kMovedFloorPercent);
+  json.key("runs");
+  json.begin_array();
+  for (const history::Run &run : view.runs) {
+    json.begin_object();
+    json.field("id", run.id);
+    json.field("start_unix_ns", run.start_unix_ns);
+    json.field("commit", run.commit);
+    json.field("dirty", run.dirty == 1);
+    json.field("branch", run.branch);
+    json.key("tags");
+    json.begin_object();
+    for (const auto &[key, value] : run.tags)
+      json.field(key, value);
+    json.end_object();
+    json.end_object();
+  }
+  json.end_array();
+  json.key("trends");
+  json.begin_array();
+  for (const Trend &trend : view.trends) {
+    json.begin_object();
+    json.field("kind", trend.kind);
+    json.field("name", trend.name);
+    json.field("unit", unit_of(trend.kind));
+    write_column(json, "run", trend.series.runs, [](int64_t id) { return id; });
+    write_column(json, "value", trend.series.values, [](double value) { return value; });
+    json.key("levels");
+    json.begin_array();
+    for (size_t i = 0; i <= trend.changes.size() && !trend.changes.empty(); ++i) {
+      json.begin_array();
+      json.value(i == 0 ? 0 : trend.changes[i - 1].position);
+      json.value(i == trend.changes.size() ? trend.series.runs.size() : trend.changes[i].position);
+      json.value(i == 0 ? trend.changes[0].change.before : trend.changes[i - 1].change.after);
+      json.end_array();
+    }
+    json.end_array();
+    json.key("change_points");
+    json.begin_array();
+    for (size_t i = 0; i < trend.changes.size(); ++i) {
+      const history::MeasureChange &change = trend.changes[i];
+      json.begin_object();
+      json.field("run", change.run);
+      json.field("position", change.position);
+      write_comparison(json, change.change.before, change.change.after, change.change.change,
+                       change.change.change_low, change.change.change_high, change.change.p_value);
+      json.key("moved_with");
+      json.begin_array();
+      for (const history::Moved &other : trend.moved[i]) {
+        const history::Comparison &c = other.comparison;
+        json.begin_object();
+        json.field("kind", other.kind);
+        json.field("name", other.name);
+        json.field("unit", unit_of(other.kind));
+        write_comparison(json, c.baseline_median, c.current_median, c.change, c.change_low,
+                         c.change_high, c.p_value);
+        json.end_object();
+      }
+      json.end_array();
+      json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+std::string data_json(const Analysis &a, const std::string &source_dir,
+                      const HistoryView *history_view) {
   json::Writer json;
   std::map<std::string, std::string> missing;
   json.begin_object();
@@ -510,6 +803,17 @@ std::string data_json(const Analysis &a, const std::string &source_dir) {
   } else {
     missing["io"] = "No I/O was recorded: the program read and wrote no "
                     "file, or ran with HOTLINE_IO=0.";
+  }
+
+  if (history_view) {
+    const HistoryView &view = *history_view;
+    json.key("history");
+    write_history(json, view);
+    if (view.runs.empty())
+      missing["history"] =
+          view.where.empty()
+              ? fmt::format("{} has no run yet: add some with 'hotline history add'.", view.name)
+              : fmt::format("No run of {} meets {}.", view.name, view.where);
   }
 
   json.key("missing");
@@ -603,14 +907,15 @@ std::string fill(const std::string &page, const std::map<std::string, std::strin
   return out + page.substr(from);
 }
 
-std::string page(const Analysis &a, const std::string &source_dir) {
+std::string page(const Analysis &a, const std::string &source_dir,
+                 const HistoryView *history_view) {
   std::string title = "hotline";
   if (!a.profiles.empty())
     title += ": " + std::filesystem::path(a.profiles[0].run.program).filename().string();
   return fill(html::asset("page.html"),
               {{"title", html_escape(text::printable(title))},
                {"style", html::asset("report.css")},
-               {"data", page_json(data_json(a, source_dir))},
+               {"data", page_json(data_json(a, source_dir, history_view))},
                {"libraries",
                 script(html::asset("d3.min.js")) + script(html::asset("d3-flamegraph.min.js"))},
                {"report", script(html::asset("report.js"))},
@@ -625,15 +930,21 @@ const std::string kHtmlDescription =
     std::string(kDescription) + (html::assets_built() ? "" : std::string("\nNote: ") + kNoAssets + ".");
 
 const cli::CommandSpec kHtmlCommand = {
-      "html",
-      "hotline html [options] FILE... -o OUT",
-      kHtmlDescription.c_str(),
-      {
-          {"output", "OUT", "write the page to OUT (required)", 'o'},
-          {"source-dir", "DIR",
-           "look for source files here when they are not where they were "
-           "built"},
-      }};
+    "html",
+    "hotline html [options] FILE... -o OUT",
+    kHtmlDescription.c_str(),
+    {
+        {"output", "OUT", "write the page to OUT (required)", 'o'},
+        {"source-dir", "DIR",
+         "look for source files here when they are not where they were "
+         "built"},
+        {"history", "DB",
+         "add a History section: measures over the runs of DB (a SQLite file or a "
+         "postgresql:// URL) and their change points"},
+        {"trend", "K[:NAME],...",
+         "the measures it charts (default: wall, and the function.self that moved with it)"},
+        {"where", "COND", "only the history's runs that meet COND, as history's --where"},
+    }};
 
 int run_html(const cli::ParsedArgs &parsed) {
   if (!html::assets_built()) {
@@ -646,8 +957,17 @@ int run_html(const cli::ParsedArgs &parsed) {
   if (output->empty())
     throw cli::UsageError("option --output needs a value (OUT)");
   const std::vector<std::string> &inputs = cli::profile_paths(parsed, kHtmlCommand);
+  std::optional<HistoryView> history_view;
+  try {
+    if (std::optional<HistoryOptions> options = history_options(parsed))
+      history_view = read_history(*options);
+  } catch (const history::HistoryError &e) {
+    // As `hotline history` says it: a history that cannot be read is a usage error.
+    throw cli::UsageError(e.what());
+  }
   Analysis analysis = analyze(inputs);
-  std::string html = page(analysis, parsed.value("source-dir").value_or(""));
+  std::string html = page(analysis, parsed.value("source-dir").value_or(""),
+                          history_view ? &*history_view : nullptr);
   std::ofstream out(*output, std::ios::binary);
   out << html;
   out.close();

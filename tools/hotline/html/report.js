@@ -1062,6 +1062,175 @@
     );
   }
 
+  // Measures over the runs of a history (`hotline html --history`), each with its change points
+  // and what moved with them, as `hotline history trend` finds them: html.cpp computes it all,
+  // this draws it.
+  const byUnit = { ns: duration, bytes, count, J: (j) => j.toPrecision(3) + " J" };
+  const signedPercent = (fraction) => (fraction >= 0 ? "+" : "") + (100 * fraction).toFixed(1) + "%";
+  const measureLabel = (kind, name) => (name ? kind + " " + name : kind);
+  // "run 20 (commit 4097518a2c+, dataset=a)", as `hotline history` names a run.
+  function runLabel(run) {
+    const facts = [];
+    if (run.commit) facts.push("commit " + run.commit.slice(0, 10) + (run.dirty ? "+" : ""));
+    const tags = Object.entries(run.tags).map(([key, value]) => key + "=" + value);
+    if (tags.length) facts.push(tags.join(","));
+    return `run ${run.id}` + (facts.length ? ` (${facts.join(", ")})` : "");
+  }
+  const changeText = (format, c) =>
+    `${format(c.before)} -> ${format(c.after)}, ${signedPercent(c.change)} ` +
+    `[${signedPercent(c.change_low)}, ${signedPercent(c.change_high)}] (95% CI), p ${c.p_value.toPrecision(2)}`;
+
+  function history() {
+    if (!data.history) return;
+    const h = data.history;
+    const element = section("history", "History", missing.history);
+    if (missing.history) return;
+    const runs = new Map(h.runs.map((run) => [run.id, run]));
+    element
+      .append("p")
+      .attr("class", "note")
+      .text(
+        `${count(h.runs.length)} runs of ${h.name}${h.where ? " that meet " + h.where : ""}, oldest first. ` +
+          "A change point (dashed line) is where the runs after differ from those before: found by " +
+          `E-divisive means and confirmed by a rank test, p ≤ ${h.significance}; the grey steps are the ` +
+          "medians between change points. Moved with it: the measures whose runs differ across the same " +
+          `runs (p ≤ ${h.moved_significance}, by more than ${h.moved_floor_percent}% of the median wall time).`,
+      );
+    const charts = element.append("div").attr("id", "history-charts").attr("data-runs", h.runs.length);
+    h.trends.forEach((trend, i) => trendChart(charts.append("div").attr("class", "trend"), trend, runs, i));
+  }
+
+  // One measure over the runs: x is the runs' order (labelled with their ids), y its value.
+  function trendChart(parent, trend, runs, index) {
+    const format = byUnit[trend.unit] || count;
+    const n = trend.run.length;
+    parent.append("h3").text(`${measureLabel(trend.kind, trend.name)} over ${count(n)} runs`);
+    const width = parent.node().clientWidth || 1200;
+    const height = 200;
+    const margin = { top: 22, right: 24, bottom: 28, left: 72 };
+    const svg = parent
+      .append("svg")
+      .attr("class", "chart trend")
+      .attr("width", width)
+      .attr("height", height)
+      .attr("data-kind", trend.kind)
+      .attr("data-name", trend.name);
+    const x = d3
+      .scaleLinear()
+      .domain([0, Math.max(n - 1, 1)])
+      .range([margin.left, width - margin.right]);
+    const [low, high] = d3.extent(trend.value);
+    const pad = (high - low) * 0.1 || Math.abs(high) * 0.05 || 1;
+    const y = d3
+      .scaleLinear()
+      .domain([low >= 0 ? Math.max(0, low - pad) : low - pad, high + pad])
+      .nice()
+      .range([height - margin.bottom, margin.top]);
+    svg
+      .append("g")
+      .attr("class", "axis")
+      .attr("transform", `translate(0,${height - margin.bottom})`)
+      .call(
+        d3
+          .axisBottom(x)
+          .tickValues(d3.range(0, n, Math.ceil(n / 25)))
+          .tickFormat((i) => trend.run[i]),
+      );
+    svg
+      .append("g")
+      .attr("class", "axis")
+      .attr("transform", `translate(${margin.left},0)`)
+      .call(d3.axisLeft(y).ticks(4).tickFormat(format));
+    svg
+      .append("g")
+      .selectAll("path")
+      .data(trend.levels)
+      .join("path")
+      .attr("class", "level")
+      .attr("d", ([from, to, value]) => `M${x(from)},${y(value)}H${x(Math.min(to, n - 1))}`)
+      .append("title")
+      .text(([from, to, value]) => `median of runs ${trend.run[from]} to ${trend.run[to - 1]}: ${format(value)}`);
+    svg
+      .append("path")
+      .attr("class", "series")
+      .attr(
+        "d",
+        d3
+          .line()
+          .x((v, i) => x(i))
+          .y((v) => y(v))(trend.value),
+      );
+    if (n <= 500)
+      svg
+        .append("g")
+        .selectAll("circle")
+        .data(trend.value)
+        .join("circle")
+        .attr("class", "point")
+        .attr("data-run", (v, i) => trend.run[i])
+        .attr("cx", (v, i) => x(i))
+        .attr("cy", (v) => y(v))
+        .attr("r", 3)
+        .append("title")
+        .text((v, i) => {
+          const run = runs.get(trend.run[i]);
+          return `${runLabel(run)}, started ${new Date(run.start_unix_ns / 1e6).toISOString()}: ${format(v)}`;
+        });
+    // At the first run of each new level: a dashed line, the change on top, the rest on hover.
+    const markers = svg
+      .append("g")
+      .selectAll("g")
+      .data(trend.change_points)
+      .join("g")
+      .attr("class", "change-point")
+      .attr("data-run", (c) => c.run)
+      .attr("transform", (c) => `translate(${x(c.position)},0)`);
+    markers.append("line").attr("y1", margin.top).attr("y2", height - margin.bottom);
+    markers
+      .append("rect")
+      .attr("x", -5)
+      .attr("y", margin.top)
+      .attr("width", 10)
+      .attr("height", height - margin.top - margin.bottom);
+    markers
+      .append("text")
+      .attr("y", margin.top - 8)
+      .attr("text-anchor", "middle")
+      .text((c) => `run ${c.run}: ${signedPercent(c.change)}`);
+    markers.append("title").text((c) => `${runLabel(runs.get(c.run))}: ${changeText(format, c)}`);
+    if (trend.change_points.length === 0) {
+      parent.append("p").attr("class", "note").text("No change point.");
+      return;
+    }
+    table(
+      parent,
+      [
+        { title: "run", value: (c) => c.run, text: (c) => runLabel(runs.get(c.run)) },
+        { title: "before", value: (c) => c.before, text: (c) => format(c.before), num: true },
+        { title: "after", value: (c) => c.after, text: (c) => format(c.after), num: true },
+        { title: "change", value: (c) => c.change, text: (c) => signedPercent(c.change), num: true },
+        {
+          title: "95% CI",
+          value: (c) => c.change_low,
+          text: (c) => `[${signedPercent(c.change_low)}, ${signedPercent(c.change_high)}]`,
+          num: true,
+        },
+        { title: "p", value: (c) => c.p_value, text: (c) => c.p_value.toPrecision(2), num: true },
+        {
+          title: "moved with it",
+          value: (c) => c.moved_with.length,
+          text: (c) =>
+            c.moved_with
+              .map((m) => `${measureLabel(m.kind, m.name)}: ${changeText(byUnit[m.unit] || count, m)}`)
+              .join("\n") || "-",
+          cls: "moved",
+        },
+      ],
+      trend.change_points,
+      { limit: 20, id: `history-changes-${index}` },
+    );
+  }
+
   function navigation() {
     d3.select("#nav")
       .append("ul")
@@ -1087,6 +1256,7 @@
   waits();
   mpi();
   ranks();
+  history();
   navigation();
   d3.select("#footer")
     .insert("p", "details")
