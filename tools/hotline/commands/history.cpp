@@ -40,6 +40,8 @@ const cli::OptionSpec kWhereOption = {
 const cli::OptionSpec kSinceOption = {"since", "WHEN",
                                       "only runs started since WHEN: 2026-11-01, "
                                       "2026-11-01T12:00:00 (UTC) or 7d, 12h, 30m ago"};
+const cli::OptionSpec kWaitOption = {"wait", "SECONDS",
+                                     "wait this long for another writer to finish (default 30)"};
 const cli::OptionSpec kFormatOption = {"format", "FORMAT", "text or json (default text)"};
 
 // The gate's and the changes' exit status when a regression is found.
@@ -58,6 +60,13 @@ std::string database_location(const cli::ParsedArgs &args) {
     return *db;
   const char *environment = std::getenv("HOTLINE_DB");
   return environment && *environment ? environment : "hotline.db";
+}
+
+History open_history(const cli::ParsedArgs &args, bool for_writing) {
+  int wait_ms = history::kDefaultWaitMs;
+  if (auto wait = args.value("wait"))
+    wait_ms = int(std::min(cli::parse_non_negative("wait", *wait), 86400.0) * 1000);
+  return History::open(database_location(args), for_writing, wait_ms);
 }
 
 int64_t now_unix_ns() { return int64_t(std::time(nullptr)) * 1000000000; }
@@ -208,7 +217,7 @@ int run_add(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   std::stable_sort(runs.begin(), runs.end(), [](const auto &a, const auto &b) {
     return a.first.start_unix_ns < b.first.start_unix_ns;
   });
-  History store = History::open(database_location(args), true);
+  History store = open_history(args, true);
   std::vector<History::Added> added = store.add(runs);
   for (size_t i = 0; i < added.size(); ++i) {
     const Run &run = runs[i].first;
@@ -226,7 +235,7 @@ int run_add(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
 int run_list(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   history::RunFilter filter = run_filter(args);
   bool json = cli::json_format(args);
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   std::vector<Run> runs = store.runs(filter);
   if (json) {
     json::Writer out;
@@ -287,7 +296,7 @@ int run_show(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
     throw cli::UsageError("history show: give one run (compare shows several)");
   uint64_t top = cli::top_option(args, 10);
   bool json = cli::json_format(args);
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   std::optional<Run> run = store.run(ids[0]);
   if (!run)
     throw HistoryError(fmt::format("{}: there is no run {}", store.name(), ids[0]));
@@ -339,7 +348,7 @@ int run_show(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
                      [](auto *a, auto *b) { return a->value > b->value; });
     if (top != 0 && of_kind.size() > top)
       of_kind.resize(top);
-    fmt::print("\n{} ({})\n", kind.name, kind.help);
+    fmt::print("\n{}: {}\n", kind.name, kind.help);
     for (const history::Measure *measure : of_kind)
       fmt::print("  {:>12}  {}\n", history::format_value(kind.unit, measure->value),
                  text::printable(measure->name));
@@ -349,7 +358,7 @@ int run_show(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
 
 int run_rm(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   std::vector<int64_t> ids = run_ids(args.positional, spec);
-  History store = History::open(database_location(args), true);
+  History store = open_history(args, true);
   store.remove(ids);
   fmt::print("removed {}\n", text::format_count_of(ids.size(), "run", "runs"));
   return 0;
@@ -369,7 +378,7 @@ int run_export(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   std::string format =
       cli::parse_choice("format", args.value("format").value_or("csv"), {"csv", "json"});
   std::string output = args.value("output").value_or("-");
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   std::vector<Run> runs = store.runs(filter);
   std::string text;
   if (format == "csv") {
@@ -534,7 +543,7 @@ int run_trend(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   history::RunFilter filter = run_filter(args);
   history::ChangePointOptions options = change_point_options(args);
   bool json = cli::json_format(args);
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   std::vector<Run> runs = store.runs(filter);
   std::vector<int64_t> ids;
   for (const Run &run : runs)
@@ -662,7 +671,7 @@ int run_changes(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   history::ScanOptions options{percent_option(args, "floor", 1), change_point_options(args)};
   std::vector<std::string> kinds = kinds_option(args);
   bool json = cli::json_format(args);
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   std::vector<Run> runs = store.runs(filter);
   std::vector<int64_t> ids;
   for (const Run &run : runs)
@@ -731,7 +740,7 @@ int run_check(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
       ++current_runs;
     }
   }
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   if (current_ids) {
     std::vector<int64_t> wanted;
     for (size_t start = 0; start < current_ids->size();) {
@@ -816,7 +825,7 @@ int run_compare(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   std::vector<std::string> kinds = kinds_option(args);
   double floor_percent = percent_option(args, "floor", 1);
   bool json = cli::json_format(args);
-  History store = History::open(database_location(args), false);
+  History store = open_history(args, false);
   std::vector<Run> runs;
   for (int64_t id : ids) {
     std::optional<Run> run = store.run(id);
@@ -942,7 +951,8 @@ const std::vector<Action> &actions() {
          {"commit", "SHA", "the runs' commit (default: git's, in the current directory)"},
          {"branch", "NAME", "the runs' branch (default: git's)"},
          {"build", "TEXT", "how the program was built: compiler, flags (kept as given)"},
-         {"one-run", nullptr, "all the profiles are one run"}}},
+         {"one-run", nullptr, "all the profiles are one run"},
+         kWaitOption}},
        run_add},
       {"list",
        "the runs, oldest first",
@@ -965,7 +975,7 @@ const std::vector<Action> &actions() {
        {"history rm",
         "hotline history rm [options] RUN...",
         "Removes the runs and their measures (not their profiles). All or nothing.",
-        {kDbOption}},
+        {kDbOption, kWaitOption}},
        run_rm},
       {"export",
        "every measure of the runs as CSV or JSON",

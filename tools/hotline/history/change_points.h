@@ -21,10 +21,10 @@ struct ChangePointOptions {
 
 // A level change in a series: the points from `index` on differ from those before.
 struct ChangePoint {
-  size_t index = 0;   // the first point of the new level
-  double before = 0;  // median of the segment before (back to the previous change point)
-  double after = 0;   // median of the segment after (up to the next change point)
-  double change = 0;  // after / before - 1 (0 when before is 0)
+  size_t index = 0;  // the first point of the new level
+  double before = 0; // median of the segment before (back to the previous change point)
+  double after = 0;  // median of the segment after (up to the next change point)
+  double change = 0; // after / before - 1 (0 when before is 0)
   // A 95% confidence interval of `change` (bootstrap of the two segments' medians).
   double change_low = 0;
   double change_high = 0;

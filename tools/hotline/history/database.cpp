@@ -42,12 +42,12 @@ bool is_postgresql_location(const std::string &location) {
   return false;
 }
 
-std::unique_ptr<Database> open_database(const std::string &location, bool create) {
+std::unique_ptr<Database> open_database(const std::string &location, bool create, int wait_ms) {
   if (location.empty())
     throw HistoryError("no history database given (--db or HOTLINE_DB)");
   if (is_postgresql_location(location))
-    return open_postgresql(location);
-  return open_sqlite(location, create);
+    return open_postgresql(location, wait_ms);
+  return open_sqlite(location, create, wait_ms);
 }
 
 WriteTransaction::~WriteTransaction() {

@@ -55,17 +55,21 @@ private:
   std::string name_;
 };
 
+// How long a writer waits for another one before it gives up, by default.
+constexpr int kDefaultWaitMs = 30000;
+
 // A postgresql:// or postgres:// URL (or "host=... dbname=..." key=value text starting with
 // one of those keys) selects PostgreSQL; anything else is a SQLite file's path. `create`: a
 // SQLite file that does not exist is made (commands that only read want a clear error
-// instead).
-std::unique_ptr<Database> open_database(const std::string &location, bool create);
+// instead). `wait_ms`: how long a statement waits for another writer's lock before it fails.
+std::unique_ptr<Database> open_database(const std::string &location, bool create,
+                                        int wait_ms = kDefaultWaitMs);
 
 bool is_postgresql_location(const std::string &location);
 
 // The engines' own openers (sqlite_database.cpp, postgresql_database.cpp).
-std::unique_ptr<Database> open_sqlite(const std::string &path, bool create);
-std::unique_ptr<Database> open_postgresql(const std::string &url);
+std::unique_ptr<Database> open_sqlite(const std::string &path, bool create, int wait_ms);
+std::unique_ptr<Database> open_postgresql(const std::string &url, int wait_ms);
 
 // A write transaction that rolls back unless committed: an error leaves the database as it was.
 class WriteTransaction {

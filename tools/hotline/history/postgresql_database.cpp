@@ -109,7 +109,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<Database> open_postgresql(const std::string &url) {
+std::unique_ptr<Database> open_postgresql(const std::string &url, int wait_ms) {
   PGconn *connection = PQconnectdb(url.c_str());
   if (!connection)
     throw HistoryError(fmt::format("{}: cannot connect: out of memory", without_password(url)));
@@ -123,6 +123,8 @@ std::unique_ptr<Database> open_postgresql(const std::string &url) {
   auto database = std::make_unique<PostgresqlDatabase>(url, connection);
   // The history's notices ("relation already exists, skipping") are not the user's business.
   database->query("SET client_min_messages = warning", {});
+  // The advisory lock of a writer waits this long for another writer, like any lock.
+  database->query(fmt::format("SET lock_timeout = {}", wait_ms), {});
   return database;
 }
 

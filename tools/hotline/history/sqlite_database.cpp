@@ -8,9 +8,6 @@ namespace hotline::history {
 
 namespace {
 
-// How long a writer waits for another one to finish before it gives up.
-constexpr int kBusyTimeoutMs = 30000;
-
 class SqliteDatabase final : public Database {
 public:
   SqliteDatabase(const std::string &path, sqlite3 *handle) : Database(path), handle_(handle) {}
@@ -93,7 +90,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<Database> open_sqlite(const std::string &path, bool create) {
+std::unique_ptr<Database> open_sqlite(const std::string &path, bool create, int wait_ms) {
   sqlite3 *handle = nullptr;
   int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
   int status = sqlite3_open_v2(path.c_str(), &handle, flags, nullptr);
@@ -105,7 +102,7 @@ std::unique_ptr<Database> open_sqlite(const std::string &path, bool create) {
           fmt::format("{}: no history there (runs are added with 'hotline history add')", path));
     throw HistoryError(fmt::format("{}: cannot open the history: {}", path, message));
   }
-  sqlite3_busy_timeout(handle, kBusyTimeoutMs);
+  sqlite3_busy_timeout(handle, wait_ms);
   sqlite3_extended_result_codes(handle, 1);
   auto database = std::make_unique<SqliteDatabase>(path, handle);
   // The file is a SQLite database (not some other file that happens to be at the path): SQLite

@@ -171,8 +171,8 @@ bool matches(const RunFilter &filter, const Run &run) {
   return true;
 }
 
-History History::open(const std::string &location, bool for_writing) {
-  History history(open_database(location, for_writing));
+History History::open(const std::string &location, bool for_writing, int wait_ms) {
+  History history(open_database(location, for_writing, wait_ms));
   int64_t version = history.schema_version();
   if (version > kSchemaVersion)
     throw HistoryError(fmt::format(

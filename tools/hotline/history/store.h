@@ -59,7 +59,7 @@ public:
   // Opens the history at `location` (a SQLite path or a PostgreSQL URL). For writing, a new
   // history is created and an older schema migrated; for reading, a missing or older one is
   // an error that says so. A newer schema is always an error.
-  static History open(const std::string &location, bool for_writing);
+  static History open(const std::string &location, bool for_writing, int wait_ms = kDefaultWaitMs);
 
   // Adds the runs with their measures in one transaction, all or nothing. A run whose checksum
   // the history holds is not added again: its entry is that run's id, and `added` false.
