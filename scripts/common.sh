@@ -9,6 +9,7 @@ HOTLINE_PACKAGES=(
   clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev
   cmake ninja-build python3 python3-psutil
   libfmt-dev libgtest-dev googletest libbenchmark-dev
+  libsqlite3-dev libpq-dev
   libstb-dev libeigen3-dev
   libjemalloc-dev
   openmpi-bin libopenmpi-dev
@@ -18,14 +19,15 @@ HOTLINE_PACKAGES=(
 # What scripts/test.sh needs besides: the other supported LLVM (the plugin is built and its lit
 # suites run against both), what the packaging tests build user projects with, and
 # clang-apply-replacements, which applies the YAML of `hotline advise --export-fixes`; strace and
-# perf, the truth suite's independent measures (test/truth), and nlohmann-json, which it uses
-# from /usr/include.
+# perf, the truth suite's independent measures (test/truth), nlohmann-json, which it uses
+# from /usr/include, and the PostgreSQL server the history's shared store is tested on.
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
   clang-tools-22
   gcc g++ make pkgconf
   tmux strace linux-perf gdb uftrace
   nlohmann-json3-dev
+  postgresql
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -1,4 +1,5 @@
 # lit configuration for hotline: substitutions named for what they do, and feature flags.
+import glob
 import os
 import shutil
 import subprocess
@@ -160,6 +161,14 @@ try:
         config.available_features.add("html-assets")
 except (OSError, subprocess.TimeoutExpired):
     pass
+
+# A real PostgreSQL server for the history's shared store (test/e2e/history/postgresql.test):
+# Debian's postgresql, which Inputs/with-postgresql.py starts as the postgres user when run as
+# root, and a hotline built with libpq.
+if config.hotline_with_postgresql and glob.glob("/usr/lib/postgresql/*/bin/initdb") and (
+        os.geteuid() != 0 or (shutil.which("runuser") and subprocess.run(
+            ["id", "postgres"], capture_output=True).returncode == 0)):
+    config.available_features.add("postgresql")
 
 # The nesting suite (test/nesting): a program's call tree against gdb's or uftrace's.
 check_nesting = "python3 {} --hotline {} --hotline-cflags '{}'".format(
