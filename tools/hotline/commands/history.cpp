@@ -265,7 +265,8 @@ int run_list(const cli::ParsedArgs &args, const cli::CommandSpec &) {
                          {"tags", text::TextTable::Align::Left}});
   for (const Run &run : runs)
     table.add_row({std::to_string(run.id), start_time(run.start_unix_ns),
-                   text::printable(run.program), text::printable(run.host), short_commit(run),
+                   text::printable(run.program.substr(run.program.rfind('/') + 1)),
+                   text::printable(run.host), short_commit(run),
                    text::format_duration(uint64_t(run.wall_ns)), text::printable(tags_text(run))});
   fmt::print("{}", table.render());
   return 0;
