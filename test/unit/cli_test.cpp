@@ -28,6 +28,49 @@ TEST(Cli, AcceptsBothValueForms) {
   EXPECT_FALSE(cli::parse_args({}, kCommand).has("top"));
 }
 
+// Typed options are checked as they are parsed, with the parse_* functions' messages, and read
+// back as their type.
+TEST(Cli, TypedOptionsAreCheckedAtParse) {
+  const cli::CommandSpec typed = {
+      "typed",
+      "hotline typed [options]",
+      "Test command.",
+      {cli::OptionSpec::count("top", "N", "how many"),
+       cli::OptionSpec::number("hot", "P", "how hot"),
+       cli::OptionSpec::percent("fail-above", "PCT", "how much worse"),
+       cli::OptionSpec::duration("floor", "LIMIT", "how long"),
+       cli::OptionSpec::choice("sort", "KEY", "how", {"self", "total"})}};
+  cli::ParsedArgs args = cli::parse_args(
+      {"--top", "7", "--hot=2.5", "--fail-above", "10%", "--floor", "5ms", "--sort", "total"},
+      typed);
+  EXPECT_EQ(args.count("top"), 7u);
+  EXPECT_EQ(args.number("hot"), 2.5);
+  EXPECT_EQ(args.percent("fail-above"), 10.0);
+  EXPECT_EQ(args.duration("floor"), 5000000u);
+  EXPECT_EQ(args.value("sort"), "total");
+  EXPECT_FALSE(cli::parse_args({}, typed).count("top").has_value());
+
+  auto error = [&](std::vector<std::string> arguments) {
+    try {
+      cli::parse_args(arguments, typed);
+    } catch (const cli::UsageError &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error({"--top", "x"}), "invalid value 'x' for --top: expected a whole number");
+  EXPECT_EQ(error({"--hot=-1"}), "invalid value '-1' for --hot: expected a number of at least 0");
+  EXPECT_EQ(error({"--fail-above", "ten"}),
+            "invalid value 'ten' for --fail-above: expected a percentage (10 or 10%)");
+  EXPECT_EQ(error({"--floor", "5"}), "invalid value '5' for --floor: expected a duration such as "
+                                     "5ms (ns, us, ms or s)");
+  EXPECT_EQ(error({"--sort", "calls"}),
+            "invalid value 'calls' for --sort: expected one of self, total");
+  // The error comes before anything else the command would check.
+  EXPECT_EQ(error({"--top", "x", "--help"}),
+            "invalid value 'x' for --top: expected a whole number");
+}
+
 TEST(Cli, HelpAndDoubleDash) {
   EXPECT_TRUE(cli::parse_args({"--help"}, kCommand).help);
   EXPECT_TRUE(cli::parse_args({"x", "-h"}, kCommand).help);

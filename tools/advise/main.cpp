@@ -49,12 +49,14 @@ const cli::CommandSpec &command() {
       {
           {"build-dir", "DIR", "where compile_commands.json is (or the file itself); required",
            'p'},
-          {"min-percent", "P", "a hot place takes at least P% of the run (default 5)"},
-          {"min-count", "N", "a pattern must have run at least N times (default 1000)"},
+          cli::OptionSpec::number("min-percent", "P",
+                                  "a hot place takes at least P% of the run (default 5)"),
+          cli::OptionSpec::count("min-count", "N",
+                                 "a pattern must have run at least N times (default 1000)"),
           {"checks", "LIST", "run only these checks (comma-separated names)"},
           {"fix", nullptr, "apply the fix-its to the sources in place"},
           {"export-fixes", "FILE", "write the fix-its as clang-apply-replacements YAML"},
-          {"format", "FORMAT", "text or json (default text)"},
+          cli::text_or_json_format(),
       }};
   return spec;
 }
@@ -94,10 +96,8 @@ int run(const std::vector<std::string> &args) {
     throw cli::UsageError("advise: -p BUILD_DIR is required: the directory that holds "
                           "compile_commands.json");
   advise::Thresholds thresholds;
-  if (std::optional<std::string> percent = parsed.value("min-percent"))
-    thresholds.min_percent = cli::parse_non_negative("min-percent", *percent);
-  if (std::optional<std::string> count = parsed.value("min-count"))
-    thresholds.min_count = cli::parse_count("min-count", *count);
+  thresholds.min_percent = parsed.number("min-percent").value_or(thresholds.min_percent);
+  thresholds.min_count = parsed.count("min-count").value_or(thresholds.min_count);
   bool json = cli::json_format(parsed);
   advise::ScanOptions options;
   options.build_dir = *build_dir;

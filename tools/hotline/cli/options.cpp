@@ -12,8 +12,7 @@ namespace hotline::cli {
 
 namespace {
 
-const OptionSpec *find_option(const CommandSpec &command,
-                              const std::string &name) {
+const OptionSpec *find_option(const CommandSpec &command, const std::string &name) {
   for (const OptionSpec &option : command.options)
     if (name == option.name)
       return &option;
@@ -27,14 +26,41 @@ const OptionSpec *find_short_option(const CommandSpec &command, char name) {
   return nullptr;
 }
 
-[[noreturn]] void unknown_option(const CommandSpec &command,
-                                 const std::string &arg) {
-  throw UsageError(fmt::format(
-      "unknown option '{}' for 'hotline {}' (see 'hotline {} --help')", arg,
-      command.name, command.name));
+[[noreturn]] void unknown_option(const CommandSpec &command, const std::string &arg) {
+  throw UsageError(fmt::format("unknown option '{}' for 'hotline {}' (see 'hotline {} --help')",
+                               arg, command.name, command.name));
+}
+
+// Checks a value against its option's type: the same errors as the parse_* functions.
+void check_value(const OptionSpec &option, const std::string &text) {
+  switch (option.type) {
+  case ValueType::Text:
+    return;
+  case ValueType::Count:
+    parse_count(option.name, text);
+    return;
+  case ValueType::Number:
+    parse_non_negative(option.name, text);
+    return;
+  case ValueType::Duration:
+    parse_duration(option.name, text);
+    return;
+  case ValueType::Percent:
+    parse_percent(option.name, text);
+    return;
+  case ValueType::Choice:
+    for (const char *choice : option.choices)
+      if (text == choice)
+        return;
+    throw_invalid_choice(option.name, text, option.choices);
+  }
 }
 
 } // namespace
+
+OptionSpec text_or_json_format() {
+  return OptionSpec::choice("format", "FORMAT", "text or json (default text)", {"text", "json"});
+}
 
 std::optional<std::string> ParsedArgs::value(const std::string &option) const {
   auto it = values_.find(option);
@@ -43,23 +69,48 @@ std::optional<std::string> ParsedArgs::value(const std::string &option) const {
   return it->second;
 }
 
-ParsedArgs parse_args(const std::vector<std::string> &args,
-                      const CommandSpec &command) {
+std::optional<uint64_t> ParsedArgs::count(const std::string &option) const {
+  std::optional<std::string> text = value(option);
+  if (!text)
+    return std::nullopt;
+  return parse_count(option, *text);
+}
+
+std::optional<double> ParsedArgs::number(const std::string &option) const {
+  std::optional<std::string> text = value(option);
+  if (!text)
+    return std::nullopt;
+  return parse_non_negative(option, *text);
+}
+
+std::optional<double> ParsedArgs::percent(const std::string &option) const {
+  std::optional<std::string> text = value(option);
+  if (!text)
+    return std::nullopt;
+  return parse_percent(option, *text);
+}
+
+std::optional<uint64_t> ParsedArgs::duration(const std::string &option) const {
+  std::optional<std::string> text = value(option);
+  if (!text)
+    return std::nullopt;
+  return parse_duration(option, *text);
+}
+
+ParsedArgs parse_args(const std::vector<std::string> &args, const CommandSpec &command) {
   ParsedArgs parsed;
   parsed.arguments = args;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &arg = args[i];
     if (arg == "--") {
-      parsed.positional.insert(parsed.positional.end(), args.begin() + i + 1,
-                               args.end());
+      parsed.positional.insert(parsed.positional.end(), args.begin() + i + 1, args.end());
       break;
     }
     if (arg == "--help" || arg == "-h") {
       parsed.help = true;
       continue;
     }
-    if (arg.size() < 2 ||
-        arg[0] != '-') { // "-" alone is a file name, by convention
+    if (arg.size() < 2 || arg[0] != '-') { // "-" alone is a file name, by convention
       parsed.positional.push_back(arg);
       continue;
     }
@@ -72,18 +123,18 @@ ParsedArgs parse_args(const std::vector<std::string> &args,
           unknown_option(command, arg);
         parsed.values_[option->name] = "";
       } else if (arg.size() > 2) {
+        check_value(*option, arg.substr(2));
         parsed.values_[option->name] = arg.substr(2);
       } else if (i + 1 < args.size()) {
+        check_value(*option, args[i + 1]);
         parsed.values_[option->name] = args[++i];
       } else {
-        throw UsageError(fmt::format("option -{} needs a value ({})", arg[1],
-                                     option->value_name));
+        throw UsageError(fmt::format("option -{} needs a value ({})", arg[1], option->value_name));
       }
       continue;
     }
     size_t equals = arg.find('=');
-    std::string name = arg.substr(
-        2, equals == std::string::npos ? std::string::npos : equals - 2);
+    std::string name = arg.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
     const OptionSpec *option = find_option(command, name);
     if (!option)
       unknown_option(command, "--" + name);
@@ -92,27 +143,26 @@ ParsedArgs parse_args(const std::vector<std::string> &args,
         throw UsageError(fmt::format("option --{} takes no value", name));
       parsed.values_[name] = "";
     } else if (equals != std::string::npos) {
+      check_value(*option, arg.substr(equals + 1));
       parsed.values_[name] = arg.substr(equals + 1);
     } else if (i + 1 < args.size()) {
+      check_value(*option, args[i + 1]);
       parsed.values_[name] = args[++i];
     } else {
-      throw UsageError(fmt::format("option --{} needs a value ({})", name,
-                                   option->value_name));
+      throw UsageError(fmt::format("option --{} needs a value ({})", name, option->value_name));
     }
   }
   return parsed;
 }
 
 uint64_t parse_count(const std::string &option, const std::string &text) {
-  bool all_digits =
-      !text.empty() && std::all_of(text.begin(), text.end(),
-                                   [](char c) { return c >= '0' && c <= '9'; });
+  bool all_digits = !text.empty() && std::all_of(text.begin(), text.end(),
+                                                 [](char c) { return c >= '0' && c <= '9'; });
   errno = 0;
-  unsigned long long value =
-      all_digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+  unsigned long long value = all_digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
   if (!all_digits || errno == ERANGE)
-    throw UsageError(fmt::format(
-        "invalid value '{}' for --{}: expected a whole number", text, option));
+    throw UsageError(
+        fmt::format("invalid value '{}' for --{}: expected a whole number", text, option));
   return value;
 }
 
@@ -120,11 +170,9 @@ double parse_non_negative(const std::string &option, const std::string &text) {
   char *end = nullptr;
   errno = 0;
   double value = text.empty() ? -1 : std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE ||
-      !std::isfinite(value) || value < 0)
-    throw UsageError(fmt::format(
-        "invalid value '{}' for --{}: expected a number of at least 0", text,
-        option));
+  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value) || value < 0)
+    throw UsageError(
+        fmt::format("invalid value '{}' for --{}: expected a number of at least 0", text, option));
   return value;
 }
 
@@ -151,6 +199,19 @@ uint64_t parse_duration(const std::string &option, const std::string &text) {
   return uint64_t(value * scale + 0.5);
 }
 
+double parse_percent(const std::string &option, const std::string &text) {
+  std::string number = text;
+  if (!number.empty() && number.back() == '%')
+    number.pop_back();
+  char *end = nullptr;
+  errno = 0;
+  double value = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  if (number.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(value) || value < 0)
+    throw UsageError(fmt::format("invalid value '{}' for --{}: expected a percentage (10 or 10%)",
+                                 text, option));
+  return value;
+}
+
 std::string parse_choice(const std::string &option, const std::string &text,
                          std::initializer_list<const char *> choices) {
   for (const char *choice : choices)
@@ -166,16 +227,15 @@ void throw_invalid_choice(const char *option, const std::string &text,
 }
 
 std::string help_text(const CommandSpec &command) {
-  std::string text = fmt::format("usage: {}\n\n{}\n\noptions:\n", command.usage,
-                                 command.description);
+  std::string text =
+      fmt::format("usage: {}\n\n{}\n\noptions:\n", command.usage, command.description);
   std::vector<std::pair<std::string, std::string>> rows;
   for (const OptionSpec &option : command.options)
-    rows.emplace_back(
-        (option.short_name ? fmt::format("-{}, ", option.short_name) : "") +
-            (option.value_name
-                 ? fmt::format("--{} {}", option.name, option.value_name)
-                 : fmt::format("--{}", option.name)),
-        option.help);
+    rows.emplace_back((option.short_name ? fmt::format("-{}, ", option.short_name) : "") +
+                          (option.value_name
+                               ? fmt::format("--{} {}", option.name, option.value_name)
+                               : fmt::format("--{}", option.name)),
+                      option.help);
   rows.emplace_back("-h, --help", "show this help");
   size_t width = 0;
   for (const auto &row : rows)
@@ -186,8 +246,7 @@ std::string help_text(const CommandSpec &command) {
 }
 
 uint64_t top_option(const ParsedArgs &parsed, uint64_t fallback) {
-  auto value = parsed.value("top");
-  return value ? parse_count("top", *value) : fallback;
+  return parsed.count("top").value_or(fallback);
 }
 
 bool json_format(const ParsedArgs &parsed) {
@@ -198,16 +257,15 @@ bool json_format(const ParsedArgs &parsed) {
 const std::vector<std::string> &profile_paths(const ParsedArgs &parsed,
                                               const CommandSpec &command) {
   if (parsed.positional.empty())
-    throw UsageError(fmt::format("{}: no profile given (usage: {})", command.name,
-                                 command.usage));
+    throw UsageError(fmt::format("{}: no profile given (usage: {})", command.name, command.usage));
   return parsed.positional;
 }
 
 std::string required_output(const ParsedArgs &parsed, const CommandSpec &command) {
   std::optional<std::string> output = parsed.value("output");
   if (!output)
-    throw UsageError(fmt::format("{}: no output file given (usage: {})", command.name,
-                                 command.usage));
+    throw UsageError(
+        fmt::format("{}: no output file given (usage: {})", command.name, command.usage));
   if (output->empty())
     throw UsageError("option --output needs a value (OUT)");
   return *output;

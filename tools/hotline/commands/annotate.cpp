@@ -32,14 +32,14 @@ const cli::CommandSpec kAnnotateCommand = {
     "and what the\noptimizer did with it. Hot lines are highlighted on a "
     "terminal.",
     {
-        {"function", "REGEX",
-         "annotate the functions whose name matches (default: the hottest)"},
-        {"top", "N", "annotate the N hottest functions (default 3; 0: all)"},
-        {"source-dir", "DIR",
-         "look for source files here when they are not where they were built"},
-        {"hot", "PERCENT",
-         "highlight lines with at least this share of the samples (default 5)"},
-        {"color", "WHEN", "auto, always or never (default auto)"},
+        {"function", "REGEX", "annotate the functions whose name matches (default: the hottest)"},
+        cli::OptionSpec::count("top", "N", "annotate the N hottest functions (default 3; 0: all)"),
+        {"source-dir", "DIR", "look for source files here when they are not where they were built"},
+        cli::OptionSpec::number(
+            "hot", "PERCENT",
+            "highlight lines with at least this share of the samples (default 5)"),
+        cli::OptionSpec::choice("color", "WHEN", "auto, always or never (default auto)",
+                                {"auto", "always", "never"}),
     }};
 
 namespace {
@@ -68,15 +68,9 @@ std::string loop_note(const LoopStats &loop) {
 } // namespace
 
 int run_annotate(const cli::ParsedArgs &parsed) {
-  uint64_t top = 3;
-  if (auto value = parsed.value("top"))
-    top = cli::parse_count("top", *value);
-  double hot = 5;
-  if (auto value = parsed.value("hot"))
-    hot = cli::parse_non_negative("hot", *value);
-  std::string color = "auto";
-  if (auto value = parsed.value("color"))
-    color = cli::parse_choice("color", *value, {"auto", "always", "never"});
+  uint64_t top = parsed.count("top").value_or(3);
+  double hot = parsed.number("hot").value_or(5);
+  std::string color = parsed.value("color").value_or("auto");
   bool highlight = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
   std::optional<std::regex> only;
   if (auto value = parsed.value("function")) {

@@ -27,7 +27,7 @@ const cli::CommandSpec kCalibrateCommand = {
     "was\n"
     "measured on: run 'hotline calibrate' again on another machine.",
     {
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::text_or_json_format(),
         {"file", "PATH", "save to PATH instead"},
     }};
 

@@ -38,13 +38,15 @@ const cli::CommandSpec kDiffCommand = {
     "included), grew by more than PCT percent. A kernel's time is its GPU time,\n"
     "held to the same floor (a percentage floor is of NEW's measured time).",
     {
-        {"fail-above", "PCT",
-         "exit with status 1 when the total or an item grew by more than PCT%"},
+        cli::OptionSpec::percent(
+            "fail-above", "PCT",
+            "exit with status 1 when the total or an item grew by more than PCT%"),
         {"floor", "LIMIT",
          "judge only items above LIMIT in NEW: 5ms (ns, us, ms, s) or 2% of "
          "its measured time (default 1%)"},
-        {"top", "N", "show the first N functions, lines and kernels (default 20; 0: all)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count(
+            "top", "N", "show the first N functions, lines and kernels (default 20; 0: all)"),
+        cli::text_or_json_format(),
         {"no-compensation", nullptr,
          "compare times as recorded, with the measured cost of timing left in"},
     }};
@@ -71,29 +73,16 @@ struct Floor {
   }
 };
 
-// "10" or "10%".
-double parse_percent(const std::string &option, const std::string &text, const char *expected) {
-  std::string number = text;
-  if (!number.empty() && number.back() == '%')
-    number.pop_back();
-  try {
-    return cli::parse_non_negative(option, number);
-  } catch (const cli::UsageError &) {
-    throw cli::UsageError(
-        fmt::format("invalid value '{}' for --{}: expected {}", text, option, expected));
-  }
-}
-
 // "5ms" (ns, us, ms, s) or "2%".
 Floor parse_floor(const std::string &text) {
   const char *expected =
       "a duration (5ms; ns, us, ms or s) or a percentage of NEW's measured time (2%)";
   Floor floor;
-  if (!text.empty() && text.back() == '%') {
-    floor.percent = parse_percent("floor", text, expected);
-    return floor;
-  }
   try {
+    if (!text.empty() && text.back() == '%') {
+      floor.percent = cli::parse_percent("floor", text);
+      return floor;
+    }
     floor.is_percent = false;
     floor.ns = cli::parse_duration("floor", text);
   } catch (const cli::UsageError &) {
@@ -427,8 +416,7 @@ DiffOptions diff_options(const cli::ParsedArgs &parsed) {
   options.top = cli::top_option(parsed, options.top);
   options.json = cli::json_format(parsed);
   options.compensate = !parsed.has("no-compensation");
-  if (auto fail_above = parsed.value("fail-above"))
-    options.fail_above = parse_percent("fail-above", *fail_above, "a percentage (10 or 10%)");
+  options.fail_above = parsed.percent("fail-above");
   if (auto floor = parsed.value("floor"))
     options.floor = parse_floor(*floor);
   return options;

@@ -37,17 +37,20 @@ const cli::CommandSpec kExportCommand = {
     "kept as\n"
     "separate processes on one timeline (chrome, speedscope).",
     {
-        {"format", "FORMAT", "folded, speedscope, chrome, callgrind, lcov or json (required)"},
+        cli::OptionSpec::choice("format", "FORMAT",
+                                "folded, speedscope, chrome, callgrind, lcov or json (required)",
+                                {"folded", "speedscope", "chrome", "callgrind", "lcov", "json"}),
         {"output", "OUT", "write to OUT (default: standard output)", 'o'},
-        {"metric", "METRIC",
-         "folded: what a stack counts: time (self ns, the default), calls or "
-         "bytes (heap bytes allocated)"},
+        cli::OptionSpec::choice("metric", "METRIC",
+                                "folded: what a stack counts: time (self ns, the default), calls "
+                                "or bytes (heap bytes allocated)",
+                                {"time", "calls", "bytes"}),
         {"collapse-recursion", nullptr,
          "folded: each function once a path, a repeated one taking in the frames below it "
          "(done anyway on paths over 1000 frames deep)"},
-        {"max-events", "N",
-         "chrome, speedscope: keep the N longest timeline events (default "
-         "500000; 0 keeps all)"},
+        cli::OptionSpec::count("max-events", "N",
+                               "chrome, speedscope: keep the N longest timeline events (default "
+                               "500000; 0 keeps all)"),
         {"no-compensation", nullptr, "keep the measured cost of timing in the times"},
     }};
 
@@ -65,25 +68,26 @@ int run_export(const cli::ParsedArgs &parsed) {
   if (!format_option)
     throw cli::UsageError(
         fmt::format("export: no --format given (usage: {})", kExportCommand.usage));
-  std::string format = cli::parse_choice(
-      "format", *format_option, {"folded", "speedscope", "chrome", "callgrind", "lcov", "json"});
+  const std::string &format = *format_option;
   exports::FoldedOptions folded_options;
-  if (auto metric_option = parsed.value("metric")) {
+  if (parsed.has("metric")) {
     if (format != "folded")
       throw cli::UsageError("export: --metric applies to --format folded only");
-    std::string name = cli::parse_choice("metric", *metric_option, {"time", "calls", "bytes"});
-    folded_options.metric = name == "time"    ? exports::FoldedMetric::Time
-                            : name == "calls" ? exports::FoldedMetric::Calls
-                                              : exports::FoldedMetric::Bytes;
+    folded_options.metric =
+        cli::choice_option<exports::FoldedMetric>(parsed, "metric",
+                                                  {{"time", exports::FoldedMetric::Time},
+                                                   {"calls", exports::FoldedMetric::Calls},
+                                                   {"bytes", exports::FoldedMetric::Bytes}},
+                                                  exports::FoldedMetric::Time);
   }
   folded_options.collapse_recursion = parsed.has("collapse-recursion");
   if (folded_options.collapse_recursion && format != "folded")
     throw cli::UsageError("export: --collapse-recursion applies to --format folded only");
   uint64_t max_events = kDefaultMaxEvents;
-  if (auto max_option = parsed.value("max-events")) {
+  if (std::optional<uint64_t> max_option = parsed.count("max-events")) {
     if (format != "chrome" && format != "speedscope")
       throw cli::UsageError("export: --max-events applies to --format chrome and speedscope only");
-    max_events = cli::parse_count("max-events", *max_option);
+    max_events = *max_option;
   }
   std::optional<std::string> output = parsed.value("output");
   if (output && output->empty())

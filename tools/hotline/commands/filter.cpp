@@ -30,12 +30,12 @@ const cli::CommandSpec kFilterCommand = {
     "with its evidence. See docs/filter.md.",
     {
         {"output", "OUT", "write the filter file to OUT (required)", 'o'},
-        {"min-call-ns", "NS",
-         "count only functions whose timed calls cost less than NS each "
-         "(default 200, as HOTLINE_STOP_TIMING_BELOW_NS)"},
-        {"min-calls", "N",
-         "count only functions called at least N times (default 1000, as "
-         "HOTLINE_STOP_TIMING_AFTER)"},
+        cli::OptionSpec::count("min-call-ns", "NS",
+                               "count only functions whose timed calls cost less than NS each "
+                               "(default 200, as HOTLINE_STOP_TIMING_BELOW_NS)"),
+        cli::OptionSpec::count("min-calls", "N",
+                               "count only functions called at least N times (default 1000, as "
+                               "HOTLINE_STOP_TIMING_AFTER)"),
         {"keep-unrun", nullptr, "write no skip= lines: instrument functions that never ran"},
     }};
 
@@ -99,10 +99,8 @@ std::string filter_text(const std::vector<std::string> &inputs, size_t profile_c
 int run_filter(const cli::ParsedArgs &parsed) {
   std::string output = cli::required_output(parsed, kFilterCommand);
   analysis::FilterThresholds thresholds;
-  if (auto ns = parsed.value("min-call-ns"))
-    thresholds.min_call_ns = cli::parse_count("min-call-ns", *ns);
-  if (auto calls = parsed.value("min-calls"))
-    thresholds.min_calls = cli::parse_count("min-calls", *calls);
+  thresholds.min_call_ns = parsed.count("min-call-ns").value_or(thresholds.min_call_ns);
+  thresholds.min_calls = parsed.count("min-calls").value_or(thresholds.min_calls);
   thresholds.keep_unrun = parsed.has("keep-unrun");
   const std::vector<std::string> &inputs = cli::profile_paths(parsed, kFilterCommand);
   refuse_output_among_inputs("filter", output, inputs, "write the filter to another file");

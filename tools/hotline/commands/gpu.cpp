@@ -28,10 +28,11 @@ const cli::CommandSpec kGpuCommand = {
     "timeline. Needs the profiled executables and libraries, for their debug\n"
     "information.",
     {
-        {"top", "N",
-         "show the first N rows of each table and N idle gaps per GPU (default 10; 0 shows "
-         "all)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count(
+            "top", "N",
+            "show the first N rows of each table and N idle gaps per GPU (default 10; 0 shows "
+            "all)"),
+        cli::text_or_json_format(),
     }};
 
 namespace {

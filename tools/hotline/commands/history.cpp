@@ -40,9 +40,9 @@ const cli::OptionSpec kWhereOption = {
 const cli::OptionSpec kSinceOption = {"since", "WHEN",
                                       "only runs started since WHEN: 2026-11-01, "
                                       "2026-11-01T12:00:00 (UTC) or 7d, 12h, 30m ago"};
-const cli::OptionSpec kWaitOption = {"wait", "SECONDS",
-                                     "wait this long for another writer to finish (default 30)"};
-const cli::OptionSpec kFormatOption = {"format", "FORMAT", "text or json (default text)"};
+const cli::OptionSpec kWaitOption = cli::OptionSpec::number(
+    "wait", "SECONDS", "wait this long for another writer to finish (default 30)");
+const cli::OptionSpec kFormatOption = cli::text_or_json_format();
 
 // The gate's and the changes' exit status when a regression is found.
 constexpr int kExitRegression = 1;
@@ -64,8 +64,8 @@ std::string database_location(const cli::ParsedArgs &args) {
 
 History open_history(const cli::ParsedArgs &args, bool for_writing) {
   int wait_ms = history::kDefaultWaitMs;
-  if (auto wait = args.value("wait"))
-    wait_ms = int(std::min(cli::parse_non_negative("wait", *wait), 86400.0) * 1000);
+  if (std::optional<double> wait = args.number("wait"))
+    wait_ms = int(std::min(*wait, 86400.0) * 1000);
   return History::open(database_location(args), for_writing, wait_ms);
 }
 
@@ -376,8 +376,7 @@ std::string csv_field(const std::string &text) {
 
 int run_export(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   history::RunFilter filter = run_filter(args);
-  std::string format =
-      cli::parse_choice("format", args.value("format").value_or("csv"), {"csv", "json"});
+  std::string format = args.value("format").value_or("csv");
   std::string output = args.value("output").value_or("-");
   History store = open_history(args, false);
   std::vector<Run> runs = store.runs(filter);
@@ -471,11 +470,12 @@ std::string sparkline(const std::vector<double> &values) {
 
 history::ChangePointOptions change_point_options(const cli::ParsedArgs &args) {
   history::ChangePointOptions options;
-  if (auto significance = args.value("significance")) {
-    options.significance = cli::parse_non_negative("significance", *significance);
-    if (options.significance <= 0 || options.significance >= 1)
-      throw cli::UsageError(
-          fmt::format("--significance: '{}' is not between 0 and 1", *significance));
+  if (std::optional<double> significance = args.number("significance")) {
+    if (*significance <= 0 || *significance >= 1)
+      throw cli::UsageError(fmt::format("invalid value '{}' for --significance: expected a "
+                                        "p-value between 0 and 1",
+                                        *args.value("significance")));
+    options.significance = *significance;
   }
   return options;
 }
@@ -657,19 +657,9 @@ std::vector<std::string> kinds_option(const cli::ParsedArgs &args) {
   return kinds;
 }
 
-double percent_option(const cli::ParsedArgs &args, const char *option, double fallback) {
-  auto text = args.value(option);
-  if (!text)
-    return fallback;
-  std::string number = *text;
-  if (!number.empty() && number.back() == '%')
-    number.pop_back();
-  return cli::parse_non_negative(option, number);
-}
-
 int run_changes(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   history::RunFilter filter = run_filter(args);
-  history::ScanOptions options{percent_option(args, "floor", 1), change_point_options(args)};
+  history::ScanOptions options{args.percent("floor").value_or(1), change_point_options(args)};
   std::vector<std::string> kinds = kinds_option(args);
   bool json = cli::json_format(args);
   History store = open_history(args, false);
@@ -713,8 +703,8 @@ int run_check(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
         fmt::format("history check: --baseline is required (usage: {})", spec.usage));
   history::RunFilter baseline_filter = history::parse_filter(*baseline_text);
   history::GateOptions options;
-  options.fail_above_percent = percent_option(args, "fail-above", 5);
-  options.floor_percent = percent_option(args, "floor", 1);
+  options.fail_above_percent = args.percent("fail-above").value_or(5);
+  options.floor_percent = args.percent("floor").value_or(1);
   options.kinds = kinds_option(args);
   if (auto significance = args.value("significance"))
     options.significance = change_point_options(args).significance;
@@ -824,7 +814,7 @@ int run_compare(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   std::vector<int64_t> ids = run_ids(args.positional, spec);
   uint64_t top = cli::top_option(args, 20);
   std::vector<std::string> kinds = kinds_option(args);
-  double floor_percent = percent_option(args, "floor", 1);
+  double floor_percent = args.percent("floor").value_or(1);
   bool json = cli::json_format(args);
   History store = open_history(args, false);
   std::vector<Run> runs;
@@ -968,7 +958,7 @@ const std::vector<Action> &actions() {
         "hotline history show [options] RUN",
         "Shows a run's facts and its biggest measures of each kind.",
         {kDbOption,
-         {"top", "N", "the biggest N of each kind (default 10; 0: all)"},
+         cli::OptionSpec::count("top", "N", "the biggest N of each kind (default 10; 0: all)"),
          kFormatOption}},
        run_show},
       {"rm",
@@ -986,7 +976,7 @@ const std::vector<Action> &actions() {
         {kDbOption,
          kWhereOption,
          kSinceOption,
-         {"format", "FORMAT", "csv or json (default csv)"},
+         cli::OptionSpec::choice("format", "FORMAT", "csv or json (default csv)", {"csv", "json"}),
          {"output", "FILE", "write to FILE (default: standard output)", 'o'}}},
        run_export},
       {"trend",
@@ -1004,10 +994,9 @@ const std::vector<Action> &actions() {
         "transfer.time, transfer.bytes, file.read, file.written, file.io-time,\n"
         "heap.peak, heap.rss, heap.allocations, heap.bytes, place.allocations,\n"
         "place.bytes (docs/history.md).",
-        {kDbOption,
-         kWhereOption,
-         kSinceOption,
-         {"significance", "P", "keep changes with p-values at most P (default 0.001)"},
+        {kDbOption, kWhereOption, kSinceOption,
+         cli::OptionSpec::number("significance", "P",
+                                 "keep changes with p-values at most P (default 0.001)"),
          kFormatOption}},
        run_trend},
       {"changes",
@@ -1020,8 +1009,10 @@ const std::vector<Action> &actions() {
          kWhereOption,
          kSinceOption,
          {"kinds", "K[,K...]", "only these kinds of measures"},
-         {"floor", "PCT", "leave out times below PCT% of the median wall time (default 1)"},
-         {"significance", "P", "keep changes with p-values at most P (default 0.001)"},
+         cli::OptionSpec::percent("floor", "PCT",
+                                  "leave out times below PCT% of the median wall time (default 1)"),
+         cli::OptionSpec::number("significance", "P",
+                                 "keep changes with p-values at most P (default 0.001)"),
          kFormatOption}},
        run_changes},
       {"check",
@@ -1039,9 +1030,12 @@ const std::vector<Action> &actions() {
          {"baseline", "COND",
           "the baseline's runs: KEY=VALUE[,...] as --where (id=1-19, branch=main)"},
          {"run", "IDS", "judge these runs of the history (comma-separated ids)"},
-         {"fail-above", "PCT", "a regression grew by more than PCT% (default 5)"},
-         {"significance", "P", "a change is significant at p-values at most P (default 0.05)"},
-         {"floor", "PCT", "judge only times above PCT% of the baseline's wall time (default 1)"},
+         cli::OptionSpec::percent("fail-above", "PCT",
+                                  "a regression grew by more than PCT% (default 5)"),
+         cli::OptionSpec::number("significance", "P",
+                                 "a change is significant at p-values at most P (default 0.05)"),
+         cli::OptionSpec::percent(
+             "floor", "PCT", "judge only times above PCT% of the baseline's wall time (default 1)"),
          {"kinds", "K[,K...]", "judge these kinds of measures"},
          {"one-run", nullptr, "the profiles are all one run"},
          kFormatOption}},
@@ -1054,8 +1048,9 @@ const std::vector<Action> &actions() {
         "gated kinds (or of --kinds), each with its change from the first run.",
         {kDbOption,
          {"kinds", "K[,K...]", "show these kinds of measures"},
-         {"top", "N", "the N biggest measures (default 20; 0: all)"},
-         {"floor", "PCT", "leave out times below PCT% of a run's wall time (default 1)"},
+         cli::OptionSpec::count("top", "N", "the N biggest measures (default 20; 0: all)"),
+         cli::OptionSpec::percent("floor", "PCT",
+                                  "leave out times below PCT% of a run's wall time (default 1)"),
          kFormatOption}},
        run_compare},
   };

@@ -22,8 +22,9 @@ const cli::CommandSpec kIoCommand = {
     "added together. Needs the profiled executables and libraries, for their\n"
     "debug information.",
     {
-        {"top", "N", "show the first N files and places (default 10; 0 shows all)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count("top", "N",
+                               "show the first N files and places (default 10; 0 shows all)"),
+        cli::text_or_json_format(),
     }};
 
 namespace {

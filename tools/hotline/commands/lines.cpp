@@ -27,9 +27,10 @@ const cli::CommandSpec kLinesCommand = {
     "samples but no count. Needs the profiled executables and libraries, for\n"
     "their debug information.",
     {
-        {"top", "N", "show the first N lines (default 30; 0 shows all)"},
-        {"sort", "KEY", "order by time or count (default time)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count("top", "N", "show the first N lines (default 30; 0 shows all)"),
+        cli::OptionSpec::choice("sort", "KEY", "order by time or count (default time)",
+                                {"time", "count"}),
+        cli::text_or_json_format(),
     }};
 
 namespace {

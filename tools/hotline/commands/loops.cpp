@@ -33,8 +33,8 @@ const cli::CommandSpec kLoopsCommand = {
     "this machine's peaks\n(measured by 'hotline calibrate'): near the "
     "memory roof, the compute roof, or\nfar below both.",
     {
-        {"top", "N", "show the first N loops (default 30; 0 shows all)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count("top", "N", "show the first N loops (default 30; 0 shows all)"),
+        cli::text_or_json_format(),
         {"no-compensation", nullptr,
          "show times as recorded, with the measured cost of timing left in"},
         {"machine-file", "PATH",

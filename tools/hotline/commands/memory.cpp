@@ -22,8 +22,9 @@ const cli::CommandSpec kMemoryCommand = {
     "peaks are the largest one profile had. Needs the profiled executables and\n"
     "libraries, for their debug information.",
     {
-        {"top", "N", "show the first N places of each table (default 10; 0 shows all)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count("top", "N",
+                               "show the first N places of each table (default 10; 0 shows all)"),
+        cli::text_or_json_format(),
     }};
 
 namespace {

@@ -21,8 +21,9 @@ const cli::CommandSpec kRanksCommand = {
     "directory stands for its *.hotline files. Profiles are read one at a time:\n"
     "memory grows with the distinct functions, not with the ranks.",
     {
-        {"top", "N", "show the N most imbalanced items (default 10; 0 shows all)"},
-        {"format", "FORMAT", "text or json (default text)"},
+        cli::OptionSpec::count("top", "N",
+                               "show the N most imbalanced items (default 10; 0 shows all)"),
+        cli::text_or_json_format(),
     }};
 
 namespace {

@@ -39,18 +39,22 @@ const cli::CommandSpec kReportCommand = {
     "exact\n"
     "calls; their time is part of their callers'.",
     {
-        {"top", "N", "show the first N functions (default 20; 0 shows all)"},
-        {"loops", "N",
-         "show the N hottest loops of line mode (default 5; 0 shows none)"},
-        {"sort", "KEY", "order by self, total or calls (default self)"},
-        {"format", "FORMAT", "text, markdown or json (default text)"},
-        {"preset", "NAME",
-         "how much to flag: basic (items above 10% of the time, 5 "
-         "bottlenecks), detailed (5%, 10; the default) or comprehensive (1%, "
-         "all)"},
-        {"threshold", "PCT",
-         "the share of the time that makes a function, loop, line or region "
-         "a bottleneck, and a loop hot for the rules (overrides the preset's)"},
+        cli::OptionSpec::count("top", "N", "show the first N functions (default 20; 0 shows all)"),
+        cli::OptionSpec::count("loops", "N",
+                               "show the N hottest loops of line mode (default 5; 0 shows none)"),
+        cli::OptionSpec::choice("sort", "KEY", "order by self, total or calls (default self)",
+                                {"self", "total", "calls"}),
+        cli::OptionSpec::choice("format", "FORMAT", "text, markdown or json (default text)",
+                                {"text", "markdown", "json"}),
+        cli::OptionSpec::choice("preset", "NAME",
+                                "how much to flag: basic (items above 10% of the time, 5 "
+                                "bottlenecks), detailed (5%, 10; the default) or comprehensive "
+                                "(1%, all)",
+                                {"basic", "detailed", "comprehensive"}),
+        cli::OptionSpec::percent(
+            "threshold", "PCT",
+            "the share of the time that makes a function, loop, line or region "
+            "a bottleneck, and a loop hot for the rules (overrides the preset's)"),
         {"no-compensation", nullptr,
          "show times as recorded, with the measured cost of timing left in"},
     }};
@@ -82,24 +86,10 @@ struct ReportOptions {
   analysis::AnalysisOptions analysis;
 };
 
-double parse_percent(const std::string &text) {
-  std::string number = text;
-  if (!number.empty() && number.back() == '%')
-    number.pop_back();
-  char *end = nullptr;
-  double value = number.empty() ? -1 : std::strtod(number.c_str(), &end);
-  if (!end || *end != '\0' || !(value >= 0 && value <= 100))
-    throw cli::UsageError("report: --threshold " + text +
-                          ": expected a percentage from 0 to 100 (like 5 or 2.5%)");
-  return value;
-}
-
 ReportOptions report_options(const cli::ParsedArgs &args) {
   ReportOptions options;
-  if (auto top = args.value("top"))
-    options.top = cli::parse_count("top", *top);
-  if (auto loops = args.value("loops"))
-    options.loops = cli::parse_count("loops", *loops);
+  options.top = args.count("top").value_or(options.top);
+  options.loops = args.count("loops").value_or(options.loops);
   options.order = cli::choice_option<FunctionOrder>(
       args, "sort",
       {{"self", FunctionOrder::Self}, {"total", FunctionOrder::Total}, {"calls", FunctionOrder::Calls}},
@@ -119,8 +109,13 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
       {options.analysis.threshold_percent, options.analysis.bottleneck_rows});
   options.analysis.threshold_percent = preset.threshold;
   options.analysis.bottleneck_rows = preset.bottleneck_rows;
-  if (auto threshold = args.value("threshold"))
-    options.analysis.threshold_percent = parse_percent(*threshold);
+  if (std::optional<double> threshold = args.percent("threshold")) {
+    if (*threshold > 100)
+      throw cli::UsageError(fmt::format(
+          "invalid value '{}' for --threshold: expected a percentage from 0 to 100 (5 or 2.5%)",
+          *args.value("threshold")));
+    options.analysis.threshold_percent = *threshold;
+  }
   options.analysis.compensate = !args.has("no-compensation");
   return options;
 }

@@ -39,11 +39,12 @@ const cli::CommandSpec kTopCommand = {
     "output is not a terminal, or with --once, it prints one snapshot (since start) and\n"
     "exits. When the program ends, it says so and exits with status 0.",
     {
-        {"interval", "MS", "redraw every MS milliseconds (default 1000)"},
+        cli::OptionSpec::count("interval", "MS", "redraw every MS milliseconds (default 1000)"),
         {"once", nullptr, "print one snapshot and exit"},
-        {"top", "N",
-         "functions and regions shown (default: what fits the terminal; 20 when "
-         "printing once)"},
+        cli::OptionSpec::count(
+            "top", "N",
+            "functions and regions shown (default: what fits the terminal; 20 when "
+            "printing once)"),
     }};
 
 namespace {
@@ -547,8 +548,8 @@ int run_top(const cli::ParsedArgs &parsed) {
         fmt::format("top: expected one process id (usage: {})", kTopCommand.usage));
   pid_t pid = parse_pid(parsed.positional[0]);
   uint64_t interval_ms = 1000;
-  if (auto interval = parsed.value("interval")) {
-    interval_ms = cli::parse_count("interval", *interval);
+  if (std::optional<uint64_t> interval = parsed.count("interval")) {
+    interval_ms = *interval;
     if (interval_ms < 10 || interval_ms > 3600000)
       throw cli::UsageError(fmt::format(
           "invalid value '{}' for --interval: expected 10 to 3600000 milliseconds", *interval));

@@ -31,10 +31,10 @@ const cli::CommandSpec kTreeCommand = {
     "[open] marks calls still running when the profile was written (a call of exit\n"
     "deep inside, a thread still working): timed until then.",
     {
-        {"min-percent", "P",
-         "hide calls below P percent of the measured time (default 1.0)"},
-        {"max-depth", "D",
-         "show at most D levels of calls (default 0: no limit)"},
+        cli::OptionSpec::number("min-percent", "P",
+                                "hide calls below P percent of the measured time (default 1.0)"),
+        cli::OptionSpec::count("max-depth", "D",
+                               "show at most D levels of calls (default 0: no limit)"),
         {"no-compensation", nullptr,
          "show times as recorded, with the measured cost of timing left in"},
     }};
@@ -134,10 +134,8 @@ std::string render_tree(const CallTree &tree,
 
 int run_tree(const cli::ParsedArgs &parsed) {
   TreeOptions options;
-  if (auto min_percent = parsed.value("min-percent"))
-    options.min_percent = cli::parse_non_negative("min-percent", *min_percent);
-  if (auto max_depth = parsed.value("max-depth"))
-    options.max_depth = cli::parse_count("max-depth", *max_depth);
+  options.min_percent = parsed.number("min-percent").value_or(options.min_percent);
+  options.max_depth = parsed.count("max-depth").value_or(options.max_depth);
   std::vector<profile::Profile> profiles =
       profile::read_profiles(cli::profile_paths(parsed, kTreeCommand));
   analysis::TimingCostSummary timing_cost = analysis::settle_call_times(
