@@ -235,7 +235,7 @@ PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
     Changed = true;
   }
   // The site table is built once, here at the end, from what the passes numbered.
-  if (Sites.finalize())
+  if (Sites.finalize(Build))
     Changed = true;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -19,6 +19,7 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/PassManager.h"
 
+#include <string>
 #include <vector>
 
 namespace hotline {
@@ -37,11 +38,16 @@ private:
 
 // Replaces the counter markers that CountPass left with the per-thread increments and emits
 // the module's site table (hotline-lower-counters; the last of hotline's passes, after the
-// optimizer and after TimingPass).
+// optimizer and after TimingPass). Build is how the module was built, for its record
+// (Pipeline.h's buildDescription; empty in opt -passes=).
 class CounterLoweringPass : public llvm::PassInfoMixin<CounterLoweringPass> {
 public:
+  explicit CounterLoweringPass(std::string Build = "") : Build(std::move(Build)) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
+
+private:
+  std::string Build;
 };
 
 // Before the loop vectorizer (hotline-loop-counters): counter markers inside loops become

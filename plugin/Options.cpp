@@ -23,14 +23,14 @@ static Error setFlag(bool &Flag, StringRef Name, StringRef Argument) {
   return Error::success();
 }
 
-static Error addRegex(std::vector<std::shared_ptr<Regex>> &List, StringRef Name, StringRef Pattern) {
+static Error addRegex(std::vector<NamePattern> &List, StringRef Name, StringRef Pattern) {
   if (Pattern.empty())
     return optionError("option '" + Name + "' needs a regular expression, e.g. " + Name + "=^ns::");
   auto R = std::make_shared<Regex>(Pattern);
   std::string Why;
   if (!R->isValid(Why))
     return optionError("option '" + Name + "': invalid regular expression '" + Pattern + "': " + Why);
-  List.push_back(std::move(R));
+  List.push_back({Pattern.str(), std::move(R)});
   return Error::success();
 }
 
@@ -116,6 +116,7 @@ Error Options::parse(StringRef Argument) {
     if (Value.empty())
       return optionError("option 'system-header-dir' needs a directory, e.g. system-header-dir=/usr/include");
     addSystemHeaderDir(Value, "");
+    GivenSystemHeaderDirs.push_back(Value.str());
     return Error::success();
   }
   return optionError("unknown option '" + Name +
@@ -133,10 +134,41 @@ Error Options::parseList(StringRef Arguments) {
   return Error::success();
 }
 
-static bool matchesAny(const std::vector<std::shared_ptr<Regex>> &List, StringRef DemangledName,
+std::string Options::describe() const {
+  const Options Defaults;
+  std::vector<std::string> Parts;
+  if (Timing == TimingMode::BeforeInlining)
+    Parts.push_back("timing=before-inlining");
+  else if (Timing == TimingMode::Off)
+    Parts.push_back("timing=off");
+  if (MinInstructions != Defaults.MinInstructions)
+    Parts.push_back("min-instructions=" + std::to_string(MinInstructions));
+  auto AddPatterns = [&](StringRef Name, const std::vector<NamePattern> &Patterns) {
+    for (const NamePattern &P : Patterns)
+      Parts.push_back((Name + "=" + P.Text).str());
+  };
+  AddPatterns("include", Include);
+  AddPatterns("exclude", Exclude);
+  if (Lines)
+    Parts.push_back("lines");
+  AddPatterns("lines-include", LinesInclude);
+  if (!CountOnly.empty())
+    Parts.push_back("count-only(" + std::to_string(CountOnly.size()) + ")");
+  if (!Skip.empty())
+    Parts.push_back("skip(" + std::to_string(Skip.size()) + ")");
+  if (SystemHeaders)
+    Parts.push_back("system-headers");
+  if (CallTargets)
+    Parts.push_back("call-targets");
+  for (const std::string &Dir : GivenSystemHeaderDirs)
+    Parts.push_back("system-header-dir=" + Dir);
+  return join(Parts, " ");
+}
+
+static bool matchesAny(const std::vector<NamePattern> &List, StringRef DemangledName,
                        StringRef LinkageName) {
-  for (const auto &R : List)
-    if (R->match(DemangledName) || R->match(LinkageName))
+  for (const NamePattern &P : List)
+    if (P.Regex->match(DemangledName) || P.Regex->match(LinkageName))
       return true;
   return false;
 }

@@ -19,17 +19,23 @@ namespace hotline {
 
 enum class TimingMode { AfterInlining, BeforeInlining, Off };
 
+// A regular expression of include=, exclude= or lines-include=, and its text as given.
+struct NamePattern {
+  std::string Text;
+  std::shared_ptr<llvm::Regex> Regex;
+};
+
 struct Options {
   TimingMode Timing = TimingMode::AfterInlining;
   // Functions without loops or calls that have fewer IR instructions than this are counted
   // but not timed: two clock reads would cost more than the body.
   unsigned MinInstructions = 30;
-  std::vector<std::shared_ptr<llvm::Regex>> Include; // empty: everything
-  std::vector<std::shared_ptr<llvm::Regex>> Exclude;
+  std::vector<NamePattern> Include; // empty: everything
+  std::vector<NamePattern> Exclude;
   // Line mode: per-line counts and loops for every selected function ("lines"), for those
   // matching one of these ("lines-include="), and for [[hotline::lines]] functions.
   bool Lines = false;
-  std::vector<std::shared_ptr<llvm::Regex>> LinesInclude;
+  std::vector<NamePattern> LinesInclude;
   // Exact linkage names ("count-only=", "skip="), kept in hash sets rather than regexes:
   // `hotline filter` writes thousands of them. CountOnly functions are counted but never
   // timed; Skip functions are not instrumented at all, as if excluded.
@@ -43,6 +49,7 @@ struct Options {
   // The clang plugin adds the compiler's system include directories; "system-header-dir="
   // adds one.
   std::vector<std::string> SystemHeaderDirs;
+  std::vector<std::string> GivenSystemHeaderDirs; // those of system-header-dir=, as given
   bool SystemHeaders = false;
   // Line mode also counts the functions each indirect call calls ("call-targets"), for
   // `hotline pgo`'s indirect-call promotion.
@@ -52,6 +59,12 @@ struct Options {
   llvm::Error parse(llvm::StringRef Argument);
   // Applies "a=1;b=2" (pass-parameter syntax).
   llvm::Error parseList(llvm::StringRef Arguments);
+  // The options in force that differ from the defaults, as written after
+  // -fplugin-arg-hotline- and separated by spaces, in docs/plugin-options.md's order whatever
+  // the order given ("timing=off include=^ns:: lines"); count-only= and skip=, which name
+  // thousands of functions in a filter file, as their number ("count-only(12)"); "" for the
+  // defaults. A filter file's options are there as if given one by one.
+  std::string describe() const;
 
   // Whether a function (by demangled and linkage name) passes the include/exclude lists and
   // is not skipped.

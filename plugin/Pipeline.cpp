@@ -4,12 +4,26 @@
 #include "CompilerFacts.h"
 #include "Instrumentation.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Transforms/Scalar/IndVarSimplify.h"
 #include "llvm/Transforms/Scalar/LICM.h"
 
 using namespace llvm;
 
 namespace hotline {
+
+std::string buildDescription(const Options &Opts, OptimizationLevel Level) {
+  std::string Text = "clang " LLVM_VERSION_STRING ", -O";
+  if (Level == OptimizationLevel::Os)
+    Text += "s";
+  else if (Level == OptimizationLevel::Oz)
+    Text += "z";
+  else
+    Text += std::to_string(Level.getSpeedupLevel()); // -Og and -O1 are O1, -Ofast is O3
+  if (std::string Described = Opts.describe(); !Described.empty())
+    Text += ", hotline: " + Described;
+  return Text;
+}
 
 void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
   PB.registerPipelineStartEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel) {
@@ -35,7 +49,7 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     if (Opts.Timing == TimingMode::AfterInlining)
       MPM.addPass(TimingPass(Opts));
     MPM.addPass(LoopWorkPass());
-    MPM.addPass(CounterLoweringPass());
+    MPM.addPass(CounterLoweringPass(buildDescription(Opts, Level)));
     // Counters bumped inside loops are kept in registers and stored at the loop exits.
     if (Level != OptimizationLevel::O0)
       MPM.addPass(createModuleToFunctionPassAdaptor(

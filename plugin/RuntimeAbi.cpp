@@ -23,7 +23,8 @@ StructType *moduleType(LLVMContext &C) {
     return T;
   auto *Ptr = PointerType::getUnqual(C);
   auto *I32 = Type::getInt32Ty(C);
-  return StructType::create(C, {I32, I32, Ptr, Ptr, Ptr, I32, I32, Ptr, I32, Ptr, Ptr}, "struct.__hotline_module");
+  return StructType::create(C, {I32, I32, Ptr, Ptr, Ptr, I32, I32, Ptr, I32, Ptr, Ptr, Ptr},
+                            "struct.__hotline_module");
 }
 
 StructType *impliedCountType(LLVMContext &C) {

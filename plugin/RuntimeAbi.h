@@ -36,7 +36,7 @@ inline constexpr const char *InternalPrefix = "__hotline";
 llvm::StructType *siteType(llvm::LLVMContext &C);
 // struct __hotline_module { i32 abi_version, site_count; ptr sites, source_file, untimed;
 //                            i32 site_base, flags; ptr implied_counts; i32 implied_count_count;
-//                            ptr library_code_start, library_code_end; }
+//                            ptr library_code_start, library_code_end, build; }
 llvm::StructType *moduleType(llvm::LLVMContext &C);
 // struct __hotline_implied_count { i32 counter, implied_by; }
 llvm::StructType *impliedCountType(llvm::LLVMContext &C);
@@ -47,6 +47,7 @@ inline constexpr unsigned ModuleSiteBaseField = 5;
 inline constexpr unsigned ModuleFlagsField = 6;
 inline constexpr unsigned ModuleImpliedCountsField = 7;
 inline constexpr unsigned ModuleImpliedCountCountField = 8;
+inline constexpr unsigned ModuleBuildField = 11;
 // The linker's bounds of the library-code section, which a section whose name is a C
 // identifier gets; hidden weak references, so each object's record names its own section.
 inline constexpr const char *LibraryCodeStartName = "__start_" HOTLINE_ABI_LIBRARY_CODE_SECTION;

@@ -230,11 +230,12 @@ GlobalVariable *SiteTable::moduleRecord() {
     return G;
   };
   Constant *Init = ConstantStruct::get(
-      Type, {ConstantInt::get(I32, HOTLINE_ABI_VERSION), ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr),
-             stringConstant(M.getSourceFileName()), ConstantPointerNull::get(Ptr),
-             ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE), ConstantInt::get(I32, 0),
-             ConstantPointerNull::get(Ptr), ConstantInt::get(I32, 0), LinkerBound(LibraryCodeStartName),
-             LinkerBound(LibraryCodeStopName)});
+      Type, {ConstantInt::get(I32, HOTLINE_ABI_VERSION), ConstantInt::get(I32, 0),
+             ConstantPointerNull::get(Ptr), stringConstant(M.getSourceFileName()),
+             ConstantPointerNull::get(Ptr), ConstantInt::get(I32, HOTLINE_UNREGISTERED_SITE_BASE),
+             ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr), ConstantInt::get(I32, 0),
+             LinkerBound(LibraryCodeStartName), LinkerBound(LibraryCodeStopName),
+             ConstantPointerNull::get(Ptr)});
   auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage, Init,
                                     ModuleRecordName);
   Record->setAlignment(Align(8));
@@ -311,7 +312,7 @@ static void replaceTable(GlobalVariable *Old, Constant *New, StringRef Name) {
     Table->setName(Name);
 }
 
-bool SiteTable::finalize() {
+bool SiteTable::finalize(StringRef Build) {
   NamedMDNode *Sites = M.getNamedMetadata(SitesMetadataName);
   if (!Sites)
     return false;
@@ -360,7 +361,7 @@ bool SiteTable::finalize() {
 
   GlobalVariable *Record = moduleRecord();
   auto *Init = cast<ConstantStruct>(Record->getInitializer());
-  SmallVector<Constant *, 9> Fields;
+  SmallVector<Constant *, 12> Fields;
   for (unsigned I = 0; I < Init->getNumOperands(); ++I)
     Fields.push_back(Init->getOperand(I));
   GlobalVariable *Old = dyn_cast<GlobalVariable>(Fields[ModuleSitesField]);
@@ -372,6 +373,8 @@ bool SiteTable::finalize() {
   Fields[ModuleSitesField] = Array;
   Fields[ModuleUntimedField] = finalizeUntimed(Elements.size());
   Fields[ModuleFlagsField] = ConstantInt::get(Type::getInt32Ty(C), HasLines ? HOTLINE_ABI_MODULE_LINES : 0);
+  Fields[ModuleBuildField] =
+      Build.empty() ? ConstantPointerNull::get(PointerType::getUnqual(C)) : stringConstant(Build);
   Record->setInitializer(ConstantStruct::get(Init->getType(), Fields));
   replaceTable(Old, Array, SiteArrayName);
   replaceTable(OldImplied, Fields[ModuleImpliedCountsField], ImpliedCountArrayName);

@@ -75,9 +75,10 @@ public:
   void addImpliedCounts(llvm::ArrayRef<ImpliedCount> Implied);
 
   // (Re)builds the constant site array from the metadata, and the untimed bytes when
-  // something is timed. CounterLoweringPass, the last of hotline's passes, calls it.
-  // Returns whether there was anything to emit.
-  bool finalize();
+  // something is timed; the record names Build, how the module was built (null when empty).
+  // CounterLoweringPass, the last of hotline's passes, calls it. Returns whether there was
+  // anything to emit.
+  bool finalize(llvm::StringRef Build);
 
 private:
   llvm::Constant *stringConstant(llvm::StringRef S);

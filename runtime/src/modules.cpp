@@ -60,14 +60,16 @@ bool same_site(const __hotline_site *a_sites, const __hotline_site *b_sites, uin
          same(a.facts, b.facts);
 }
 
-// An unloaded module that `module` is a new load of: the same object path, source file and
-// sites. Under registry_lock.
+// An unloaded module that `module` is a new load of: the same object path, source file,
+// build and sites. Under registry_lock.
 ModuleEntry *unloaded_module_like(const __hotline_module *module, const char *object_path) {
   for (uint32_t i = modules_used; i-- > 0;) {
     ModuleEntry &entry = modules[i];
     if (entry.module || !entry.sites || entry.site_count != module->site_count ||
         entry.implied_count_count != (module->implied_counts ? module->implied_count_count : 0) ||
-        !same_text(entry.object_path, object_path) || !same_text(entry.source_file, module->source_file))
+        !same_text(entry.object_path, object_path) ||
+        !same_text(entry.source_file, module->source_file) ||
+        !same_text(entry.build, module->build))
       continue;
     bool same = true;
     for (uint32_t s = 0; s < entry.site_count && same; ++s)
@@ -183,9 +185,17 @@ static bool add_to_registry(__hotline_module *module, const char *object_path) {
     __atomic_store_n(&lines_registered, true, __ATOMIC_RELEASE);
   ModuleEntry &entry = modules[modules_used];
   uint32_t implied_count_count = module->implied_counts ? module->implied_count_count : 0;
-  entry = {module, module->sites, module->implied_counts, implied_count_count,
-           module->source_file, copy_string(object_path), sites_used, module->site_count,
-           nullptr, nullptr};
+  entry = {module,
+           module->sites,
+           module->implied_counts,
+           implied_count_count,
+           module->source_file,
+           module->build ? module->build : "",
+           copy_string(object_path),
+           sites_used,
+           module->site_count,
+           nullptr,
+           nullptr};
   module->site_base = sites_used;
   __atomic_store_n(&sites_used, sites_used + module->site_count, __ATOMIC_RELEASE);
   __atomic_store_n(&modules_used, modules_used + 1, __ATOMIC_RELEASE);
@@ -251,6 +261,7 @@ extern "C" void __hotline_unregister_module(__hotline_module *module) {
     __atomic_store_n(&entry.implied_count_count, implied ? entry.implied_count_count : 0, __ATOMIC_RELAXED);
     __atomic_store_n(&entry.implied_counts, implied, __ATOMIC_RELEASE);
     entry.source_file = copy_string(entry.source_file);
+    entry.build = copy_string(entry.build);
     __atomic_store_n(&entry.sites, sites, __ATOMIC_RELEASE); // null: names lost (out of memory)
     entry.copied_sites = sites;
     entry.copied_implied_counts = implied;

@@ -23,6 +23,7 @@ struct ModuleEntry {
   const __hotline_implied_count *implied_counts; // the module's, then the runtime's copy
   uint32_t implied_count_count;
   const char *source_file;
+  const char *build; // "" when the module's record names none
   const char *object_path;
   uint32_t site_base;
   uint32_t site_count;

@@ -501,23 +501,27 @@ char g_withdrawn_path[8192];  // the last profile withdrawn (a failed exec's): a
 // the file is written, and which of them the file holds.
 struct CollectedProfile {
   StringTable strings;
-  ByteBuffer run, modules, sites, site_counts, threads, call_tree, timing_cost, timing_stopped,
-      objects, object_build_ids, heap, memory_sites, files, io_sites, system, system_samples,
-      regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites, call_targets,
-      ranges, tags;
+  ByteBuffer run, modules, module_builds, sites, site_counts, threads, call_tree, timing_cost,
+      timing_stopped, objects, object_build_ids, heap, memory_sites, files, io_sites, system,
+      system_samples, regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites,
+      call_targets, ranges, tags;
   GpuSections gpu;
   TraceSections trace_sections;
   ProfileSections sections; // the buffers above, by kind
   bool out_of_memory = false; // a table the sections are made from could not be made
 };
 
-// The MODULES, SITES and TIMING_STOPPED sections, from the modules registered now.
-void collect_modules(CollectedProfile &out) {
+// The MODULES, MODULE_BUILDS, SITES and TIMING_STOPPED sections, from the modules registered
+// now. Returns whether a module said how it was built.
+bool collect_modules(CollectedProfile &out) {
+  bool any_build = false;
   for_each_module([&](const ModuleEntry &m) {
     hotline_module_record record{out.strings.add(m.object_path), out.strings.add(m.source_file), m.site_base,
                                  m.site_count};
     uint32_t module_index = uint32_t(out.modules.size() / sizeof record);
     out.modules.append_record(record);
+    out.module_builds.append_record(hotline_module_build_record{out.strings.add(m.build)});
+    any_build |= m.build[0] != '\0';
     const __hotline_site *sites = __atomic_load_n(&m.sites, __ATOMIC_ACQUIRE);
     if (sites)
       map_pages(sites, sizeof *sites * m.site_count);
@@ -555,6 +559,7 @@ void collect_modules(CollectedProfile &out) {
         out.timing_stopped.append_record(id);
     }
   });
+  return any_build;
 }
 
 // Reads the runtime's state (every thread's, the heap's, the CUDA module's, ...) into `out`;
@@ -585,7 +590,7 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
 
   uint32_t site_count = registered_site_count();
   out.sites.expect(sizeof(hotline_site_record) * site_count);
-  collect_modules(out);
+  bool module_builds = collect_modules(out);
 
   uint64_t *totals = static_cast<uint64_t *>(reserve_pages(sizeof(uint64_t) * (site_count + 1)));
   if (totals) {
@@ -725,6 +730,7 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
   sections.run = {&out.run};
   sections.strings = {&out.strings.bytes()};
   sections.modules = {&out.modules};
+  sections.module_builds = {&out.module_builds, module_builds};
   sections.sites = {&out.sites};
   sections.site_counts = {&out.site_counts};
   sections.threads = {&out.threads};

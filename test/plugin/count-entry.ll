@@ -76,7 +76,7 @@ define void @uses_tiny() {
   call void @tiny()
   ret void
 }
-; INLINED:          @__hotline.module = internal global %struct.__hotline_module { {{.*}}, ptr @__hotline.implied_counts, i32 2, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
+; INLINED:          @__hotline.module = internal global %struct.__hotline_module { {{.*}}, ptr @__hotline.implied_counts, i32 2, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code, ptr null }
 ; INLINED:          @__hotline.implied_counts = private constant [2 x %struct.__hotline_implied_count] [%struct.__hotline_implied_count { i32 2, i32 3 }, %struct.__hotline_implied_count { i32 2, i32 3 }]
 ; INLINED-LABEL:    define void @uses_tiny(
 ; INLINED-COUNT-1:  @llvm.threadlocal.address

@@ -31,7 +31,7 @@ define internal void @f() alwaysinline {
   ret void
 }
 
-; CHECK: @__hotline.module = internal global %struct.__hotline_module { {{.*}}, ptr @__hotline.implied_counts, i32 8, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
+; CHECK: @__hotline.module = internal global %struct.__hotline_module { {{.*}}, ptr @__hotline.implied_counts, i32 8, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code, ptr null }
 ; CHECK: @__hotline.implied_counts = private constant [8 x %struct.__hotline_implied_count] [
 ; The caller of a, before the call that may throw, is counted by a's increment (of the
 ; counters bumped together, the one with the fewest increments is offered first to stand for

@@ -18,7 +18,7 @@
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes='hotline-count,hotline-lines' -S %s -o - | FileCheck %s --check-prefix=OFF
 
 ; The module is marked as built in line mode.
-; CHECK: @__hotline.module = internal global %struct.__hotline_module { i32 10, i32 {{[0-9]+}}, ptr @__hotline.sites, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 1, ptr @__hotline.implied_counts, i32 2, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
+; CHECK: @__hotline.module = internal global %struct.__hotline_module { i32 11, i32 {{[0-9]+}}, ptr @__hotline.sites, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 1, ptr @__hotline.implied_counts, i32 2, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code, ptr null }
 ; Sites: 0 the function, 1-3 the loop (entries, iterations, max trips), then lines.
 ; CHECK: @__hotline.sites = private constant [{{[0-9]+}} x %struct.__hotline_site] [
 ; CHECK-SAME: { i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i64 sub (i64 ptrtoint (ptr @{{[^ ]+}} to i64), i64 ptrtoint (ptr @__hotline.sites to i64)), i32 1, i32 1, i32 0, i32 0, i32 0, i32 -1,

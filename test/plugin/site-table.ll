@@ -3,6 +3,8 @@
 ; destructor unregisters. Without debug info the file is the module's source file, line 0.
 ; When something is timed, the record also points at one untimed byte per site, all 0 (the
 ; runtime sets a site's byte to stop timing it); when nothing is, that pointer is null.
+; The record's last field, how the module was built, is null: opt -passes= runs no compiler
+; pipeline to tell the -O level (build-description.c).
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s
 ; RUN: %opt -load-pass-plugin %hotline_plugin -passes=hotline-count,hotline-lower-counters -S %s | FileCheck %s --check-prefix=COUNTED-ONLY
 ; COUNTED-ONLY-NOT: __hotline.untimed
@@ -10,8 +12,8 @@
 
 source_filename = "/src/app.cpp"
 
-; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 10, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
-; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 10, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code }
+; CHECK-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 11, i32 3, ptr @__hotline.sites, ptr @[[SRC:__hotline.str.[0-9]+]], ptr null, i32 2097152, i32 0, ptr null, i32 0, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code, ptr null }
+; TIMED-DAG: @__hotline.module = internal global %struct.__hotline_module { i32 11, i32 3, ptr @__hotline.sites, ptr @{{__hotline.str.[0-9]+}}, ptr @__hotline.untimed, i32 2097152, i32 0, ptr null, i32 0, ptr @__start_hotline_library_code, ptr @__stop_hotline_library_code, ptr null }
 ; TIMED-DAG: @__hotline.untimed = internal global [3 x i8] zeroinitializer
 ; TIMED-NOT: __hotline.untimed.placeholder
 ; The linker's bounds of the section of functions from system headers (system-headers.ll).

@@ -111,6 +111,7 @@ TEST(ProfileRoundTrip, ReaderReadsWhatTheRuntimeAssembles) {
   ASSERT_EQ(profile.modules.size(), 1u);
   EXPECT_EQ(profile.modules[0].source_file, "app.cpp");
   EXPECT_EQ(profile.modules[0].site_count, 2u);
+  EXPECT_EQ(profile.modules[0].build, ""); // no MODULE_BUILDS section, as in older profiles
   ASSERT_EQ(profile.sites.size(), 2u);
   EXPECT_EQ(profile.sites[1].name, "parse(char const*)");
   EXPECT_EQ(profile.sites[1].linkage_name, "_Z5parsePKc");
@@ -165,6 +166,41 @@ TEST(ProfileRoundTrip, TagsKeepTheirOrderAndTheLastValueOfAKey) {
   } catch (const hotline::profile::ProfileFormatError &e) {
     EXPECT_NE(std::string(e.what()).find("tag 0 at offset"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("has no key"), std::string::npos) << e.what();
+  }
+}
+
+// How each module was built, one record per module in MODULES' order; a section with another
+// number of records than there are modules is refused.
+TEST(ProfileRoundTrip, ModuleBuildsFollowTheModules) {
+  SmallRun run;
+  run.modules.append_record(
+      hotline_module_record{run.strings.add("/work/libio.so"), run.strings.add("io.c"), 2, 0});
+  ByteBuffer builds;
+  for (const char *build : {"clang 22.1.0, -O2, hotline: lines", "clang 22.1.0, -O0"})
+    builds.append_record(hotline_module_build_record{run.strings.add(build)});
+  run.sections.module_builds = {&builds};
+  AssembledProfile assembled;
+  hotline::rt::assemble_profile(run.sections, assembled);
+  hotline::profile::Profile profile =
+      hotline::profile::parse_profile(file_bytes(assembled), "builds.hotline");
+  ASSERT_EQ(profile.modules.size(), 2u);
+  EXPECT_EQ(profile.modules[0].build, "clang 22.1.0, -O2, hotline: lines");
+  EXPECT_EQ(profile.modules[1].build, "clang 22.1.0, -O0");
+
+  SmallRun one_module;
+  ByteBuffer two_builds;
+  for (int i = 0; i < 2; ++i)
+    two_builds.append_record(
+        hotline_module_build_record{one_module.strings.add("clang 22.1.0, -O2")});
+  one_module.sections.module_builds = {&two_builds};
+  AssembledProfile refused;
+  hotline::rt::assemble_profile(one_module.sections, refused);
+  try {
+    hotline::profile::parse_profile(file_bytes(refused), "two-builds.hotline");
+    ADD_FAILURE() << "two builds for one module were read";
+  } catch (const hotline::profile::ProfileFormatError &e) {
+    EXPECT_NE(std::string(e.what()).find("has 2 builds for 1 modules"), std::string::npos)
+        << e.what();
   }
 }
 

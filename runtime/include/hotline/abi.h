@@ -12,7 +12,7 @@ extern "C" {
 
 /* Bumped whenever a layout or a signature below changes. A module built for another version
  * is refused at registration with one line on stderr (its functions then run unrecorded). */
-#define HOTLINE_ABI_VERSION 10u
+#define HOTLINE_ABI_VERSION 11u
 
 /* The runtime is built with hidden visibility; the ABI is what it exports. */
 #define HOTLINE_ABI_EXPORT __attribute__((visibility("default")))
@@ -126,6 +126,11 @@ struct __hotline_module {
    * program's line that called them, as one made inside a shared library is. */
   const char *library_code_start;
   const char *library_code_end;
+  /* How the module was built, as the plugin saw it: the compiler and its version, the -O
+   * level, and hotline's options that differ from the defaults ("clang 22.1.0, -O2,
+   * hotline: lines"); null when the passes ran outside a compiler's pipeline (opt
+   * -passes=...). The runtime copies it like source_file and writes it to MODULE_BUILDS. */
+  const char *build;
 };
 
 #define HOTLINE_ABI_LIBRARY_CODE_SECTION "hotline_library_code"
@@ -215,11 +220,11 @@ HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void);
 #ifdef __cplusplus
 }
 static_assert(sizeof(__hotline_site) == 64, "ABI layout changed: bump HOTLINE_ABI_VERSION");
-static_assert(sizeof(__hotline_module) == 72, "ABI layout changed: bump HOTLINE_ABI_VERSION");
+static_assert(sizeof(__hotline_module) == 80, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 static_assert(sizeof(__hotline_implied_count) == 8, "ABI layout changed: bump HOTLINE_ABI_VERSION");
 #else
 _Static_assert(sizeof(struct __hotline_site) == 64, "ABI layout changed");
-_Static_assert(sizeof(struct __hotline_module) == 72, "ABI layout changed");
+_Static_assert(sizeof(struct __hotline_module) == 80, "ABI layout changed");
 _Static_assert(sizeof(struct __hotline_implied_count) == 8, "ABI layout changed");
 #endif
 

@@ -45,6 +45,8 @@ struct hotline_section_header {
   X(RUN, 1, struct hotline_run_record, run) \
   X(STRINGS, 2, void, strings) \
   X(MODULES, 3, struct hotline_module_record, modules) \
+  /* how each module was built, in MODULES' order (optional) */ \
+  X(MODULE_BUILDS, 39, struct hotline_module_build_record, module_builds) \
   X(SITES, 4, struct hotline_site_record, sites) \
   /* the exact entries of each site, all threads, in SITES' order */ \
   X(SITE_COUNTS, 5, uint64_t, site_counts) \
@@ -143,6 +145,13 @@ struct hotline_module_record {
   uint32_t source_file;   /* string: the translation unit's main source file */
   uint32_t first_site;    /* index of its first site in the SITES section */
   uint32_t site_count;
+};
+
+/* How one module (of MODULES, in its order) was built, as the plugin described it: the
+ * compiler and its version, the -O level and hotline's options ("clang 22.1.0, -O2, hotline:
+ * lines"). */
+struct hotline_module_build_record {
+  uint32_t build; /* string; "" when the plugin did not say */
 };
 
 /* As in abi.h: what a site is and what its entry of SITE_COUNTS counts. */
@@ -777,6 +786,7 @@ static_assert(sizeof(hotline_trace_event_record) == 40, "profile layout changed:
 static_assert(sizeof(hotline_call_target_record) == 24, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_range_record) == 48, "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_tag_record) == 8, "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_module_build_record) == 4, "profile layout changed: see the versioning rule above");
 
 /* A section's entry_size: the size of its record, 0 for the STRINGS blob (record `void`). */
 template <typename Record> inline constexpr uint32_t hotline_entry_size = sizeof(Record);
@@ -817,6 +827,7 @@ _Static_assert(sizeof(struct hotline_mpi_site_record) == 48, "profile layout cha
 _Static_assert(sizeof(struct hotline_call_target_record) == 24, "profile layout changed");
 _Static_assert(sizeof(struct hotline_range_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_tag_record) == 8, "profile layout changed");
+_Static_assert(sizeof(struct hotline_module_build_record) == 4, "profile layout changed");
 #endif
 
 #endif

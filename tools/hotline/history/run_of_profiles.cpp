@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -200,6 +201,16 @@ Run run_of_files(const std::vector<const ProfileFile *> &files, const RunFacts &
             command_output({"git", "rev-parse", "--abbrev-ref", "HEAD"}))
       run.branch = *branch == "HEAD" ? "" : *branch;
   run.build = facts.build;
+  if (run.build.empty()) { // how the plugin says the modules were built, each way once
+    std::set<std::string> builds;
+    for (const ProfileFile *file : files)
+      for (const profile::Profile &profile : file->profiles)
+        for (const profile::Module &module : profile.modules)
+          if (!module.build.empty())
+            builds.insert(module.build);
+    for (const std::string &build : builds)
+      run.build += (run.build.empty() ? "" : "; ") + build;
+  }
   return run;
 }
 

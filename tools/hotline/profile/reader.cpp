@@ -1223,6 +1223,20 @@ private:
     }
   }
 
+  void read_module_builds() {
+    const SectionSpan &span = sections_[HOTLINE_SECTION_MODULE_BUILDS];
+    uint64_t count = record_count(HOTLINE_SECTION_MODULE_BUILDS);
+    if (span.present && count != profile_.modules.size())
+      fail(span.header_offset, "section MODULE_BUILDS at offset {} has {} builds for {} modules",
+           span.header_offset, count, profile_.modules.size());
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_MODULE_BUILDS, i);
+      auto record = load_record<hotline_module_build_record>(HOTLINE_SECTION_MODULE_BUILDS, i);
+      profile_.modules[i].build =
+          string_at(record.build, at + offsetof(hotline_module_build_record, build), "build");
+    }
+  }
+
   // Site records of profiles written before line mode end after `module`.
   static constexpr size_t kFirstSiteRecordSize =
       offsetof(hotline_site_record, column);

@@ -70,6 +70,8 @@ struct Job {
 struct Module {
   std::string object_path;
   std::string source_file;
+  // How it was built (MODULE_BUILDS): "clang 22.1.0, -O2, hotline: lines"; "" when unknown.
+  std::string build;
   uint32_t first_site = 0;
   uint32_t site_count = 0;
 };

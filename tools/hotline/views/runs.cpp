@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace hotline {
 
 using profile::Profile;
@@ -15,6 +17,24 @@ std::string tags_text(const std::vector<profile::Tag> &tags) {
   std::string out;
   for (const profile::Tag &tag : tags)
     out += (out.empty() ? "" : ", ") + text::printable(tag.key) + "=" + text::printable(tag.value);
+  return out;
+}
+
+// The distinct ways its modules were built, in the order they first appear; "" left out.
+std::vector<std::string> builds_of(const Profile &profile) {
+  std::vector<std::string> builds;
+  for (const profile::Module &module : profile.modules)
+    if (!module.build.empty() &&
+        std::find(builds.begin(), builds.end(), module.build) == builds.end())
+      builds.push_back(module.build);
+  return builds;
+}
+
+// "clang 22.1.0, -O2; clang 22.1.0, -O0, hotline: lines"
+std::string builds_text(const std::vector<std::string> &builds) {
+  std::string out;
+  for (const std::string &build : builds)
+    out += (out.empty() ? "" : "; ") + text::printable(build);
   return out;
 }
 
@@ -36,6 +56,8 @@ std::string run_summary(const std::vector<Profile> &profiles) {
     out += fmt::format("Command    {}\n", text::printable(run.command_line));
     if (!profile.tags.empty())
       out += fmt::format("Tags       {}\n", tags_text(profile.tags));
+    if (std::vector<std::string> builds = builds_of(profile); !builds.empty())
+      out += fmt::format("Built      {}\n", builds_text(builds));
     out +=
         fmt::format("Wall time  {}, {} thread{}, clock {}\n",
                     text::format_duration(run.wall_ns), profile.threads.size(),
@@ -85,6 +107,14 @@ std::string run_summary(const std::vector<Profile> &profiles) {
   }
   out += fmt::format("{} profiles\n", profiles.size());
   out += table.render();
+  // One line for all the profiles: each build once, as they come.
+  std::vector<std::string> builds;
+  for (const Profile &profile : profiles)
+    for (std::string &build : builds_of(profile))
+      if (std::find(builds.begin(), builds.end(), build) == builds.end())
+        builds.push_back(std::move(build));
+  if (!builds.empty())
+    out += fmt::format("Built      {}\n", builds_text(builds));
   if (any_incomplete)
     out += "* written while other threads were still running: their unfinished "
            "calls are missing\n";
@@ -124,6 +154,13 @@ void write_runs_json(json::Writer &json, const std::vector<Profile> &profiles) {
       for (const profile::Tag &tag : profile.tags)
         json.field(tag.key, tag.value);
       json.end_object();
+    }
+    if (std::vector<std::string> builds = builds_of(profile); !builds.empty()) {
+      json.key("builds");
+      json.begin_array();
+      for (const std::string &build : builds)
+        json.value(build);
+      json.end_array();
     }
     json.end_object();
   }
