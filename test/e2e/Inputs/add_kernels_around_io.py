@@ -12,13 +12,19 @@ usage: add_kernels_around_io.py IN OUT VARIANT
 
 For the io-while-gpu-idle rule, whose real input (CUPTI on a GPU) this machine may lack: the
 I/O is the runtime's own trace, only the GPU's side is made up. IN must come from trace mode.
-The layout is docs/profile-format.md's.
+The layout is docs/profile-format.md's; the section kinds and record sizes come from
+profile_format.h itself (test/tools/Inputs/profile_sections.py).
 """
+import os
 import struct
 import sys
 
-RUN, STRINGS, THREADS, CUDA, KERNELS, TRACE_EVENTS = 1, 2, 6, 22, 25, 30
-READ, CUDA_TRACED, NO = 4, 1, 0xffffffff
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools",
+                                "Inputs"))
+from profile_sections import KIND, section  # noqa: E402
+
+RUN, STRINGS, THREADS, TRACE_EVENTS = KIND["RUN"], KIND["STRINGS"], KIND["THREADS"], KIND["TRACE_EVENTS"]
+READ, CUDA_TRACED, NO = 4, 1, 0xffffffff  # HOTLINE_TRACE_READ, HOTLINE_CUDA_TRACED, no GPU site
 AFTER_NS = 10000000
 
 
@@ -60,13 +66,10 @@ def main(argv):
     data[strings_at + 16 + strings_size:strings_at + 16 + strings_size] = name
     struct.pack_into("<Q", data, strings_at + 8, strings_size + len(name))
 
-    def section(kind, entry_size, payload):
-        return struct.pack("<IIQ", kind, entry_size, len(payload)) + payload
-
-    added = section(CUDA, 40, struct.pack("<IIIIQQII", CUDA_TRACED, 1, 0, 13000, 0, 0, 26, 0))
-    added += section(KERNELS, 64, b"".join(
-        struct.pack("<QQIIII3I3III", start, end, NO, strings_size, 0, 7, 64, 1, 1, 256, 1, 1,
-                    0, 32) for start, end in kernels))
+    added = section("CUDA", "<IIIIQQII", [(CUDA_TRACED, 1, 0, 13000, 0, 0, 26, 0)])
+    added += section("GPU_KERNELS", "<QQIIII3I3III",
+                     [(start, end, NO, strings_size, 0, 7, 64, 1, 1, 256, 1, 1, 0, 32)
+                      for start, end in kernels])
     data += added
     struct.pack_into("<I", data, 16, section_count + 2)
     struct.pack_into("<Q", data, 24, len(data))
