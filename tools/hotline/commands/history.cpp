@@ -930,8 +930,8 @@ const std::vector<Action> &actions() {
        {"history add",
         "hotline history add [options] FILE...",
         "Records the runs of the profiles: their facts (program, command, host, CPU,\n"
-        "start, wall time, git commit, branch and uncommitted changes of the current\n"
-        "directory when the run was made on this host, tags) and their measures (per\n"
+        "start, wall time, build, git commit, branch and uncommitted changes of the\n"
+        "current directory when the run was made on this host, tags) and their measures (per\n"
         "function, call path, line, loop, region, category, kernel, transfer, file,\n"
         "heap place; 'hotline history trend --help' lists the kinds). The profiles stay\n"
         "files: the history keeps their paths and checksum, and adding the same\n"
@@ -941,7 +941,9 @@ const std::vector<Action> &actions() {
          {"tag", "K=V[,K=V...]", "tags of these runs, over the ones HOTLINE_TAGS gave"},
          {"commit", "SHA", "the runs' commit (default: git's, in the current directory)"},
          {"branch", "NAME", "the runs' branch (default: git's)"},
-         {"build", "TEXT", "how the program was built: compiler, flags (kept as given)"},
+         {"build", "TEXT",
+          "how the program was built (default: what its modules recorded: compiler, -O level, "
+          "hotline options)"},
          {"one-run", nullptr, "all the profiles are one run"},
          kWaitOption}},
        run_add},
