@@ -562,6 +562,147 @@ bool collect_modules(CollectedProfile &out) {
   return any_build;
 }
 
+// One thread's THREADS record, its call tree (with the calls still open timed until `end`, and
+// exclusive times), its regions and its trace. Returns the trace events it dropped.
+uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const TickConverter &time,
+                        ClockPair end, CollectedProfile &out) {
+  bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
+
+  hotline_thread_record record{};
+  record.tid = uint64_t(t->tid);
+  record.start_ns = time.since_origin_ns(t->start_ticks);
+  record.end_ns = time.since_origin_ns(exited ? t->end_ticks : end.ticks);
+  record.first_node = uint32_t(out.call_tree.size() / sizeof(hotline_call_node_record));
+  record.name = out.strings.add(t->name);
+  t->profile_index = index;
+  record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
+  record.memory_ns = time.duration_ns(__atomic_load_n(&t->memory_ticks, __ATOMIC_RELAXED));
+  uint32_t node_count = 0;
+  static_assert(kOtherCallPathsSite == HOTLINE_OTHER_CALL_PATHS);
+  for_each_node(t, [&](const CallNode &n) {
+    if (&n == &t->root)
+      return;
+    hotline_call_node_record node{};
+    node.site = n.site;
+    node.parent = n.parent == &t->root ? HOTLINE_NO_PARENT : n.parent->index - 1;
+    node.calls = n.calls;
+    node.inclusive_ns = time.duration_ns(n.inclusive_ticks);
+    node.window_calls = n.window_calls;
+    node.window_ns = time.duration_ns(n.window_ticks);
+    out.call_tree.append_record(node);
+    ++node_count;
+  });
+  auto *first = reinterpret_cast<hotline_call_node_record *>(out.call_tree.data()) + record.first_node;
+  // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
+  // now. A frame may name a node made after the loop above: that one is left out. In a
+  // forked child, the frames open at the fork are the parent's calls: their node's count
+  // comes back to 0 here (threads.cpp), and they are not marked open.
+  uint32_t depth = 0;
+  const CallNode *outer = nullptr;
+  if (!exited && !out.call_tree.failed())
+    for_each_open_frame(t, [&](const Frame &frame) {
+      bool inherited = depth++ < t->inherited_depth;
+      bool nested = frame.node && frame.node == outer; // in paths beyond the limit (threads.h)
+      outer = frame.node;
+      if (nested || !frame.node || frame.node->index == 0 || frame.node->index > node_count)
+        return;
+      hotline_call_node_record &open = first[frame.node->index - 1];
+      open.calls++;
+      open.open_calls += inherited ? 0 : 1;
+      if (end.ticks > frame.start_ticks)
+        open.inclusive_ns += time.duration_ns(end.ticks - frame.start_ticks);
+    });
+  // Exclusive time: inclusive minus the children's inclusive, clamped at zero (rounding).
+  for (uint32_t i = 0; i < node_count; ++i)
+    first[i].exclusive_ns = first[i].inclusive_ns;
+  for (uint32_t i = 0; i < node_count; ++i)
+    if (first[i].parent != HOTLINE_NO_PARENT) {
+      hotline_call_node_record &parent = first[first[i].parent];
+      parent.exclusive_ns -= parent.exclusive_ns < first[i].inclusive_ns ? parent.exclusive_ns : first[i].inclusive_ns;
+    }
+  record.node_count = node_count;
+  out.threads.append_record(record);
+  add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions, out.counters);
+  return add_thread_trace(t, out.strings, time, out.trace_sections);
+}
+
+// The RUN, JOB, TRACE and TIMING_COST records.
+void collect_run_records(ClockPair start, ClockPair end, ClockPair calibration_end,
+                         const TickConverter &time, const TimingCost &cost, uint32_t thread_count,
+                         bool incomplete, uint64_t trace_dropped_events, CollectedProfile &out) {
+  const RunFacts &facts = g_facts;
+  hotline_run_record run{};
+  run.pid = uint64_t(getpid());
+  run.parent_pid = uint64_t(getppid());
+  run.start_unix_ns = runtime_start_unix_ns();
+  run.wall_ns = end.mono_ns - start.mono_ns;
+  run.start_ticks = start.ticks;
+  run.end_ticks = calibration_end.ticks;
+  run.start_mono_ns = start.mono_ns;
+  run.end_mono_ns = calibration_end.mono_ns;
+  run.program = out.strings.add(facts.program);
+  run.command_line = out.strings.add(facts.command_line);
+  run.host = out.strings.add(facts.host);
+  run.clock_source = out.strings.add(clock_source_name());
+  run.runtime_version = out.strings.add(HOTLINE_VERSION_STRING);
+  run.thread_count = thread_count;
+  run.flags = (incomplete ? HOTLINE_RUN_INCOMPLETE : 0) | hooks_not_in_effect();
+  run.max_call_paths = uint32_t(g_max_call_paths);
+  out.run.append_record(run);
+  const Options &o = options();
+  out.job.append_record(hotline_job_record{job().rank, job().world_size, out.strings.add(job().launcher), 0});
+  out.trace.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
+                                                   uint32_t(o.trace_events), 0});
+  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks),
+                                         time.duration_ps(cost.untimed_call_ticks)};
+  out.timing_cost.append_record(cost_record);
+}
+
+// Which buffer each section is, and whether it is written.
+void point_sections(CollectedProfile &out, bool module_builds, bool sampled, bool cuda, bool mpi) {
+  const Options &o = options();
+  ProfileSections &sections = out.sections;
+  sections.run = {&out.run};
+  sections.strings = {&out.strings.bytes()};
+  sections.modules = {&out.modules};
+  sections.module_builds = {&out.module_builds, module_builds};
+  sections.sites = {&out.sites};
+  sections.site_counts = {&out.site_counts};
+  sections.threads = {&out.threads};
+  sections.call_tree = {&out.call_tree};
+  sections.timing_cost = {&out.timing_cost};
+  sections.timing_stopped = {&out.timing_stopped};
+  sections.objects = {&out.objects};
+  sections.object_build_ids = {&out.object_build_ids};
+  sections.heap = {&out.heap};
+  sections.memory_sites = {&out.memory_sites};
+  sections.files = {&out.files};
+  sections.io_sites = {&out.io_sites};
+  sections.system = {&out.system};
+  sections.system_samples = {&out.system_samples};
+  sections.regions = {&out.regions};
+  sections.counters = {&out.counters};
+  sections.sync_sites = {&out.sync_sites};
+  sections.sampling = {&out.sampling, sampled};
+  sections.samples = {&out.samples, sampled};
+  sections.cuda = {&out.gpu.cuda, cuda};
+  sections.gpu_devices = {&out.gpu.devices, cuda};
+  sections.gpu_sites = {&out.gpu.sites, cuda};
+  sections.gpu_kernels = {&out.gpu.kernels, cuda};
+  sections.gpu_transfers = {&out.gpu.transfers, cuda};
+  sections.gpu_syncs = {&out.gpu.syncs, cuda};
+  sections.gpu_memory = {&out.gpu.memory, cuda};
+  sections.trace = {&out.trace, o.trace};
+  sections.trace_events = {&out.trace_sections.events, o.trace};
+  sections.trace_waits = {&out.trace_sections.waits, out.trace_sections.waits.size() > 0};
+  sections.trace_ranges = {&out.trace_sections.ranges, out.trace_sections.ranges.size() > 0};
+  sections.job = {&out.job, job().launched};
+  sections.mpi_sites = {&out.mpi_sites, mpi};
+  sections.call_targets = {&out.call_targets, out.call_targets.size() > 0};
+  sections.ranges = {&out.ranges, out.ranges.size() > 0};
+  sections.tags = {&out.tags, out.tags.size() > 0};
+}
+
 // Reads the runtime's state (every thread's, the heap's, the CUDA module's, ...) into `out`;
 // `self` is the writing thread's state, or null.
 void collect_profile(ThreadState *self, CollectedProfile &out) {
@@ -610,63 +751,7 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
     }
     bool running = !exited && t != self;
     incomplete |= running;
-
-    hotline_thread_record record{};
-    record.tid = uint64_t(t->tid);
-    record.start_ns = time.since_origin_ns(t->start_ticks);
-    record.end_ns = time.since_origin_ns(exited ? t->end_ticks : end.ticks);
-    record.first_node = uint32_t(out.call_tree.size() / sizeof(hotline_call_node_record));
-    record.name = out.strings.add(t->name);
-    t->profile_index = thread_count;
-    record.flags = running ? HOTLINE_THREAD_RUNNING_AT_WRITE : 0;
-    record.memory_ns = time.duration_ns(__atomic_load_n(&t->memory_ticks, __ATOMIC_RELAXED));
-    uint32_t node_count = 0;
-    static_assert(kOtherCallPathsSite == HOTLINE_OTHER_CALL_PATHS);
-    for_each_node(t, [&](const CallNode &n) {
-      if (&n == &t->root)
-        return;
-      hotline_call_node_record node{};
-      node.site = n.site;
-      node.parent = n.parent == &t->root ? HOTLINE_NO_PARENT : n.parent->index - 1;
-      node.calls = n.calls;
-      node.inclusive_ns = time.duration_ns(n.inclusive_ticks);
-      node.window_calls = n.window_calls;
-      node.window_ns = time.duration_ns(n.window_ticks);
-      out.call_tree.append_record(node);
-      ++node_count;
-    });
-    auto *first = reinterpret_cast<hotline_call_node_record *>(out.call_tree.data()) + record.first_node;
-    // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
-    // now. A frame may name a node made after the loop above: that one is left out. In a
-    // forked child, the frames open at the fork are the parent's calls: their node's count
-    // comes back to 0 here (threads.cpp), and they are not marked open.
-    uint32_t depth = 0;
-    const CallNode *outer = nullptr;
-    if (!exited && !out.call_tree.failed())
-      for_each_open_frame(t, [&](const Frame &frame) {
-        bool inherited = depth++ < t->inherited_depth;
-        bool nested = frame.node && frame.node == outer; // in paths beyond the limit (threads.h)
-        outer = frame.node;
-        if (nested || !frame.node || frame.node->index == 0 || frame.node->index > node_count)
-          return;
-        hotline_call_node_record &open = first[frame.node->index - 1];
-        open.calls++;
-        open.open_calls += inherited ? 0 : 1;
-        if (end.ticks > frame.start_ticks)
-          open.inclusive_ns += time.duration_ns(end.ticks - frame.start_ticks);
-      });
-    // Exclusive time: inclusive minus the children's inclusive, clamped at zero (rounding).
-    for (uint32_t i = 0; i < node_count; ++i)
-      first[i].exclusive_ns = first[i].inclusive_ns;
-    for (uint32_t i = 0; i < node_count; ++i)
-      if (first[i].parent != HOTLINE_NO_PARENT) {
-        hotline_call_node_record &parent = first[first[i].parent];
-        parent.exclusive_ns -= parent.exclusive_ns < first[i].inclusive_ns ? parent.exclusive_ns : first[i].inclusive_ns;
-      }
-    record.node_count = node_count;
-    out.threads.append_record(record);
-    add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions, out.counters);
-    trace_dropped_events += add_thread_trace(t, out.strings, time, out.trace_sections);
+    trace_dropped_events += collect_thread(t, running, thread_count, time, end, out);
     ++thread_count;
   }
   if (totals) {
@@ -700,72 +785,9 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
   if (cuda)
     add_cuda(out.strings, loaded, time, out.gpu);
 
-  hotline_run_record run{};
-  run.pid = uint64_t(getpid());
-  run.parent_pid = uint64_t(getppid());
-  run.start_unix_ns = runtime_start_unix_ns();
-  run.wall_ns = end.mono_ns - start.mono_ns;
-  run.start_ticks = start.ticks;
-  run.end_ticks = calibration_end.ticks;
-  run.start_mono_ns = start.mono_ns;
-  run.end_mono_ns = calibration_end.mono_ns;
-  run.program = out.strings.add(facts.program);
-  run.command_line = out.strings.add(facts.command_line);
-  run.host = out.strings.add(facts.host);
-  run.clock_source = out.strings.add(clock_source_name());
-  run.runtime_version = out.strings.add(HOTLINE_VERSION_STRING);
-  run.thread_count = thread_count;
-  run.flags = (incomplete ? HOTLINE_RUN_INCOMPLETE : 0) | hooks_not_in_effect();
-  run.max_call_paths = uint32_t(g_max_call_paths);
-  out.run.append_record(run);
-  const Options &o = options();
-  out.job.append_record(hotline_job_record{job().rank, job().world_size, out.strings.add(job().launcher), 0});
-  out.trace.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
-                                                   uint32_t(o.trace_events), 0});
-  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks),
-                                         time.duration_ps(cost.untimed_call_ticks)};
-  out.timing_cost.append_record(cost_record);
-
-  ProfileSections &sections = out.sections;
-  sections.run = {&out.run};
-  sections.strings = {&out.strings.bytes()};
-  sections.modules = {&out.modules};
-  sections.module_builds = {&out.module_builds, module_builds};
-  sections.sites = {&out.sites};
-  sections.site_counts = {&out.site_counts};
-  sections.threads = {&out.threads};
-  sections.call_tree = {&out.call_tree};
-  sections.timing_cost = {&out.timing_cost};
-  sections.timing_stopped = {&out.timing_stopped};
-  sections.objects = {&out.objects};
-  sections.object_build_ids = {&out.object_build_ids};
-  sections.heap = {&out.heap};
-  sections.memory_sites = {&out.memory_sites};
-  sections.files = {&out.files};
-  sections.io_sites = {&out.io_sites};
-  sections.system = {&out.system};
-  sections.system_samples = {&out.system_samples};
-  sections.regions = {&out.regions};
-  sections.counters = {&out.counters};
-  sections.sync_sites = {&out.sync_sites};
-  sections.sampling = {&out.sampling, sampled};
-  sections.samples = {&out.samples, sampled};
-  sections.cuda = {&out.gpu.cuda, cuda};
-  sections.gpu_devices = {&out.gpu.devices, cuda};
-  sections.gpu_sites = {&out.gpu.sites, cuda};
-  sections.gpu_kernels = {&out.gpu.kernels, cuda};
-  sections.gpu_transfers = {&out.gpu.transfers, cuda};
-  sections.gpu_syncs = {&out.gpu.syncs, cuda};
-  sections.gpu_memory = {&out.gpu.memory, cuda};
-  sections.trace = {&out.trace, o.trace};
-  sections.trace_events = {&out.trace_sections.events, o.trace};
-  sections.trace_waits = {&out.trace_sections.waits, out.trace_sections.waits.size() > 0};
-  sections.trace_ranges = {&out.trace_sections.ranges, out.trace_sections.ranges.size() > 0};
-  sections.job = {&out.job, job().launched};
-  sections.mpi_sites = {&out.mpi_sites, mpi};
-  sections.call_targets = {&out.call_targets, out.call_targets.size() > 0};
-  sections.ranges = {&out.ranges, out.ranges.size() > 0};
-  sections.tags = {&out.tags, out.tags.size() > 0};
+  collect_run_records(start, end, calibration_end, time, cost, thread_count, incomplete,
+                      trace_dropped_events, out);
+  point_sections(out, module_builds, sampled, cuda, mpi);
   out.out_of_memory = !totals || !objects_collected || !samples_added;
 }
 
