@@ -19,6 +19,7 @@ inline constexpr const char *LinesAnnotation = "hotline.lines";
 inline constexpr const char *RegionAnnotationPrefix = "hotline.region=";
 
 // Every (function, annotation text) pair of M.
-llvm::SmallVector<std::pair<llvm::Function *, llvm::StringRef>, 8> functionAnnotations(llvm::Module &M);
+llvm::SmallVector<std::pair<llvm::Function *, llvm::StringRef>, 8>
+functionAnnotations(llvm::Module &M);
 
 } // namespace hotline

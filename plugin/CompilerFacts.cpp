@@ -33,19 +33,21 @@ namespace {
 
 // The passes whose remarks describe what happened to a loop.
 bool isLoopPass(StringRef PassName) {
-  return PassName == "loop-vectorize" || PassName == "loop-unroll" || PassName == "loop-unroll-full" ||
-         PassName == "loop-unroll-and-jam";
+  return PassName == "loop-vectorize" || PassName == "loop-unroll" ||
+         PassName == "loop-unroll-full" || PassName == "loop-unroll-and-jam";
 }
 
 struct Position {
   std::string File;
   unsigned Line = 0, Column = 0;
-  bool operator==(const Position &O) const { return File == O.File && Line == O.Line && Column == O.Column; }
+  bool operator==(const Position &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
 };
 
 struct CapturedRemark {
-  Position Where;      // the remark's own location
-  Position LoopStart;  // the start of the loop whose header is its code region, if known
+  Position Where;     // the remark's own location
+  Position LoopStart; // the start of the loop whose header is its code region, if known
   std::string Message;
   std::string Pass;
   std::string Function; // the function it is about (the original's name for a plain copy)
@@ -63,19 +65,24 @@ Position loopStartOf(const DiagnosticInfoOptimizationBase &Remark) {
         if (MDNode *LoopID = Pred->getTerminator()->getMetadata(LLVMContext::MD_loop))
           for (const MDOperand &Operand : drop_begin(LoopID->operands()))
             if (auto *Start = dyn_cast<DILocation>(Operand))
-              return {sourcePath(Start->getDirectory(), Start->getFilename()), Start->getLine(), Start->getColumn()};
+              return {sourcePath(Start->getDirectory(), Start->getFilename()), Start->getLine(),
+                      Start->getColumn()};
   return {};
 }
 
 class RemarkCapture : public DiagnosticHandler {
 public:
-  explicit RemarkCapture(std::unique_ptr<DiagnosticHandler> Previous) : Previous(std::move(Previous)) {}
+  explicit RemarkCapture(std::unique_ptr<DiagnosticHandler> Previous)
+      : Previous(std::move(Previous)) {}
 
   bool handleDiagnostics(const DiagnosticInfo &DI) override {
     auto *Remark = dyn_cast<DiagnosticInfoOptimizationBase>(&DI);
     if (!Remark || !isLoopPass(Remark->getPassName()))
       return Previous->handleDiagnostics(DI);
-    CapturedRemark Captured{{}, loopStartOf(*Remark), Remark->getMsg(), Remark->getPassName().str(),
+    CapturedRemark Captured{{},
+                            loopStartOf(*Remark),
+                            Remark->getMsg(),
+                            Remark->getPassName().str(),
                             PlainOf.empty() ? Remark->getFunction().getName().str() : PlainOf,
                             !PlainOf.empty()};
     if (Remark->isLocationAvailable()) {
@@ -136,7 +143,8 @@ int loopOf(const CapturedRemark &Remark, ArrayRef<LoopRange> Loops) {
   int Innermost = -1;
   for (size_t I = 0; I < Loops.size(); ++I)
     if (contains(Loops[I], Remark.Where) &&
-        (Innermost < 0 || contains(Loops[Innermost], {Loops[I].File, Loops[I].Line, Loops[I].Column})))
+        (Innermost < 0 ||
+         contains(Loops[Innermost], {Loops[I].File, Loops[I].Line, Loops[I].Column})))
       Innermost = int(I);
   return Innermost;
 }
@@ -144,7 +152,9 @@ int loopOf(const CapturedRemark &Remark, ArrayRef<LoopRange> Loops) {
 } // namespace
 
 bool LoopRange::holds(StringRef AtFile, unsigned AtLine, unsigned AtColumn) const {
-  auto NotAfter = [](unsigned L1, unsigned C1, unsigned L2, unsigned C2) { return L1 < L2 || (L1 == L2 && C1 <= C2); };
+  auto NotAfter = [](unsigned L1, unsigned C1, unsigned L2, unsigned C2) {
+    return L1 < L2 || (L1 == L2 && C1 <= C2);
+  };
   return File == AtFile && Line != 0 && NotAfter(Line, Column, AtLine, AtColumn) &&
          NotAfter(AtLine, AtColumn, EndLine, EndColumn);
 }
@@ -171,8 +181,9 @@ PreservedAnalyses PlainVectorizerRemarksPass::run(Function &F, FunctionAnalysisM
       F.getParent()->getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
   if (!Capture || !CounterMarker || F.isDeclaration())
     return PreservedAnalyses::all();
-  if (FAM.getResult<LoopAnalysis>(F).empty() ||
-      llvm::none_of(instructions(F), [&](Instruction &I) { return isCounterMarker(I, CounterMarker); }))
+  if (FAM.getResult<LoopAnalysis>(F).empty() || llvm::none_of(instructions(F), [&](Instruction &I) {
+        return isCounterMarker(I, CounterMarker);
+      }))
     return PreservedAnalyses::all();
 
   // Without the markers, the sums that feed them (line mode's counts kept in registers
@@ -232,11 +243,13 @@ std::vector<std::string> loopFacts(LLVMContext &C, ArrayRef<LoopRange> Loops) {
         Messages[I].push_back("with hotline's counters: " + *Instrumented);
       continue;
     }
-    auto Reason = llvm::find_if(Replaced[I], [](const std::string &M) { return M != "loop not vectorized"; });
+    auto Reason =
+        llvm::find_if(Replaced[I], [](const std::string &M) { return M != "loop not vectorized"; });
     std::string Why = Reason == Replaced[I].end() ? "" : *Reason;
     if (StringRef(Why).starts_with("loop not vectorized: "))
       Why = Why.substr(strlen("loop not vectorized: "));
-    Messages[I].push_back("with hotline's counters: not vectorized" + (Why.empty() ? "" : ": " + Why));
+    Messages[I].push_back("with hotline's counters: not vectorized" +
+                          (Why.empty() ? "" : ": " + Why));
   }
   std::vector<std::string> Facts(Loops.size());
   for (size_t I = 0; I < Loops.size(); ++I)

@@ -80,14 +80,15 @@ static void placeSystemHeaderFunctions(Module &M, const Options &Opts) {
 }
 
 // At pipeline start a counter is one llvm.instrprof.increment.step call naming this module's
-// counter marker: the inliner costs it as one instruction (the lowered sequence would look ten times
-// bigger and stop small functions from being inlined), and it moves with the code it counts.
+// counter marker: the inliner costs it as one instruction (the lowered sequence would look ten
+// times bigger and stop small functions from being inlined), and it moves with the code it counts.
 // CounterLoweringPass turns it into the real increment after the optimizer.
 // It has no source line: counting is not the program's work (the marker would otherwise take
 // the line of the first statement after it).
 static void insertCounter(Function &F, unsigned Local, SiteTable &Sites) {
-  CallInst *Marker = Sites.emitCounterMarker(Local, ConstantInt::get(Type::getInt64Ty(F.getContext()), 1),
-                                             afterAllocas(F), CounterMarkerHash);
+  CallInst *Marker =
+      Sites.emitCounterMarker(Local, ConstantInt::get(Type::getInt64Ty(F.getContext()), 1),
+                              afterAllocas(F), CounterMarkerHash);
   Marker->setDebugLoc(DebugLoc());
 }
 

@@ -41,8 +41,9 @@ static void returnTailCall(IRBuilder<> &B, Function &From, Function &To) {
 // check).
 static Function *threadStartThunk(Function &F) {
   Module &M = *F.getParent();
-  Function *Thunk = Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
-                                     std::string(InternalPrefix) + ".first_count." + F.getName(), M);
+  Function *Thunk =
+      Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
+                       std::string(InternalPrefix) + ".first_count." + F.getName(), M);
   Thunk->copyAttributesFrom(&F);
   Thunk->setLinkage(GlobalValue::InternalLinkage);
   Thunk->setVisibility(GlobalValue::DefaultVisibility);
@@ -54,9 +55,10 @@ static Function *threadStartThunk(Function &F) {
   Thunk->setPrefixData(nullptr);
   Thunk->setPrologueData(nullptr);
   Thunk->clearMetadata();
-  for (Attribute::AttrKind Kind : {Attribute::AlwaysInline, Attribute::InlineHint, Attribute::OptimizeNone,
-                                   Attribute::Hot, Attribute::Naked, Attribute::NoRecurse,
-                                   Attribute::Memory}) // the runtime's call writes anything
+  for (Attribute::AttrKind Kind :
+       {Attribute::AlwaysInline, Attribute::InlineHint, Attribute::OptimizeNone, Attribute::Hot,
+        Attribute::Naked, Attribute::NoRecurse,
+        Attribute::Memory}) // the runtime's call writes anything
     Thunk->removeFnAttr(Kind);
   Thunk->addFnAttr(Attribute::NoInline);
   Thunk->addFnAttr(Attribute::Cold);
@@ -71,7 +73,8 @@ static Function *threadStartThunk(Function &F) {
 // Whether F can jump to a thunk of its own signature: a plain tail call that passes the
 // arguments on as they came. Others call the runtime in place.
 static bool canUseThunk(const Function &F) {
-  if (F.isVarArg() || (F.getCallingConv() != CallingConv::C && F.getCallingConv() != CallingConv::Fast))
+  if (F.isVarArg() ||
+      (F.getCallingConv() != CallingConv::C && F.getCallingConv() != CallingConv::Fast))
     return false;
   for (const Argument &A : F.args())
     if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() || A.hasSwiftErrorAttr() ||
@@ -99,7 +102,8 @@ static Value *emitThreadCounters(Function &F, Instruction *At) {
   Value *IsNull = B.CreateIsNull(Counters);
   MDNode *Unlikely = MDBuilder(C).createUnlikelyBranchWeights();
   if (canUseThunk(F)) {
-    Instruction *FirstCountTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/true, Unlikely);
+    Instruction *FirstCountTerm =
+        SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/true, Unlikely);
     B.SetInsertPoint(FirstCountTerm);
     returnTailCall(B, F, *threadStartThunk(F));
     ++NumThunks;
@@ -109,7 +113,8 @@ static Value *emitThreadCounters(Function &F, Instruction *At) {
   }
   Instruction *InitTerm = SplitBlockAndInsertIfThen(IsNull, At, /*Unreachable=*/false, Unlikely);
   B.SetInsertPoint(InitTerm);
-  CallInst *Initialized = createRuntimeCall(B, threadCountersInitFunction(M), {}, "hotline.counters.init");
+  CallInst *Initialized =
+      createRuntimeCall(B, threadCountersInitFunction(M), {}, "hotline.counters.init");
   B.SetInsertPoint(At);
   PHINode *Phi = B.CreatePHI(Ptr, 2, "hotline.counters.ready");
   Phi->addIncoming(Counters, Counters->getParent());
@@ -120,7 +125,8 @@ static Value *emitThreadCounters(Function &F, Instruction *At) {
 static Value *emitModuleCounters(Instruction *At, Value *Counters, SiteTable &Sites) {
   Value *Base = Sites.emitSiteBase(At);
   IRBuilder<> B(At);
-  return B.CreateInBoundsGEP(B.getInt64Ty(), Counters, B.CreateZExt(Base, B.getInt64Ty()), "hotline.module_counters");
+  return B.CreateInBoundsGEP(B.getInt64Ty(), Counters, B.CreateZExt(Base, B.getInt64Ty()),
+                             "hotline.module_counters");
 }
 
 // Unoptimized code (-O0) keeps every value that one block computes for another in a stack
@@ -146,7 +152,8 @@ static Value *emitModuleCountersHere(Instruction *At, SiteTable &Sites) {
   return emitModuleCounters(At, B.CreateLoad(B.getPtrTy(), Slot, "hotline.counters"), Sites);
 }
 
-static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters, MDNode *CounterScope) {
+static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters,
+                        MDNode *CounterScope) {
   IRBuilder<> B(&Marker);
   uint64_t Local = Marker.getIndex()->getZExtValue();
   Value *Counter = B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), ModuleCounters, Local);
@@ -170,7 +177,8 @@ static void lowerMarker(InstrProfIncrementInst &Marker, Value *ModuleCounters, M
 // callee may bump counters too (a recursive call bumps this very one).
 static void markOtherAccessesNoAlias(Function &F, MDNode *CounterScope) {
   for (Instruction &I : instructions(F)) {
-    if (!I.mayReadOrWriteMemory() || isa<CallBase>(I) || I.getMetadata(LLVMContext::MD_alias_scope) == CounterScope)
+    if (!I.mayReadOrWriteMemory() || isa<CallBase>(I) ||
+        I.getMetadata(LLVMContext::MD_alias_scope) == CounterScope)
       continue;
     I.setMetadata(LLVMContext::MD_noalias,
                   MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias), CounterScope));
@@ -187,7 +195,8 @@ static bool lowerMarkersIn(Function &F, SiteTable &Sites, GlobalVariable *Counte
     return false;
   MDBuilder MDB(F.getContext());
   MDNode *Domain = MDB.createAnonymousAliasScopeDomain("hotline.counters");
-  MDNode *CounterScope = MDNode::get(F.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
+  MDNode *CounterScope =
+      MDNode::get(F.getContext(), {MDB.createAnonymousAliasScope(Domain, "hotline.counter")});
   Instruction *Entry = afterAllocas(F);
   bool Unoptimized = F.hasOptNone();
   Value *ModuleCounters = nullptr;
@@ -197,7 +206,8 @@ static bool lowerMarkersIn(Function &F, SiteTable &Sites, GlobalVariable *Counte
     ModuleCounters = emitModuleCounters(Entry, emitThreadCounters(F, Entry), Sites);
   NumMarkersLowered += Markers.size();
   for (InstrProfIncrementInst *Marker : Markers)
-    lowerMarker(*Marker, Unoptimized ? emitModuleCountersHere(Marker, Sites) : ModuleCounters, CounterScope);
+    lowerMarker(*Marker, Unoptimized ? emitModuleCountersHere(Marker, Sites) : ModuleCounters,
+                CounterScope);
   markOtherAccessesNoAlias(F, CounterScope);
   return true;
 }
@@ -222,7 +232,8 @@ static bool widenMemoryEffects(Module &M) {
 
 PreservedAnalyses CounterLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   SiteTable Sites(M);
-  GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
+  GlobalVariable *CounterMarker =
+      M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
   std::vector<ImpliedCount> Implied = dropImpliedIncrements(M, CounterMarker);
   Sites.addImpliedCounts(Implied);
   bool Changed = !Implied.empty();

@@ -30,7 +30,8 @@ ALWAYS_ENABLED_STATISTIC(NumCudaCalls, "CUDA runtime calls marked");
 namespace hotline {
 
 static bool isCudaRuntimeFunction(const Function &F) {
-  return F.getName() == "__cudaPushCallConfiguration" || StringRef(demangledName(F)).starts_with("cuda");
+  return F.getName() == "__cudaPushCallConfiguration" ||
+         StringRef(demangledName(F)).starts_with("cuda");
 }
 
 // Code whose CUDA calls belong to its caller's line: device stubs and the header wrappers.

@@ -11,18 +11,18 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/DiagnosticSema.h"
-#include "clang/Sema/ParsedAttr.h"
-#include "clang/Sema/Sema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
 
 // Set once the action has handed clang the passes. HotlinePasses.so reads it (this file is
-// loaded RTLD_GLOBAL; PassPluginInfo.cpp) to tell whether it must add them itself: Clang 19 loads -fpass-plugin=
-// files only when code generation starts, too late for this action to run.
+// loaded RTLD_GLOBAL; PassPluginInfo.cpp) to tell whether it must add them itself: Clang 19 loads
+// -fpass-plugin= files only when code generation starts, too late for this action to run.
 extern "C" __attribute__((visibility("default"))) bool hotline_frontend_added_passes = false;
 
 namespace hotline {
@@ -30,7 +30,8 @@ namespace {
 
 class HotlineAction : public clang::PluginASTAction {
 protected:
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI, StringRef) override {
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        StringRef) override {
     addSystemHeaderDirs(CI);
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [Opts = Opts](PassBuilder &PB) { registerPipelinePasses(PB, Opts); });
@@ -42,15 +43,16 @@ protected:
     if (CI.getCodeGenOpts().hasProfileClangInstr()) {
       // Both would lower llvm.instrprof.increment markers, each expecting only its own.
       clang::DiagnosticsEngine &Diags = CI.getDiagnostics();
-      Diags.Report(Diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                         "hotline: cannot be combined with -fprofile-instr-generate"));
+      Diags.Report(
+          Diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                "hotline: cannot be combined with -fprofile-instr-generate"));
       return false;
     }
     for (const std::string &Arg : Args)
       if (Error E = Opts.parse(Arg)) {
         clang::DiagnosticsEngine &Diags = CI.getDiagnostics();
-        unsigned ID =
-            Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "hotline: -fplugin-arg-hotline-%0: %1");
+        unsigned ID = Diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                            "hotline: -fplugin-arg-hotline-%0: %1");
         Diags.Report(ID) << Arg << toString(std::move(E));
         return false;
       }
@@ -76,13 +78,13 @@ private:
     }
   }
 
-
   Options Opts;
 };
 
 // An attribute of hotline's that only applies to functions: elsewhere it warns and is ignored.
 struct FunctionAttribute : public clang::ParsedAttrInfo {
-  bool diagAppertainsToDecl(clang::Sema &S, const clang::ParsedAttr &Attr, const clang::Decl *D) const override {
+  bool diagAppertainsToDecl(clang::Sema &S, const clang::ParsedAttr &Attr,
+                            const clang::Decl *D) const override {
     if (isa<clang::FunctionDecl>(D))
       return true;
     S.Diag(Attr.getLoc(), clang::diag::warn_attribute_wrong_decl_type_str)
@@ -101,8 +103,10 @@ struct LinesAttribute : public FunctionAttribute {
     this->Spellings = Spellings;
   }
 
-  AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {
-    D->addAttr(clang::AnnotateAttr::Create(S.Context, LinesAnnotation, nullptr, 0, Attr.getRange()));
+  AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D,
+                                   const clang::ParsedAttr &Attr) const override {
+    D->addAttr(
+        clang::AnnotateAttr::Create(S.Context, LinesAnnotation, nullptr, 0, Attr.getRange()));
     return AttributeApplied;
   }
 };
@@ -125,11 +129,13 @@ struct RegionAttribute : public FunctionAttribute {
     OptArgs = 15; // counted below, for a message that says what the argument is
   }
 
-  AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D, const clang::ParsedAttr &Attr) const override {
+  AttrHandling handleDeclAttribute(clang::Sema &S, clang::Decl *D,
+                                   const clang::ParsedAttr &Attr) const override {
     const clang::StringLiteral *Name = nullptr;
     if (Attr.getNumArgs() == 1 && Attr.isArgExpr(0))
       Name = dyn_cast<clang::StringLiteral>(Attr.getArgAsExpr(0)->IgnoreParenCasts());
-    if (!Name || !Name->isOrdinary() || Name->getString().empty() || Name->getString().contains('\0')) {
+    if (!Name || !Name->isOrdinary() || Name->getString().empty() ||
+        Name->getString().contains('\0')) {
       unsigned ID = S.getDiagnostics().getCustomDiagID(
           clang::DiagnosticsEngine::Error,
           "hotline: the region attribute takes one argument, a non-empty string literal naming "

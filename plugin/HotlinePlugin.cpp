@@ -73,10 +73,12 @@ __attribute__((constructor)) static void loadFrontendAction() {
     loadCompanion("HotlineFrontend.so");
 }
 
-extern "C" __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
+extern "C" __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
   using GetInfo = void (*)(llvm::PassPluginLibraryInfo *);
   void *Passes = loadCompanion("HotlinePasses.so");
-  auto Get = Passes ? reinterpret_cast<GetInfo>(dlsym(Passes, "hotline_pass_plugin_info")) : nullptr;
+  auto Get =
+      Passes ? reinterpret_cast<GetInfo>(dlsym(Passes, "hotline_pass_plugin_info")) : nullptr;
   // API version 0 when the passes are missing: the plugin loader refuses it and says so.
   llvm::PassPluginLibraryInfo Info = {0, "hotline", HOTLINE_VERSION_STRING, nullptr};
   if (Get)

@@ -93,13 +93,14 @@ bool isOneIncrement(const Instruction &I, const GlobalVariable *CounterMarker) {
 // The runs of one function's increments.
 class FunctionRuns {
 public:
-  FunctionRuns(Function &F, const GlobalVariable *CounterMarker) : F(F), CounterMarker(CounterMarker) {}
+  FunctionRuns(Function &F, const GlobalVariable *CounterMarker)
+      : F(F), CounterMarker(CounterMarker) {}
 
   // Appends F's increments by one, each with its run, numbered from FirstRun on, and F's
   // branches to dead ends; adds to OtherSteps the counters of F's other markers; returns the
   // number of runs used.
-  unsigned collect(std::vector<Increment> &Increments, std::vector<DeadEnd> &DeadEnds, DenseSet<unsigned> &OtherSteps,
-                   unsigned FirstRun) {
+  unsigned collect(std::vector<Increment> &Increments, std::vector<DeadEnd> &DeadEnds,
+                   DenseSet<unsigned> &OtherSteps, unsigned FirstRun) {
     size_t Start = Increments.size();
     for (BasicBlock &BB : F) {
       unsigned First = newRun(), Run = First;
@@ -174,24 +175,28 @@ private:
   // {C, D} when A ends in a two-way branch to C or to D, each entered only from A, and D is
   // a dead end: no block reachable from D returns from F, is C or dominates A (so the path
   // through D leaves F without coming back to the run). {nullptr, nullptr} otherwise.
-  static std::pair<BasicBlock *, BasicBlock *> branchToDeadEnd(BasicBlock &A, const DominatorTree &DT) {
+  static std::pair<BasicBlock *, BasicBlock *> branchToDeadEnd(BasicBlock &A,
+                                                               const DominatorTree &DT) {
     auto *Branch = dyn_cast<BranchInst>(A.getTerminator());
     if (!Branch || !Branch->isConditional() || Branch->getSuccessor(0) == Branch->getSuccessor(1))
       return {nullptr, nullptr};
     for (unsigned Side : {0u, 1u}) {
       BasicBlock *C = Branch->getSuccessor(1 - Side), *D = Branch->getSuccessor(Side);
-      if (C->getSinglePredecessor() == &A && D->getSinglePredecessor() == &A && isDeadEnd(*D, *C, A, DT))
+      if (C->getSinglePredecessor() == &A && D->getSinglePredecessor() == &A &&
+          isDeadEnd(*D, *C, A, DT))
         return {C, D};
     }
     return {nullptr, nullptr};
   }
 
-  static bool isDeadEnd(BasicBlock &D, const BasicBlock &C, const BasicBlock &A, const DominatorTree &DT) {
+  static bool isDeadEnd(BasicBlock &D, const BasicBlock &C, const BasicBlock &A,
+                        const DominatorTree &DT) {
     SmallSetVector<const BasicBlock *, 16> Reached;
     Reached.insert(&D);
     for (size_t I = 0; I < Reached.size(); ++I) {
       const BasicBlock *X = Reached[I];
-      if (Reached.size() > 64 || X == &C || isa<ReturnInst>(X->getTerminator()) || DT.dominates(X, &A))
+      if (Reached.size() > 64 || X == &C || isa<ReturnInst>(X->getTerminator()) ||
+          DT.dominates(X, &A))
         return false;
       for (const BasicBlock *Next : successors(X))
         Reached.insert(Next);
@@ -207,9 +212,11 @@ private:
     if (!walk(A, A, B, Between))
       return false;
     auto EnteredFromA = [&](const BasicBlock &C) {
-      return llvm::all_of(predecessors(&C), [&](const BasicBlock *P) { return P == &A || Between.contains(P); });
+      return llvm::all_of(predecessors(&C),
+                          [&](const BasicBlock *P) { return P == &A || Between.contains(P); });
     };
-    return EnteredFromA(B) && llvm::all_of(Between, [&](auto &Entry) { return EnteredFromA(*Entry.first); });
+    return EnteredFromA(B) &&
+           llvm::all_of(Between, [&](auto &Entry) { return EnteredFromA(*Entry.first); });
   }
 
   bool walk(const BasicBlock &From, const BasicBlock &A, const BasicBlock &B,
@@ -237,7 +244,7 @@ private:
 
   Function &F;
   const GlobalVariable *CounterMarker;
-  std::vector<unsigned> Parent; // union-find over the runs
+  std::vector<unsigned> Parent;                                     // union-find over the runs
   DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Ends; // a block's first and last run
 };
 
@@ -246,7 +253,8 @@ private:
 // +1. Each kept increment before it was bumped and so added to every count it stands for,
 // as if the rest of the run had happened: -1 for each of those. D starts by adding the sum
 // to each counter (a marker with that step, lowered like the others).
-void correctAtDeadEnds(const std::vector<DeadEnd> &DeadEnds, const std::vector<Increment> &Increments,
+void correctAtDeadEnds(const std::vector<DeadEnd> &DeadEnds,
+                       const std::vector<Increment> &Increments,
                        const std::vector<ImpliedCount> &Implied) {
   DenseMap<unsigned, SmallVector<unsigned, 4>> StoodFor; // R -> X, once per implied count
   for (const ImpliedCount &I : Implied)
@@ -271,7 +279,8 @@ void correctAtDeadEnds(const std::vector<DeadEnd> &DeadEnds, const std::vector<I
       // A copy of one of the counter's markers, which may be in another function: it takes
       // the dead end's place in the source.
       auto *Marker = cast<InstrProfIncrementInst>(MarkerOf.lookup(Counter)->clone());
-      Marker->setArgOperand(4, ConstantInt::getSigned(Type::getInt64Ty(Marker->getContext()), Step));
+      Marker->setArgOperand(4,
+                            ConstantInt::getSigned(Type::getInt64Ty(Marker->getContext()), Step));
       Marker->setDebugLoc(At.getDebugLoc());
       Marker->insertBefore(At.getIterator());
     }
@@ -286,7 +295,8 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
     return Implied;
   std::vector<Increment> Increments;
   std::vector<DeadEnd> DeadEnds;
-  DenseSet<unsigned> OtherSteps; // counters also added to by sums or maxima: their counts are not their runs'
+  DenseSet<unsigned>
+      OtherSteps; // counters also added to by sums or maxima: their counts are not their runs'
   unsigned Runs = 0;
   for (Function &F : M)
     if (!F.isDeclaration())
@@ -331,7 +341,8 @@ std::vector<ImpliedCount> dropImpliedIncrements(Module &M, const GlobalVariable 
     SmallVector<unsigned, 8> Others;
     for (unsigned I : ByRun[RunsOfR.front()]) {
       unsigned X = Increments[I].Counter;
-      if (X != R && !Increments[I].Dropped && !Standing.contains(X) && !llvm::is_contained(Others, X))
+      if (X != R && !Increments[I].Dropped && !Standing.contains(X) &&
+          !llvm::is_contained(Others, X))
         Others.push_back(X);
     }
     for (unsigned X : Others) {

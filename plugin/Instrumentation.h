@@ -84,7 +84,8 @@ struct ImpliedCount {
 };
 // Where counters are always bumped together, keeps one increment and drops the others (the
 // markers of constant step 1 naming CounterMarker). See ImpliedCounts.cpp.
-std::vector<ImpliedCount> dropImpliedIncrements(llvm::Module &M, const llvm::GlobalVariable *CounterMarker);
+std::vector<ImpliedCount> dropImpliedIncrements(llvm::Module &M,
+                                                const llvm::GlobalVariable *CounterMarker);
 
 // Line mode (hotline-lines, at pipeline start after hotline-count): per-line counters and
 // loop sites in the functions chosen for it. See LinePass.cpp.
@@ -157,7 +158,8 @@ class SiteTable;
 // (1 for a loop). A function passes no Timed, so that nothing of its entry is kept across its
 // body; a loop keeps its own (its function's open loops share one key: an untimed inner
 // loop would otherwise call the runtime at each exit to find that it is not open).
-llvm::Value *insertTimedEnter(llvm::Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow);
+llvm::Value *insertTimedEnter(llvm::Instruction *At, unsigned Local, SiteTable &Sites,
+                              unsigned KeyBelow);
 void insertTimedExit(llvm::Instruction *At, unsigned Local, SiteTable &Sites, unsigned KeyBelow,
                      llvm::Value *Timed);
 

@@ -61,14 +61,16 @@ static SmallPtrSet<const Function *, 8> annotatedFunctions(Module &M) {
   return Annotated;
 }
 
-static std::string pathOf(const DILocation &Loc) { return sourcePath(Loc.getDirectory(), Loc.getFilename()); }
+static std::string pathOf(const DILocation &Loc) {
+  return sourcePath(Loc.getDirectory(), Loc.getFilename());
+}
 
 namespace {
 
 // What hotline-lines keeps for one loop while it instruments a function.
 struct LoopState {
   unsigned Site, Iterations, MaxTrips; // module-local site ids
-  AllocaInst *Trips;  // iterations of the current entry
+  AllocaInst *Trips;                   // iterations of the current entry
   AllocaInst *Active; // set at entry, cleared at exit: an exit reached by unwinding checks it
   AllocaInst *Timed;  // whether this entry is timed (the runtime may stop timing the site)
   bool WorthTiming;   // see isWorthTiming
@@ -150,7 +152,8 @@ private:
     for (BasicBlock &BB : F)
       if (isa<IndirectBrInst, CallBrInst>(BB.getTerminator()))
         return false;
-    return llvm::none_of(LI.getLoopsInPreorder(), [](Loop *L) { return L->getHeader()->isEHPad(); });
+    return llvm::none_of(LI.getLoopsInPreorder(),
+                         [](Loop *L) { return L->getHeader()->isEHPad(); });
   }
 
   AllocaInst *newLocal(Type *Ty, const Twine &Name) {
@@ -175,12 +178,12 @@ private:
     }
     unsigned Parent = L->getParentLoop() ? Loops[L->getParentLoop()].Site : HOTLINE_ABI_NO_SITE;
     LoopState State;
-    State.Site = Sites.addSite(F, HOTLINE_ABI_SITE_LOOP, File, Line, Column, SiteTable::SelfCounter, Parent,
-                               EndLine, EndColumn);
-    State.Iterations =
-        Sites.addSite(F, HOTLINE_ABI_SITE_LOOP_ITERATIONS, File, Line, Column, SiteTable::SelfCounter, State.Site);
-    State.MaxTrips =
-        Sites.addSite(F, HOTLINE_ABI_SITE_LOOP_MAX_TRIPS, File, Line, Column, SiteTable::SelfCounter, State.Site);
+    State.Site = Sites.addSite(F, HOTLINE_ABI_SITE_LOOP, File, Line, Column, SiteTable::SelfCounter,
+                               Parent, EndLine, EndColumn);
+    State.Iterations = Sites.addSite(F, HOTLINE_ABI_SITE_LOOP_ITERATIONS, File, Line, Column,
+                                     SiteTable::SelfCounter, State.Site);
+    State.MaxTrips = Sites.addSite(F, HOTLINE_ABI_SITE_LOOP_MAX_TRIPS, File, Line, Column,
+                                   SiteTable::SelfCounter, State.Site);
     LLVMContext &C = M.getContext();
     State.Trips = newLocal(Type::getInt64Ty(C), "hotline.trips");
     State.Active = newLocal(Type::getInt1Ty(C), "hotline.loop.active");
@@ -207,9 +210,9 @@ private:
       if (llvm::is_contained(Seen, Key))
         continue;
       Seen.push_back(Key);
-      unsigned Id = Sites.addSite(F, HOTLINE_ABI_SITE_LINE, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
-                                  Counter ? *Counter : SiteTable::SelfCounter, LoopSite, 0, 0,
-                                  Loc->getBaseDiscriminator());
+      unsigned Id = Sites.addSite(F, HOTLINE_ABI_SITE_LINE, pathOf(*Loc), Loc->getLine(),
+                                  Loc->getColumn(), Counter ? *Counter : SiteTable::SelfCounter,
+                                  LoopSite, 0, 0, Loc->getBaseDiscriminator());
       ++NumLineSites;
       if (!Counter)
         Counter = Id;
@@ -226,12 +229,14 @@ private:
     for (Loop *L : Order)
       Preorder[L] = Preorder.size();
     llvm::sort(Order, [&](Loop *A, Loop *B) {
-      return std::make_pair(-int(A->getLoopDepth()), Preorder[A]) < std::make_pair(-int(B->getLoopDepth()), Preorder[B]);
+      return std::make_pair(-int(A->getLoopDepth()), Preorder[A]) <
+             std::make_pair(-int(B->getLoopDepth()), Preorder[B]);
     });
     for (Loop *L : Order) {
       BasicBlock *Header = L->getHeader();
       for (BasicBlock *Pred : predecessors(Header))
-        (L->contains(Pred) ? Edges[{Pred, Header}].Backedge : Edges[{Pred, Header}].Entries.emplace_back()) = L;
+        (L->contains(Pred) ? Edges[{Pred, Header}].Backedge
+                           : Edges[{Pred, Header}].Entries.emplace_back()) = L;
       SmallVector<Loop::Edge, 4> Exits;
       L->getExitEdges(Exits);
       for (auto [From, To] : Exits) {
@@ -336,7 +341,8 @@ private:
   bool TimeLoops;
   bool LoopsEnabled = false;
   DenseMap<Loop *, LoopState> Loops;
-  DenseMap<Loop *, SmallVector<std::pair<AllocaInst *, unsigned>, 8>> LocalCounters; // by outermost loop
+  DenseMap<Loop *, SmallVector<std::pair<AllocaInst *, unsigned>, 8>>
+      LocalCounters; // by outermost loop
   SmallVector<AllocaInst *, 16> NewLocals;
 };
 
@@ -385,10 +391,12 @@ static void countCallTargets(Function &F, SiteTable &Sites) {
   NumCallTargetSites += Calls.size();
   for (CallBase *Call : Calls) {
     const DILocation *Loc = Call->getDebugLoc().get();
-    unsigned Site = Sites.addSite(F, HOTLINE_ABI_SITE_CALL_TARGETS, pathOf(*Loc), Loc->getLine(), Loc->getColumn(),
-                                  SiteTable::SelfCounter, HOTLINE_ABI_NO_SITE, 0, 0, Loc->getBaseDiscriminator());
+    unsigned Site = Sites.addSite(F, HOTLINE_ABI_SITE_CALL_TARGETS, pathOf(*Loc), Loc->getLine(),
+                                  Loc->getColumn(), SiteTable::SelfCounter, HOTLINE_ABI_NO_SITE, 0,
+                                  0, Loc->getBaseDiscriminator());
     IRBuilder<> B(Call);
-    createRuntimeCall(B, callTargetFunction(*F.getParent()), {Sites.emitGlobalId(Site, Call), Call->getCalledOperand()});
+    createRuntimeCall(B, callTargetFunction(*F.getParent()),
+                      {Sites.emitGlobalId(Site, Call), Call->getCalledOperand()});
   }
 }
 
@@ -433,8 +441,9 @@ static void keepInliningDecisions(Function &F, unsigned ChargedBefore) {
   constexpr unsigned InstructionCost = 3;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallInst>(&I); Call && hasNoInlineCost(*Call)) {
-      Call->addFnAttr(Attribute::get(F.getContext(), "call-threshold-bonus",
-                                     std::to_string((ChargedAfter - ChargedBefore) * InstructionCost)));
+      Call->addFnAttr(
+          Attribute::get(F.getContext(), "call-threshold-bonus",
+                         std::to_string((ChargedAfter - ChargedBefore) * InstructionCost)));
       return;
     }
 }
@@ -462,9 +471,9 @@ PreservedAnalyses LinePass::run(Module &M, ModuleAnalysisManager &MAM) {
     Chosen.push_back(&F);
   }
   if (WithoutDebugInfo > 0)
-    warn(M.getContext(), "hotline: line mode needs debug information: compile " + M.getSourceFileName() +
-                             " with -g or -gline-tables-only (" + Twine(WithoutDebugInfo) +
-                             " functions get no line counts)");
+    warn(M.getContext(), "hotline: line mode needs debug information: compile " +
+                             M.getSourceFileName() + " with -g or -gline-tables-only (" +
+                             Twine(WithoutDebugInfo) + " functions get no line counts)");
   if (Chosen.empty())
     return PreservedAnalyses::all();
 

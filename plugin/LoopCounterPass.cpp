@@ -27,7 +27,8 @@ namespace hotline {
 
 PreservedAnalyses LoopCounterPass::run(Function &F, FunctionAnalysisManager &FAM) {
   Module &M = *F.getParent();
-  GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
+  GlobalVariable *CounterMarker =
+      M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
   if (!CounterMarker || !LoopSums::canUse(F))
     return PreservedAnalyses::all();
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);

@@ -59,7 +59,9 @@ void LoopSums::flushAtExits(Loop &Outermost, const Locals &Sums) {
         flush(Sums, &*Dst->getFirstInsertionPt());
       continue;
     }
-    BasicBlock *At = Dst->getSinglePredecessor() ? Dst : SplitEdge(Src, Dst, nullptr, nullptr, nullptr, ".hotline");
+    BasicBlock *At = Dst->getSinglePredecessor()
+                         ? Dst
+                         : SplitEdge(Src, Dst, nullptr, nullptr, nullptr, ".hotline");
     flush(Sums, &*At->getFirstInsertionPt());
   }
 }
@@ -73,7 +75,8 @@ bool LoopSums::finish() {
     for (BasicBlock &BB : F)
       if (Loop *L = LI.getLoopFor(&BB))
         for (Instruction &I : BB)
-          if (auto *Call = dyn_cast<CallBase>(&I); Call && !isRuntimeCall(*Call) && !Call->isInlineAsm())
+          if (auto *Call = dyn_cast<CallBase>(&I);
+              Call && !isRuntimeCall(*Call) && !Call->isInlineAsm())
             CallsInLoops.push_back({Call, L->getOutermostLoop()});
     for (auto [Call, Outermost] : CallsInLoops)
       if (auto It = SumsOfLoop.find(Outermost); It != SumsOfLoop.end())

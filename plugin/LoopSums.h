@@ -45,7 +45,8 @@ public:
   bool finish();
 
 private:
-  using Locals = llvm::SmallVector<std::pair<unsigned, llvm::AllocaInst *>, 4>; // counter site, local
+  using Locals =
+      llvm::SmallVector<std::pair<unsigned, llvm::AllocaInst *>, 4>; // counter site, local
   void flush(const Locals &Sums, llvm::Instruction *At);
   void flushAtExits(llvm::Loop &Outermost, const Locals &Sums);
 

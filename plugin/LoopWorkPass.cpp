@@ -40,8 +40,9 @@ namespace hotline {
 namespace {
 
 enum WorkKind { Flops32, Flops64, Bytes, Calls, WorkKinds };
-constexpr unsigned WorkSiteKinds[WorkKinds] = {HOTLINE_ABI_SITE_LOOP_FLOPS32, HOTLINE_ABI_SITE_LOOP_FLOPS64,
-                                               HOTLINE_ABI_SITE_LOOP_BYTES, HOTLINE_ABI_SITE_LOOP_CALLS};
+constexpr unsigned WorkSiteKinds[WorkKinds] = {
+    HOTLINE_ABI_SITE_LOOP_FLOPS32, HOTLINE_ABI_SITE_LOOP_FLOPS64, HOTLINE_ABI_SITE_LOOP_BYTES,
+    HOTLINE_ABI_SITE_LOOP_CALLS};
 
 // The work of one block that does not depend on run-time values.
 struct BlockWork {
@@ -50,7 +51,7 @@ struct BlockWork {
   // and writes them), and the last of those calls: every length is known there.
   SmallVector<std::pair<Value *, unsigned>, 1> DynamicBytes;
   Instruction *LastMemIntrinsic = nullptr;
-  SmallVector<std::string, 2> Callees;  // calls whose own work is not counted here
+  SmallVector<std::string, 2> Callees; // calls whose own work is not counted here
 };
 
 unsigned lanes(Type *Ty) {
@@ -63,7 +64,8 @@ void addFlops(BlockWork &Work, Type *Ty, unsigned PerLane) {
   Type *Element = Ty->getScalarType();
   if (!Element->isFloatingPointTy())
     return;
-  Work.Amount[Element->getPrimitiveSizeInBits() > 32 ? Flops64 : Flops32] += uint64_t(PerLane) * lanes(Ty);
+  Work.Amount[Element->getPrimitiveSizeInBits() > 32 ? Flops64 : Flops32] +=
+      uint64_t(PerLane) * lanes(Ty);
 }
 
 // Memory that hotline itself reads and writes: its globals, and its locals where they were
@@ -164,8 +166,8 @@ public:
   FunctionWork(Function &F, SiteTable &Sites, ArrayRef<SiteTable::LoopSite> LoopSites, LoopInfo &LI,
                DenseMap<std::pair<unsigned, unsigned>, unsigned> &WorkSites,
                MapVector<unsigned, SmallVector<std::string, 2>> &CalleesOfLoop)
-      : F(F), Sites(Sites), LoopSites(LoopSites), LI(LI), WorkSites(WorkSites), CalleesOfLoop(CalleesOfLoop),
-        Sums(F, LI, Sites, LoopSums::Calls::KeepSums) {}
+      : F(F), Sites(Sites), LoopSites(LoopSites), LI(LI), WorkSites(WorkSites),
+        CalleesOfLoop(CalleesOfLoop), Sums(F, LI, Sites, LoopSums::Calls::KeepSums) {}
 
   // Returns whether F changed.
   bool run() {
@@ -174,7 +176,9 @@ public:
     const DataLayout &DL = F.getDataLayout();
     for (Loop *L : LI.getLoopsInPreorder()) {
       std::optional<unsigned> Own = sourceLoopOf(*L);
-      SiteOfLoop[L] = Own ? Own : L->getParentLoop() ? SiteOfLoop[L->getParentLoop()] : std::nullopt;
+      SiteOfLoop[L] = Own                  ? Own
+                      : L->getParentLoop() ? SiteOfLoop[L->getParentLoop()]
+                                           : std::nullopt;
     }
     for (BasicBlock &BB : F) {
       Loop *L = LI.getLoopFor(&BB);
@@ -210,7 +214,8 @@ public:
 private:
   // Where a block's bytes are added: at its start, like its other work, unless a length of
   // its memcpy or memset is computed in the block itself; then at the last of those calls.
-  static Instruction *bytesInsertionPoint(BasicBlock &BB, const BlockWork &Work, Instruction *Start) {
+  static Instruction *bytesInsertionPoint(BasicBlock &BB, const BlockWork &Work,
+                                          Instruction *Start) {
     for (auto [Length, Times] : Work.DynamicBytes)
       if (auto *Computed = dyn_cast<Instruction>(Length); Computed && Computed->getParent() == &BB)
         return Work.LastMemIntrinsic;

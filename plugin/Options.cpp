@@ -1,8 +1,8 @@
 //===- Options.cpp - Parsing and applying the plugin's options ------------===//
 #include "Options.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -29,7 +29,8 @@ static Error addRegex(std::vector<NamePattern> &List, StringRef Name, StringRef 
   auto R = std::make_shared<Regex>(Pattern);
   std::string Why;
   if (!R->isValid(Why))
-    return optionError("option '" + Name + "': invalid regular expression '" + Pattern + "': " + Why);
+    return optionError("option '" + Name + "': invalid regular expression '" + Pattern +
+                       "': " + Why);
   List.push_back({Pattern.str(), std::move(R)});
   return Error::success();
 }
@@ -42,8 +43,8 @@ static Error addLinkageName(StringSet<> &Names, StringRef Name, StringRef Value)
                        "=_Z4tinyi");
   if (Value.find_first_of(" \t(") != StringRef::npos)
     return optionError("option '" + Name +
-                       "' needs a linkage name (as profiles record it, e.g. _Z4tinyi), not '" + Value +
-                       "'");
+                       "' needs a linkage name (as profiles record it, e.g. _Z4tinyi), not '" +
+                       Value + "'");
   Names.insert(Value);
   return Error::success();
 }
@@ -87,12 +88,14 @@ Error Options::parse(StringRef Argument) {
   }
   if (Name == "min-instructions") {
     if (Value.getAsInteger(10, MinInstructions))
-      return optionError("option 'min-instructions' needs a non-negative integer, not '" + Value + "'");
+      return optionError("option 'min-instructions' needs a non-negative integer, not '" + Value +
+                         "'");
     return Error::success();
   }
   if (Name == "lines") {
     if (Argument.contains('='))
-      return optionError("option 'lines' takes no value (to choose functions, use lines-include=REGEX)");
+      return optionError(
+          "option 'lines' takes no value (to choose functions, use lines-include=REGEX)");
     Lines = true;
     return Error::success();
   }
@@ -114,15 +117,17 @@ Error Options::parse(StringRef Argument) {
     return setFlag(CallTargets, Name, Argument);
   if (Name == "system-header-dir") {
     if (Value.empty())
-      return optionError("option 'system-header-dir' needs a directory, e.g. system-header-dir=/usr/include");
+      return optionError(
+          "option 'system-header-dir' needs a directory, e.g. system-header-dir=/usr/include");
     addSystemHeaderDir(Value, "");
     GivenSystemHeaderDirs.push_back(Value.str());
     return Error::success();
   }
-  return optionError("unknown option '" + Name +
-                     "' (known: timing, min-instructions, include, exclude, lines, lines-include, "
-                     "count-only, skip, filter, system-headers, system-header-dir, call-targets; see "
-                     "docs/plugin-options.md)");
+  return optionError(
+      "unknown option '" + Name +
+      "' (known: timing, min-instructions, include, exclude, lines, lines-include, "
+      "count-only, skip, filter, system-headers, system-header-dir, call-targets; see "
+      "docs/plugin-options.md)");
 }
 
 Error Options::parseList(StringRef Arguments) {

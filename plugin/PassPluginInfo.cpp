@@ -16,17 +16,19 @@ static bool frontendAddedPasses() {
   return Added && *Added;
 }
 
-extern "C" __attribute__((visibility("default"))) void hotline_pass_plugin_info(llvm::PassPluginLibraryInfo *Info) {
+extern "C" __attribute__((visibility("default"))) void
+hotline_pass_plugin_info(llvm::PassPluginLibraryInfo *Info) {
   *Info = {LLVM_PLUGIN_API_VERSION, "hotline", HOTLINE_VERSION_STRING, [](llvm::PassBuilder &PB) {
-            PB.registerPipelineParsingCallback(
-                [](llvm::StringRef Name, llvm::ModulePassManager &MPM, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-                  return hotline::parsePipelineElement(Name, MPM);
-                });
-            // Inside clang the action in HotlineFrontend.so, which clang runs whenever it is
-            // loaded in time (-fplugin=; -fpass-plugin= from Clang 22), adds the passes with the
-            // user's options; elsewhere (opt's default pipelines, Clang 19's -fpass-plugin=)
-            // they come here, with the defaults.
-            if (!frontendAddedPasses())
-              hotline::registerPipelinePasses(PB, hotline::Options());
-          }};
+             PB.registerPipelineParsingCallback(
+                 [](llvm::StringRef Name, llvm::ModulePassManager &MPM,
+                    llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+                   return hotline::parsePipelineElement(Name, MPM);
+                 });
+             // Inside clang the action in HotlineFrontend.so, which clang runs whenever it is
+             // loaded in time (-fplugin=; -fpass-plugin= from Clang 22), adds the passes with the
+             // user's options; elsewhere (opt's default pipelines, Clang 19's -fpass-plugin=)
+             // they come here, with the defaults.
+             if (!frontendAddedPasses())
+               hotline::registerPipelinePasses(PB, hotline::Options());
+           }};
 }

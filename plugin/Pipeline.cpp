@@ -45,16 +45,17 @@ void registerPipelinePasses(PassBuilder &PB, const Options &Opts) {
     FPM.addPass(createFunctionToLoopPassAdaptor(IndVarSimplifyPass()));
   });
   // LLVM 20 added the LTO phase as a third argument: `auto...` takes it or nothing.
-  PB.registerOptimizerLastEPCallback([Opts](ModulePassManager &MPM, OptimizationLevel Level, auto...) {
-    if (Opts.Timing == TimingMode::AfterInlining)
-      MPM.addPass(TimingPass(Opts));
-    MPM.addPass(LoopWorkPass());
-    MPM.addPass(CounterLoweringPass(buildDescription(Opts, Level)));
-    // Counters bumped inside loops are kept in registers and stored at the loop exits.
-    if (Level != OptimizationLevel::O0)
-      MPM.addPass(createModuleToFunctionPassAdaptor(
-          createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true)));
-  });
+  PB.registerOptimizerLastEPCallback(
+      [Opts](ModulePassManager &MPM, OptimizationLevel Level, auto...) {
+        if (Opts.Timing == TimingMode::AfterInlining)
+          MPM.addPass(TimingPass(Opts));
+        MPM.addPass(LoopWorkPass());
+        MPM.addPass(CounterLoweringPass(buildDescription(Opts, Level)));
+        // Counters bumped inside loops are kept in registers and stored at the loop exits.
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(createModuleToFunctionPassAdaptor(
+              createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true)));
+      });
 }
 
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM) {

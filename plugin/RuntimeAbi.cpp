@@ -15,7 +15,8 @@ StructType *siteType(LLVMContext &C) {
     return T;
   auto *I64 = Type::getInt64Ty(C);
   auto *I32 = Type::getInt32Ty(C);
-  return StructType::create(C, {I64, I64, I64, I32, I32, I32, I32, I32, I32, I32, I64}, "struct.__hotline_site");
+  return StructType::create(C, {I64, I64, I64, I32, I32, I32, I32, I32, I32, I32, I64},
+                            "struct.__hotline_site");
 }
 
 StructType *moduleType(LLVMContext &C) {
@@ -43,17 +44,21 @@ static FunctionCallee nounwindFunction(Module &M, StringRef Name, FunctionType *
 
 CallingConv::ID runtimeCallingConv(const Module &M) {
   Triple T(M.getTargetTriple());
-  return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost : CallingConv::C;
+  return T.getArch() == Triple::x86_64 || T.isAArch64() ? CallingConv::PreserveMost
+                                                        : CallingConv::C;
 }
 
 // The call-site attribute through which LLVM's inline cost analysis takes a call's cost as given.
 static constexpr const char *InlineCostAttribute = "call-inline-cost";
 
-void setNoInlineCost(CallInst &Call) { Call.addFnAttr(Attribute::get(Call.getContext(), InlineCostAttribute, "0")); }
+void setNoInlineCost(CallInst &Call) {
+  Call.addFnAttr(Attribute::get(Call.getContext(), InlineCostAttribute, "0"));
+}
 
 bool hasNoInlineCost(const CallBase &Call) { return Call.hasFnAttr(InlineCostAttribute); }
 
-CallInst *createRuntimeCall(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Value *> Args, const Twine &Name) {
+CallInst *createRuntimeCall(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Value *> Args,
+                            const Twine &Name) {
   CallInst *Call = B.CreateCall(Callee, Args, Name);
   if (auto *F = dyn_cast<Function>(Callee.getCallee()))
     Call->setCallingConv(F->getCallingConv());
@@ -71,15 +76,18 @@ static FunctionCallee hotPathFunction(Module &M, StringRef Name, FunctionType *T
 
 FunctionCallee enterFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return hotPathFunction(
-      M, EnterName,
-      FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C), PointerType::getUnqual(C)}, false));
+  return hotPathFunction(M, EnterName,
+                         FunctionType::get(Type::getVoidTy(C),
+                                           {Type::getInt32Ty(C), PointerType::getUnqual(C)},
+                                           false));
 }
 
 FunctionCallee exitFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return hotPathFunction(
-      M, ExitName, FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C), PointerType::getUnqual(C)}, false));
+  return hotPathFunction(M, ExitName,
+                         FunctionType::get(Type::getVoidTy(C),
+                                           {Type::getInt32Ty(C), PointerType::getUnqual(C)},
+                                           false));
 }
 
 FunctionCallee openDepthFunction(Module &M) {
@@ -95,8 +103,9 @@ FunctionCallee resumeAtDepthFunction(Module &M) {
 
 FunctionCallee regionBeginFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return nounwindFunction(M, RegionBeginName,
-                          FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
+  return nounwindFunction(
+      M, RegionBeginName,
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
 }
 
 FunctionCallee regionEndFunction(Module &M) {
@@ -105,26 +114,31 @@ FunctionCallee regionEndFunction(Module &M) {
 }
 
 FunctionCallee cudaSiteFunction(Module &M) {
-  return nounwindFunction(M, CudaSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+  return nounwindFunction(M, CudaSiteName,
+                          FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
 FunctionCallee waitSiteFunction(Module &M) {
-  return nounwindFunction(M, WaitSiteName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+  return nounwindFunction(M, WaitSiteName,
+                          FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
 FunctionCallee waitSiteEndFunction(Module &M) {
-  return nounwindFunction(M, WaitSiteEndName, FunctionType::get(Type::getVoidTy(M.getContext()), false));
+  return nounwindFunction(M, WaitSiteEndName,
+                          FunctionType::get(Type::getVoidTy(M.getContext()), false));
 }
 
 FunctionCallee callTargetFunction(Module &M) {
   LLVMContext &C = M.getContext();
-  return nounwindFunction(
-      M, CallTargetName,
-      FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C), PointerType::getUnqual(C)}, false));
+  return nounwindFunction(M, CallTargetName,
+                          FunctionType::get(Type::getVoidTy(C),
+                                            {Type::getInt32Ty(C), PointerType::getUnqual(C)},
+                                            false));
 }
 
 FunctionCallee threadCountersInitFunction(Module &M) {
-  return hotPathFunction(M, ThreadCountersInitName, FunctionType::get(PointerType::getUnqual(M.getContext()), false));
+  return hotPathFunction(M, ThreadCountersInitName,
+                         FunctionType::get(PointerType::getUnqual(M.getContext()), false));
 }
 
 GlobalVariable *threadCountersVariable(Module &M) {

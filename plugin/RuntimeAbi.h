@@ -80,7 +80,8 @@ bool hasNoInlineCost(const llvm::CallBase &Call);
 // A call of one of the runtime's entry points, in the convention the callee is declared with,
 // with no inline cost.
 llvm::CallInst *createRuntimeCall(llvm::IRBuilderBase &B, llvm::FunctionCallee Callee,
-                                  llvm::ArrayRef<llvm::Value *> Args = {}, const llvm::Twine &Name = "");
+                                  llvm::ArrayRef<llvm::Value *> Args = {},
+                                  const llvm::Twine &Name = "");
 llvm::GlobalVariable *threadCountersVariable(llvm::Module &M);
 // The thread's innermost open timed call's key (abi.h), read before each timed exit.
 llvm::GlobalVariable *openCallKeyVariable(llvm::Module &M);

@@ -59,18 +59,30 @@ static std::pair<std::string, unsigned> sourceLocation(const Function &F) {
 // A site while the pipeline runs: the operands of one hotline.sites tuple.
 // (A loop's end is kept to join the optimizer's remarks to it; it is not in the table.)
 enum SiteOperand {
-  NameOp, LinkageNameOp, FileOp, LineOp, KindOp, ColumnOp, CounterOp, FunctionOp, LoopOp, EndLineOp, EndColumnOp,
+  NameOp,
+  LinkageNameOp,
+  FileOp,
+  LineOp,
+  KindOp,
+  ColumnOp,
+  CounterOp,
+  FunctionOp,
+  LoopOp,
+  EndLineOp,
+  EndColumnOp,
   DiscriminatorOp
 };
 
-static MDTuple *siteTuple(LLVMContext &C, const Function &F, StringRef File, unsigned Line, unsigned Kind,
-                          unsigned Column, unsigned Counter, unsigned FunctionSite, unsigned Loop,
-                          unsigned EndLine = 0, unsigned EndColumn = 0, unsigned Discriminator = 0) {
+static MDTuple *siteTuple(LLVMContext &C, const Function &F, StringRef File, unsigned Line,
+                          unsigned Kind, unsigned Column, unsigned Counter, unsigned FunctionSite,
+                          unsigned Loop, unsigned EndLine = 0, unsigned EndColumn = 0,
+                          unsigned Discriminator = 0) {
   auto *I32 = Type::getInt32Ty(C);
   auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(I32, V)); };
   return MDTuple::get(C, {MDString::get(C, demangledName(F)), MDString::get(C, F.getName()),
                           MDString::get(C, File), Int(Line), Int(Kind), Int(Column), Int(Counter),
-                          Int(FunctionSite), Int(Loop), Int(EndLine), Int(EndColumn), Int(Discriminator)});
+                          Int(FunctionSite), Int(Loop), Int(EndLine), Int(EndColumn),
+                          Int(Discriminator)});
 }
 
 unsigned SiteTable::size() {
@@ -85,24 +97,29 @@ unsigned SiteTable::siteFor(Function &F) {
   NamedMDNode *Sites = M.getOrInsertNamedMetadata(SitesMetadataName);
   unsigned Id = Sites->getNumOperands();
   auto [File, Line] = sourceLocation(F);
-  Sites->addOperand(siteTuple(C, F, File, Line, HOTLINE_ABI_SITE_FUNCTION, 0, Id, Id, HOTLINE_ABI_NO_SITE));
-  F.setMetadata(SiteAttachmentName,
-                MDTuple::get(C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Id))}));
+  Sites->addOperand(
+      siteTuple(C, F, File, Line, HOTLINE_ABI_SITE_FUNCTION, 0, Id, Id, HOTLINE_ABI_NO_SITE));
+  F.setMetadata(
+      SiteAttachmentName,
+      MDTuple::get(C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Id))}));
   return Id;
 }
 
-unsigned SiteTable::addSite(Function &F, unsigned Kind, StringRef File, unsigned Line, unsigned Column,
-                            unsigned Counter, unsigned Loop, unsigned EndLine, unsigned EndColumn,
-                            unsigned Discriminator) {
+unsigned SiteTable::addSite(Function &F, unsigned Kind, StringRef File, unsigned Line,
+                            unsigned Column, unsigned Counter, unsigned Loop, unsigned EndLine,
+                            unsigned EndColumn, unsigned Discriminator) {
   unsigned FunctionSite = siteFor(F);
   NamedMDNode *Sites = M.getOrInsertNamedMetadata(SitesMetadataName);
   unsigned Id = Sites->getNumOperands();
-  Sites->addOperand(siteTuple(M.getContext(), F, File, Line, Kind, Column, Counter == SelfCounter ? Id : Counter,
-                              FunctionSite, Loop, EndLine, EndColumn, Discriminator));
+  Sites->addOperand(siteTuple(M.getContext(), F, File, Line, Kind, Column,
+                              Counter == SelfCounter ? Id : Counter, FunctionSite, Loop, EndLine,
+                              EndColumn, Discriminator));
   return Id;
 }
 
-static StringRef textOp(const MDNode *Site, unsigned I) { return cast<MDString>(Site->getOperand(I))->getString(); }
+static StringRef textOp(const MDNode *Site, unsigned I) {
+  return cast<MDString>(Site->getOperand(I))->getString();
+}
 static unsigned numberOp(const MDNode *Site, unsigned I) {
   return unsigned(mdconst::extract<ConstantInt>(Site->getOperand(I))->getZExtValue());
 }
@@ -115,9 +132,11 @@ std::vector<SiteTable::LoopSite> SiteTable::loopSites() {
   for (unsigned Id = 0; Id < Sites->getNumOperands(); ++Id) {
     MDNode *Site = Sites->getOperand(Id);
     if (numberOp(Site, KindOp) == HOTLINE_ABI_SITE_LOOP)
-      Loops.push_back({Id, textOp(Site, LinkageNameOp).str(),
-                       {textOp(Site, FileOp).str(), numberOp(Site, LineOp), numberOp(Site, ColumnOp),
-                        numberOp(Site, EndLineOp), numberOp(Site, EndColumnOp)}});
+      Loops.push_back(
+          {Id,
+           textOp(Site, LinkageNameOp).str(),
+           {textOp(Site, FileOp).str(), numberOp(Site, LineOp), numberOp(Site, ColumnOp),
+            numberOp(Site, EndLineOp), numberOp(Site, EndColumnOp)}});
   }
   return Loops;
 }
@@ -127,7 +146,9 @@ unsigned SiteTable::addLoopWorkSite(unsigned Loop, unsigned Kind) {
   MDNode *LoopSite = Sites->getOperand(Loop);
   unsigned Id = Sites->getNumOperands();
   LLVMContext &C = M.getContext();
-  auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V)); };
+  auto Int = [&](unsigned V) {
+    return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V));
+  };
   SmallVector<Metadata *, 12> Operands(LoopSite->operands());
   Operands[KindOp] = Int(Kind);
   Operands[CounterOp] = Int(Id);
@@ -140,15 +161,18 @@ unsigned SiteTable::addLoopWorkSite(unsigned Loop, unsigned Kind) {
 void SiteTable::addLoopNote(unsigned Loop, StringRef Note) {
   LLVMContext &C = M.getContext();
   M.getOrInsertNamedMetadata(LoopNotesMetadataName)
-      ->addOperand(MDTuple::get(
-          C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Loop)), MDString::get(C, Note)}));
+      ->addOperand(
+          MDTuple::get(C, {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Loop)),
+                           MDString::get(C, Note)}));
 }
 
 void SiteTable::addImpliedCounts(ArrayRef<ImpliedCount> Implied) {
   if (Implied.empty())
     return;
   LLVMContext &C = M.getContext();
-  auto Int = [&](unsigned V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V)); };
+  auto Int = [&](unsigned V) {
+    return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), V));
+  };
   NamedMDNode *Table = M.getOrInsertNamedMetadata(ImpliedCountsMetadataName);
   for (ImpliedCount Count : Implied)
     Table->addOperand(MDTuple::get(C, {Int(Count.Counter), Int(Count.ImpliedBy)}));
@@ -163,8 +187,9 @@ Constant *SiteTable::finalizeImpliedCounts(unsigned &Count) {
   StructType *Type = impliedCountType(M.getContext());
   std::vector<Constant *> Elements;
   for (MDNode *Entry : Table->operands())
-    Elements.push_back(ConstantStruct::get(Type, {mdconst::extract<ConstantInt>(Entry->getOperand(0)),
-                                                  mdconst::extract<ConstantInt>(Entry->getOperand(1))}));
+    Elements.push_back(
+        ConstantStruct::get(Type, {mdconst::extract<ConstantInt>(Entry->getOperand(0)),
+                                   mdconst::extract<ConstantInt>(Entry->getOperand(1))}));
   Count = Elements.size();
   ArrayType *ArrayTy = ArrayType::get(Type, Elements.size());
   auto *Array = new GlobalVariable(M, ArrayTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
@@ -185,8 +210,8 @@ Constant *SiteTable::stringConstant(StringRef S) {
   GlobalVariable *&G = Strings[S];
   if (!G) {
     Constant *Data = ConstantDataArray::getString(M.getContext(), S);
-    G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Data,
-                           StringPrefix + Twine(Strings.size()));
+    G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                           Data, StringPrefix + Twine(Strings.size()));
     G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     G->setAlignment(Align(1));
   }
@@ -197,14 +222,15 @@ GlobalVariable *SiteTable::counterMarker() {
   if (GlobalVariable *G = M.getGlobalVariable(CounterMarkerName, /*AllowInternal=*/true))
     return G;
   auto *I8 = Type::getInt8Ty(M.getContext());
-  return new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::PrivateLinkage, ConstantInt::get(I8, 0),
-                            CounterMarkerName);
+  return new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                            ConstantInt::get(I8, 0), CounterMarkerName);
 }
 
 CallInst *SiteTable::emitCounterMarker(unsigned Site, Value *Step, Instruction *At, uint64_t Hash) {
   IRBuilder<> B(At);
-  CallInst *Marker = B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
-                                       {counterMarker(), B.getInt64(Hash), B.getInt32(1), B.getInt32(Site), Step});
+  CallInst *Marker =
+      B.CreateIntrinsic(Intrinsic::instrprof_increment_step, {},
+                        {counterMarker(), B.getInt64(Hash), B.getInt32(1), B.getInt32(Site), Step});
   Marker->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
   Marker->setDoesNotThrow();
   Marker->addFnAttr(Attribute::WillReturn);
@@ -224,8 +250,8 @@ GlobalVariable *SiteTable::moduleRecord() {
       return ConstantPointerNull::get(Ptr);
     if (GlobalVariable *G = M.getGlobalVariable(Name))
       return G;
-    auto *G = new GlobalVariable(M, Type::getInt8Ty(C), /*isConstant=*/true, GlobalValue::ExternalWeakLinkage,
-                                 nullptr, Name);
+    auto *G = new GlobalVariable(M, Type::getInt8Ty(C), /*isConstant=*/true,
+                                 GlobalValue::ExternalWeakLinkage, nullptr, Name);
     G->setVisibility(GlobalValue::HiddenVisibility);
     return G;
   };
@@ -236,8 +262,8 @@ GlobalVariable *SiteTable::moduleRecord() {
              ConstantInt::get(I32, 0), ConstantPointerNull::get(Ptr), ConstantInt::get(I32, 0),
              LinkerBound(LibraryCodeStartName), LinkerBound(LibraryCodeStopName),
              ConstantPointerNull::get(Ptr)});
-  auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage, Init,
-                                    ModuleRecordName);
+  auto *Record = new GlobalVariable(M, Type, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                                    Init, ModuleRecordName);
   Record->setAlignment(Align(8));
 
   // The constructor and destructor that hand the record to the runtime.
@@ -252,20 +278,24 @@ GlobalVariable *SiteTable::moduleRecord() {
     B.CreateRetVoid();
     return F;
   };
-  appendToGlobalCtors(M, MakeCaller("__hotline.module_ctor", RegisterModuleName), RegistrationPriority);
-  appendToGlobalDtors(M, MakeCaller("__hotline.module_dtor", UnregisterModuleName), RegistrationPriority);
+  appendToGlobalCtors(M, MakeCaller("__hotline.module_ctor", RegisterModuleName),
+                      RegistrationPriority);
+  appendToGlobalDtors(M, MakeCaller("__hotline.module_dtor", UnregisterModuleName),
+                      RegistrationPriority);
   return Record;
 }
 
 Value *SiteTable::emitSiteBase(Instruction *InsertBefore) {
   IRBuilder<> B(InsertBefore);
-  Value *BasePtr = B.CreateStructGEP(moduleType(M.getContext()), moduleRecord(), ModuleSiteBaseField);
+  Value *BasePtr =
+      B.CreateStructGEP(moduleType(M.getContext()), moduleRecord(), ModuleSiteBaseField);
   return B.CreateLoad(B.getInt32Ty(), BasePtr, "hotline.site_base");
 }
 
 Value *SiteTable::emitGlobalId(unsigned Local, Instruction *InsertBefore) {
   Value *Base = emitSiteBase(InsertBefore);
-  return IRBuilder<>(InsertBefore).CreateAdd(Base, ConstantInt::get(Base->getType(), Local), "hotline.site");
+  return IRBuilder<>(InsertBefore)
+      .CreateAdd(Base, ConstantInt::get(Base->getType(), Local), "hotline.site");
 }
 
 GlobalVariable *SiteTable::untimedPlaceholder() {
@@ -277,7 +307,8 @@ GlobalVariable *SiteTable::untimedPlaceholder() {
 
 Value *SiteTable::emitIsTimed(unsigned Local, Instruction *InsertBefore) {
   IRBuilder<> B(InsertBefore);
-  Value *Byte = B.CreateConstGEP1_32(B.getInt8Ty(), untimedPlaceholder(), Local, "hotline.untimed.ptr");
+  Value *Byte =
+      B.CreateConstGEP1_32(B.getInt8Ty(), untimedPlaceholder(), Local, "hotline.untimed.ptr");
   // Relaxed: the runtime may set the byte from another thread at any time.
   LoadInst *Untimed = B.CreateLoad(B.getInt8Ty(), Byte, "hotline.untimed");
   Untimed->setAtomic(AtomicOrdering::Monotonic);
@@ -321,7 +352,9 @@ bool SiteTable::finalize(StringRef Build) {
                        Twine(HOTLINE_MAX_SITES_PER_MODULE) + " instrumented functions");
   LLVMContext &C = M.getContext();
   StructType *SiteTy = siteType(C);
-  auto Int = [](MDNode *Site, unsigned I) { return mdconst::extract<ConstantInt>(Site->getOperand(I)); };
+  auto Int = [](MDNode *Site, unsigned I) {
+    return mdconst::extract<ConstantInt>(Site->getOperand(I));
+  };
   // What the optimizer did with each loop, from its remarks during this compile, then what
   // hotline found itself.
   std::vector<LoopSite> Loops = loopSites();
@@ -351,11 +384,13 @@ bool SiteTable::finalize(StringRef Build) {
   for (MDNode *Site : Sites->operands()) {
     unsigned Kind = numberOp(Site, KindOp);
     HasLines |= Kind == HOTLINE_ABI_SITE_LINE;
-    StringRef LoopFacts = Kind == HOTLINE_ABI_SITE_LOOP ? StringRef(Facts[LoopIndex++]) : StringRef();
+    StringRef LoopFacts =
+        Kind == HOTLINE_ABI_SITE_LOOP ? StringRef(Facts[LoopIndex++]) : StringRef();
     Elements.push_back(ConstantStruct::get(
-        SiteTy, {Text(textOp(Site, NameOp)), Text(textOp(Site, LinkageNameOp)), Text(textOp(Site, FileOp)),
-                 Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp), Int(Site, CounterOp),
-                 Int(Site, FunctionOp), Int(Site, LoopOp), Int(Site, DiscriminatorOp), Text(LoopFacts)}));
+        SiteTy,
+        {Text(textOp(Site, NameOp)), Text(textOp(Site, LinkageNameOp)), Text(textOp(Site, FileOp)),
+         Int(Site, LineOp), Int(Site, KindOp), Int(Site, ColumnOp), Int(Site, CounterOp),
+         Int(Site, FunctionOp), Int(Site, LoopOp), Int(Site, DiscriminatorOp), Text(LoopFacts)}));
   }
   Array->setInitializer(ConstantArray::get(ArrayTy, Elements));
 
@@ -372,7 +407,8 @@ bool SiteTable::finalize(StringRef Build) {
   Fields[ModuleSiteCountField] = ConstantInt::get(Type::getInt32Ty(C), Elements.size());
   Fields[ModuleSitesField] = Array;
   Fields[ModuleUntimedField] = finalizeUntimed(Elements.size());
-  Fields[ModuleFlagsField] = ConstantInt::get(Type::getInt32Ty(C), HasLines ? HOTLINE_ABI_MODULE_LINES : 0);
+  Fields[ModuleFlagsField] =
+      ConstantInt::get(Type::getInt32Ty(C), HasLines ? HOTLINE_ABI_MODULE_LINES : 0);
   Fields[ModuleBuildField] =
       Build.empty() ? ConstantPointerNull::get(PointerType::getUnqual(C)) : stringConstant(Build);
   Record->setInitializer(ConstantStruct::get(Init->getType(), Fields));

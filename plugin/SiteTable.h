@@ -30,9 +30,9 @@ public:
   // A loop's end position joins the optimizer's remarks to it (CompilerFacts.h); a line's
   // discriminator tells the blocks of one line apart (`hotline pgo` writes it).
   static constexpr unsigned SelfCounter = ~0u - 1;
-  unsigned addSite(llvm::Function &F, unsigned Kind, llvm::StringRef File, unsigned Line, unsigned Column,
-                   unsigned Counter, unsigned Loop, unsigned EndLine = 0, unsigned EndColumn = 0,
-                   unsigned Discriminator = 0);
+  unsigned addSite(llvm::Function &F, unsigned Kind, llvm::StringRef File, unsigned Line,
+                   unsigned Column, unsigned Counter, unsigned Loop, unsigned EndLine = 0,
+                   unsigned EndColumn = 0, unsigned Discriminator = 0);
   // A loop site as line mode numbered it: its id, its function's linkage name and its range.
   struct LoopSite {
     unsigned Id;

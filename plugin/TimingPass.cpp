@@ -46,7 +46,8 @@ static SmallPtrSet<const BasicBlock *, 32> blocksThatReturn(const Function &F) {
 // pthread_exit) is judged on all its blocks. hotline's own counter markers are not part of
 // the body: line mode's block counters do not make a function worth timing that the default
 // mode only counts.
-static bool isWorthTiming(const Function &F, unsigned MinInstructions, const GlobalVariable *CounterMarker) {
+static bool isWorthTiming(const Function &F, unsigned MinInstructions,
+                          const GlobalVariable *CounterMarker) {
   SmallPtrSet<const BasicBlock *, 32> Returning = blocksThatReturn(F);
   unsigned Instructions = 0;
   for (const BasicBlock &BB : F) {
@@ -122,7 +123,8 @@ static Instruction *beforeResultLoad(Instruction *Point) {
 // call, not kept in a callee-saved register across it.
 static Instruction *afterEntryCounters(Function &F) {
   Instruction *At = afterAllocas(F);
-  for (Instruction *I = At; !I->isTerminator() && (isa<InstrProfIncrementInst>(I) || !I->mayHaveSideEffects());
+  for (Instruction *I = At;
+       !I->isTerminator() && (isa<InstrProfIncrementInst>(I) || !I->mayHaveSideEffects());
        I = I->getNextNode())
     if (isa<InstrProfIncrementInst>(I))
       At = I->getNextNode();
@@ -142,7 +144,8 @@ PreservedAnalyses TimingPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
   if (Opts.Timing != TimingMode::Off) {
     SmallVector<Function *, 64> Worklist;
-    const GlobalVariable *CounterMarker = M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
+    const GlobalVariable *CounterMarker =
+        M.getGlobalVariable(SiteTable::CounterMarkerName, /*AllowInternal=*/true);
     for (Function &F : M) {
       if (!isInstrumentable(F, Opts))
         continue;

@@ -20,7 +20,8 @@ Place program_place(void *return_address) {
   Place place = current_place(return_address);
   if (!place.thread || place.thread->depth == 0 || in_program_code(place.pc))
     return place;
-  if (uint64_t caller = program_caller(reinterpret_cast<uint64_t>(return_address), &place.thread->walk_cache)) {
+  if (uint64_t caller =
+          program_caller(reinterpret_cast<uint64_t>(return_address), &place.thread->walk_cache)) {
     place.via_pc = place.pc;
     place.pc = caller;
   }

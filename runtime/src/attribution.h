@@ -14,10 +14,10 @@ namespace hotline::rt {
 
 struct Place {
   ThreadState *thread; // null: no thread state (before the runtime started, or at thread exit)
-  CallNode *node;      // the innermost open timed call; &thread->root outside all; null without thread
-  uint64_t pc;         // the calling instruction: the return address minus one
-  uint64_t via_pc;     // for a call made inside a library and placed at the program's call
-                       // into it: the library's calling instruction; else 0
+  CallNode *node;  // the innermost open timed call; &thread->root outside all; null without thread
+  uint64_t pc;     // the calling instruction: the return address minus one
+  uint64_t via_pc; // for a call made inside a library and placed at the program's call
+                   // into it: the library's calling instruction; else 0
 };
 
 // The calling thread's place; `return_address` is the hook's __builtin_return_address(0).
@@ -60,7 +60,8 @@ public:
     if (!records)
       return pooled();
     uint32_t start = slot_of(place, detail);
-    for (uint32_t i = start, probes = 0; probes < kCapacity; i = (i + 1) & (kCapacity - 1), ++probes) {
+    for (uint32_t i = start, probes = 0; probes < kCapacity;
+         i = (i + 1) & (kCapacity - 1), ++probes) {
       Record &r = records[i];
       if (!__atomic_load_n(&r.key.ready, __ATOMIC_ACQUIRE))
         return add(place, detail, start);
@@ -88,7 +89,9 @@ public:
   uint32_t number_of(const Record *r) const {
     return r == &pooled_ ? kCapacity + 1 : uint32_t(r - slots_) + 1;
   }
-  Record *numbered(uint32_t number) { return number == kCapacity + 1 ? &pooled_ : slots_ + (number - 1); }
+  Record *numbered(uint32_t number) {
+    return number == kCapacity + 1 ? &pooled_ : slots_ + (number - 1);
+  }
 
   // For fork: the child must not inherit a lock held by a thread it does not have.
   void lock() { lock_.lock(); }
@@ -107,7 +110,9 @@ private:
   }
   static constexpr uint32_t kMaxUsed = kCapacity / 4 * 3;
   // The slots, then the slot index of each record in the order they were added.
-  static uint32_t *order_of(Record *records) { return reinterpret_cast<uint32_t *>(records + kCapacity); }
+  static uint32_t *order_of(Record *records) {
+    return reinterpret_cast<uint32_t *>(records + kCapacity);
+  }
   Record *slots() {
     Record *records = __atomic_load_n(&slots_, __ATOMIC_ACQUIRE);
     if (__builtin_expect(records != nullptr, 1))
@@ -115,7 +120,8 @@ private:
     SpinLockGuard guard(lock_);
     if (!slots_)
       __atomic_store_n(&slots_,
-                       static_cast<Record *>(reserve_pages(sizeof(Record) * kCapacity + sizeof(uint32_t) * kMaxUsed)),
+                       static_cast<Record *>(
+                           reserve_pages(sizeof(Record) * kCapacity + sizeof(uint32_t) * kMaxUsed)),
                        __ATOMIC_RELEASE);
     return slots_;
   }

@@ -31,7 +31,9 @@ public:
     size_ += n;
     return offset;
   }
-  template <typename T> uint64_t append_record(const T &record) { return append(&record, sizeof record); }
+  template <typename T> uint64_t append_record(const T &record) {
+    return append(&record, sizeof record);
+  }
 
   // Makes room for `n` more bytes that are about to be appended, their pages committed in one
   // call (commit_pages) rather than faulted in one by one as the appends reach them.

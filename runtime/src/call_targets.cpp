@@ -44,8 +44,8 @@ extern "C" HOTLINE_ABI_EXPORT void __hotline_call_target(uint32_t site_id, const
     CallTargetSlot &slot = call_target_slots[(first + probe) & (kCallTargetSlots - 1)];
     uint32_t seen = __atomic_load_n(&slot.site, __ATOMIC_ACQUIRE);
     // A failed claim leaves in `seen` what the slot holds now.
-    if (seen == 0 &&
-        __atomic_compare_exchange_n(&slot.site, &seen, kClaiming, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+    if (seen == 0 && __atomic_compare_exchange_n(&slot.site, &seen, kClaiming, false,
+                                                 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
       __atomic_store_n(&call_target_slot_claimed, true, __ATOMIC_RELEASE);
       slot.target = address;
       __atomic_store_n(&slot.count, 1, __ATOMIC_RELAXED);

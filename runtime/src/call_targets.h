@@ -18,7 +18,7 @@ void forget_call_target_counts();
 
 // Implementation details of for_each_call_target.
 struct CallTargetSlot {
-  uint32_t site;   // global site id + 1; 0: free; kClaiming: being filled in
+  uint32_t site; // global site id + 1; 0: free; kClaiming: being filled in
   uint32_t unused;
   uint64_t target;
   uint64_t count;

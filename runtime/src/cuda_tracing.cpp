@@ -50,8 +50,8 @@ struct GpuLogs {
   ByteBuffer kernels, transfers, syncs, memory;
 };
 alignas(GpuLogs) char g_logs_storage[sizeof(GpuLogs)];
-GpuLogs *g_logs = nullptr; // set by cuda_tracing_init, before the module can start
-const char **g_kernel_names = nullptr; // kMaxKernelNames interned names, in arena memory
+GpuLogs *g_logs = nullptr;               // set by cuda_tracing_init, before the module can start
+const char **g_kernel_names = nullptr;   // kMaxKernelNames interned names, in arena memory
 uint32_t *g_kernel_name_slots = nullptr; // open addressing: name index + 1, 0 when free
 uint32_t g_kernel_name_count = 0;
 
@@ -141,7 +141,8 @@ uint32_t intern_kernel_name(const char *name) {
     return 0;
   if (!g_kernel_names) {
     g_kernel_names = static_cast<const char **>(reserve_pages(sizeof(char *) * kMaxKernelNames));
-    g_kernel_name_slots = static_cast<uint32_t *>(reserve_pages(sizeof(uint32_t) * kMaxKernelNames * 2));
+    g_kernel_name_slots =
+        static_cast<uint32_t *>(reserve_pages(sizeof(uint32_t) * kMaxKernelNames * 2));
     if (!g_kernel_names || !g_kernel_name_slots)
       return 0;
     g_kernel_names[g_kernel_name_count++] = "";
@@ -189,10 +190,12 @@ struct CudaLibraries {
   CUptiResult (*cuptiGetResultString)(CUptiResult, const char **);
   CUptiResult (*cuptiSubscribe)(CUpti_SubscriberHandle *, CUpti_CallbackFunc, void *);
   CUptiResult (*cuptiEnableDomain)(uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain);
-  CUptiResult (*cuptiEnableCallback)(uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain, CUpti_CallbackId);
+  CUptiResult (*cuptiEnableCallback)(uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain,
+                                     CUpti_CallbackId);
   CUptiResult (*cuptiGetCallbackName)(CUpti_CallbackDomain, uint32_t, const char **);
   CUptiResult (*cuptiActivityEnable)(CUpti_ActivityKind);
-  CUptiResult (*cuptiActivityRegisterCallbacks)(CUpti_BuffersCallbackRequestFunc, CUpti_BuffersCallbackCompleteFunc);
+  CUptiResult (*cuptiActivityRegisterCallbacks)(CUpti_BuffersCallbackRequestFunc,
+                                                CUpti_BuffersCallbackCompleteFunc);
   CUptiResult (*cuptiActivityGetNextRecord)(uint8_t *, size_t, CUpti_Activity **);
   CUptiResult (*cuptiActivityGetNumDroppedRecords)(CUcontext, uint32_t, size_t *);
   CUptiResult (*cuptiActivityFlushAll)(uint32_t);
@@ -240,7 +243,8 @@ void calibrate_clock() {
   if (g_cuda.cuptiGetTimestamp(&cupti) != CUPTI_SUCCESS)
     return;
   uint64_t after = monotonic_ns();
-  __atomic_store_n(&g_cupti_to_mono_ns, int64_t(before / 2 + after / 2) - int64_t(cupti), __ATOMIC_RELAXED);
+  __atomic_store_n(&g_cupti_to_mono_ns, int64_t(before / 2 + after / 2) - int64_t(cupti),
+                   __ATOMIC_RELAXED);
 }
 
 // A CUPTI timestamp as ns since the run's start (0 for anything before it).
@@ -319,7 +323,8 @@ void keep_activity(const CUpti_Activity *activity) {
     r.device = k->deviceId;
     r.stream = k->streamId;
     r.grid_x = uint32_t(k->gridX), r.grid_y = uint32_t(k->gridY), r.grid_z = uint32_t(k->gridZ);
-    r.block_x = uint32_t(k->blockX), r.block_y = uint32_t(k->blockY), r.block_z = uint32_t(k->blockZ);
+    r.block_x = uint32_t(k->blockX), r.block_y = uint32_t(k->blockY),
+    r.block_z = uint32_t(k->blockZ);
     r.shared_bytes = uint32_t(k->staticSharedMemory) + uint32_t(k->dynamicSharedMemory);
     r.registers = k->registersPerThread;
     keep(g_logs->kernels, site_of(k->correlationId), r);
@@ -366,8 +371,9 @@ void keep_activity(const CUpti_Activity *activity) {
     r.address = m->address;
     r.bytes = m->bytes;
     r.device = m->deviceId;
-    r.operation = m->memoryOperationType == CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_RELEASE ? HOTLINE_GPU_FREE
-                                                                                       : HOTLINE_GPU_ALLOCATE;
+    r.operation = m->memoryOperationType == CUPTI_ACTIVITY_MEMORY_OPERATION_TYPE_RELEASE
+                      ? HOTLINE_GPU_FREE
+                      : HOTLINE_GPU_ALLOCATE;
     r.memory = memory_kind(m->memoryKind);
     keep(g_logs->memory, site_of(m->correlationId), r);
     break;
@@ -404,10 +410,12 @@ void CUPTIAPI buffer_completed(CUcontext context, uint32_t stream, uint8_t *buff
 
 // CUPTI may name a function with its version ("cudaMalloc_v3020"): names are compared by prefix.
 bool is_launch_plumbing(const char *function) {
-  return !strncmp(function, "__cudaPushCallConfiguration", 27) || !strncmp(function, "__cudaPopCallConfiguration", 26);
+  return !strncmp(function, "__cudaPushCallConfiguration", 27) ||
+         !strncmp(function, "__cudaPopCallConfiguration", 26);
 }
 
-void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid, const void *data) {
+void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                          const void *data) {
   if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
     // The context's GPU work must be collected before the context goes.
     if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING)
@@ -463,8 +471,10 @@ bool open_driver() {
     set_status(HOTLINE_CUDA_NO_DRIVER, "%s", why ? why : "libcuda.so.1 did not load");
     return false;
   }
-  if (!find(driver, "cuInit", g_cuda.cuInit) || !find(driver, "cuDriverGetVersion", g_cuda.cuDriverGetVersion) ||
-      !find(driver, "cuDeviceGetCount", g_cuda.cuDeviceGetCount) || !find(driver, "cuDeviceGet", g_cuda.cuDeviceGet) ||
+  if (!find(driver, "cuInit", g_cuda.cuInit) ||
+      !find(driver, "cuDriverGetVersion", g_cuda.cuDriverGetVersion) ||
+      !find(driver, "cuDeviceGetCount", g_cuda.cuDeviceGetCount) ||
+      !find(driver, "cuDeviceGet", g_cuda.cuDeviceGet) ||
       !find(driver, "cuDeviceGetName", g_cuda.cuDeviceGetName) ||
       !find(driver, "cuDeviceTotalMem_v2", g_cuda.cuDeviceTotalMem) ||
       !find(driver, "cuDeviceGetAttribute", g_cuda.cuDeviceGetAttribute) ||
@@ -476,13 +486,14 @@ bool open_driver() {
   if (g_cuda.cuDriverGetVersion(&version) == CUDA_SUCCESS)
     g_status.driver_version = uint32_t(version);
   if (CUresult r = g_cuda.cuInit(0); r != CUDA_SUCCESS) {
-    set_status(r == CUDA_ERROR_NO_DEVICE ? HOTLINE_CUDA_NO_DEVICE : HOTLINE_CUDA_NO_DRIVER, "cuInit: %s",
-               driver_error(r));
+    set_status(r == CUDA_ERROR_NO_DEVICE ? HOTLINE_CUDA_NO_DEVICE : HOTLINE_CUDA_NO_DRIVER,
+               "cuInit: %s", driver_error(r));
     return false;
   }
   int count = 0;
   if (CUresult r = g_cuda.cuDeviceGetCount(&count); r != CUDA_SUCCESS || count <= 0) {
-    set_status(HOTLINE_CUDA_NO_DEVICE, "cuDeviceGetCount: %s", r == CUDA_SUCCESS ? "0 devices" : driver_error(r));
+    set_status(HOTLINE_CUDA_NO_DEVICE, "cuDeviceGetCount: %s",
+               r == CUDA_SUCCESS ? "0 devices" : driver_error(r));
     return false;
   }
   g_status.device_count = uint32_t(count);
@@ -499,11 +510,14 @@ bool open_driver() {
     if (g_cuda.cuDeviceTotalMem(&bytes, device) == CUDA_SUCCESS)
       d.memory_bytes = bytes;
     int value = 0;
-    if (g_cuda.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device) == CUDA_SUCCESS)
+    if (g_cuda.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device) ==
+        CUDA_SUCCESS)
       d.compute_major = uint32_t(value);
-    if (g_cuda.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device) == CUDA_SUCCESS)
+    if (g_cuda.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device) ==
+        CUDA_SUCCESS)
       d.compute_minor = uint32_t(value);
-    if (g_cuda.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device) == CUDA_SUCCESS)
+    if (g_cuda.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device) ==
+        CUDA_SUCCESS)
       d.multiprocessors = uint32_t(value);
     ++g_device_count;
   }
@@ -531,7 +545,8 @@ bool open_cupti() {
          find(cupti, "cuptiActivityEnable", g_cuda.cuptiActivityEnable) &&
          find(cupti, "cuptiActivityRegisterCallbacks", g_cuda.cuptiActivityRegisterCallbacks) &&
          find(cupti, "cuptiActivityGetNextRecord", g_cuda.cuptiActivityGetNextRecord) &&
-         find(cupti, "cuptiActivityGetNumDroppedRecords", g_cuda.cuptiActivityGetNumDroppedRecords) &&
+         find(cupti, "cuptiActivityGetNumDroppedRecords",
+              g_cuda.cuptiActivityGetNumDroppedRecords) &&
          find(cupti, "cuptiActivityFlushAll", g_cuda.cuptiActivityFlushAll) &&
          find(cupti, "cuptiGetTimestamp", g_cuda.cuptiGetTimestamp);
 }
@@ -543,12 +558,13 @@ bool start_cupti() {
     g_status.cupti_version = version;
   // The activity records' layouts are those of the headers this runtime was built with.
   if (version / 10000 != CUPTI_API_VERSION / 10000) {
-    set_status(HOTLINE_CUDA_NO_CUPTI, "libcupti has API version %u; this runtime was built for %u", version,
-               unsigned(CUPTI_API_VERSION));
+    set_status(HOTLINE_CUDA_NO_CUPTI, "libcupti has API version %u; this runtime was built for %u",
+               version, unsigned(CUPTI_API_VERSION));
     return false;
   }
   static CUpti_SubscriberHandle subscriber;
-  if (CUptiResult r = g_cuda.cuptiSubscribe(&subscriber, on_callback, nullptr); r != CUPTI_SUCCESS) {
+  if (CUptiResult r = g_cuda.cuptiSubscribe(&subscriber, on_callback, nullptr);
+      r != CUPTI_SUCCESS) {
     set_status(r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? HOTLINE_CUDA_CUPTI_TAKEN
                                                                    : HOTLINE_CUDA_CUPTI_FAILED,
                "cuptiSubscribe: %s", cupti_error(r));
@@ -562,14 +578,17 @@ bool start_cupti() {
   } steps[] = {
       {"cuptiActivityRegisterCallbacks",
        g_cuda.cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed)},
-      {"cuptiEnableDomain(RUNTIME_API)", g_cuda.cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API)},
+      {"cuptiEnableDomain(RUNTIME_API)",
+       g_cuda.cuptiEnableDomain(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API)},
       {"cuptiEnableCallback(CONTEXT_DESTROY_STARTING)",
        g_cuda.cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                   CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING)},
-      {"cuptiActivityEnable(CONCURRENT_KERNEL)", g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)},
+      {"cuptiActivityEnable(CONCURRENT_KERNEL)",
+       g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)},
       {"cuptiActivityEnable(MEMCPY)", g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY)},
       {"cuptiActivityEnable(MEMSET)", g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMSET)},
-      {"cuptiActivityEnable(SYNCHRONIZATION)", g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION)},
+      {"cuptiActivityEnable(SYNCHRONIZATION)",
+       g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION)},
       {"cuptiActivityEnable(MEMORY2)", g_cuda.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMORY2)},
   };
   for (const Step &step : steps)
@@ -583,9 +602,10 @@ bool start_cupti() {
 void start_module() {
   if (!open_driver() || !open_cupti() || !start_cupti()) {
     if (g_status.state == HOTLINE_CUDA_CUPTI_TAKEN)
-      report_problem("CUPTI is already in use by another tool (%s); hotline records no GPU work, the rest of "
-                     "the profile as usual",
-                     g_message);
+      report_problem(
+          "CUPTI is already in use by another tool (%s); hotline records no GPU work, the rest of "
+          "the profile as usual",
+          g_message);
     return;
   }
   set_status(HOTLINE_CUDA_TRACED, "%s", "");
@@ -594,7 +614,8 @@ void start_module() {
 #else // built without the CUPTI headers
 
 void start_module() {
-  set_status(HOTLINE_CUDA_NOT_BUILT, "this libhotline_rt was built without the CUDA toolkit's CUPTI headers");
+  set_status(HOTLINE_CUDA_NOT_BUILT,
+             "this libhotline_rt was built without the CUDA toolkit's CUPTI headers");
 }
 
 #endif
@@ -603,7 +624,8 @@ void start_module() {
 void start_once() {
   int expected = 0;
   if (!__atomic_load_n(&g_tracing, __ATOMIC_RELAXED) ||
-      !__atomic_compare_exchange_n(&g_start, &expected, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      !__atomic_compare_exchange_n(&g_start, &expected, 1, false, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE))
     return;
   RuntimeScope scope;
   start_module();
@@ -612,8 +634,8 @@ void start_once() {
 
 int find_cuda_library(dl_phdr_info *info, size_t, void *found) {
   const char *name = info->dlpi_name;
-  if (name && (strstr(name, "/libcudart.so") || strstr(name, "/libcuda.so") || !strncmp(name, "libcudart.so", 12) ||
-               !strncmp(name, "libcuda.so", 10)))
+  if (name && (strstr(name, "/libcudart.so") || strstr(name, "/libcuda.so") ||
+               !strncmp(name, "libcudart.so", 12) || !strncmp(name, "libcuda.so", 10)))
     *static_cast<bool *>(found) = true;
   return 0;
 }
@@ -672,7 +694,8 @@ const char *cuda_function_name(uint32_t cbid) {
   static char plain[256];
   snprintf(plain, sizeof plain, "%s", name);
   char *suffix = strstr(plain, "_v");
-  if (suffix && suffix[2] >= '0' && suffix[2] <= '9' && strspn(suffix + 2, "0123456789") == strlen(suffix + 2))
+  if (suffix && suffix[2] >= '0' && suffix[2] <= '9' &&
+      strspn(suffix + 2, "0123456789") == strlen(suffix + 2))
     *suffix = '\0';
   return plain;
 }

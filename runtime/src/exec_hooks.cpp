@@ -17,7 +17,6 @@
 
 using namespace hotline::rt;
 
-
 namespace {
 
 template <typename F> F next(const char *name) { return reinterpret_cast<F>(find_next(name)); }
@@ -66,8 +65,12 @@ using Fexecve = int (*)(int, char *const[], char *const[]);
 HOOK int execve(const char *path, char *const argv[], char *const envp[]) {
   return exec_with_profile<Execve>("execve", path, argv, envp);
 }
-HOOK int execv(const char *path, char *const argv[]) { return exec_with_profile<Execv>("execv", path, argv); }
-HOOK int execvp(const char *file, char *const argv[]) { return exec_with_profile<Execv>("execvp", file, argv); }
+HOOK int execv(const char *path, char *const argv[]) {
+  return exec_with_profile<Execv>("execv", path, argv);
+}
+HOOK int execvp(const char *file, char *const argv[]) {
+  return exec_with_profile<Execv>("execvp", file, argv);
+}
 HOOK int execvpe(const char *file, char *const argv[], char *const envp[]) {
   return exec_with_profile<Execve>("execvpe", file, argv, envp);
 }
@@ -79,7 +82,8 @@ HOOK int fexecve(int fd, char *const argv[], char *const envp[]) {
 #define GATHER_ARGUMENTS(first, list)                                                              \
   char *arguments[kMaxListArguments + 1];                                                          \
   int count = 0;                                                                                   \
-  for (char *a = const_cast<char *>(first); a && count < kMaxListArguments; a = va_arg(list, char *)) \
+  for (char *a = const_cast<char *>(first); a && count < kMaxListArguments;                        \
+       a = va_arg(list, char *))                                                                   \
     arguments[count++] = a;                                                                        \
   arguments[count] = nullptr
 

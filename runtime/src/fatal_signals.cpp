@@ -57,7 +57,7 @@ ProgramAction read_program_action(int signal) {
 // flags when the program handles it, so its handler runs as it would have.
 void on_fatal_signal(int signal, siginfo_t *info, void *context);
 void put_runtime_in_front(int signal, const struct sigaction &program) {
-  struct sigaction action {};
+  struct sigaction action{};
   action.sa_sigaction = on_fatal_signal;
   if (is_default(program)) {
     sigemptyset(&action.sa_mask);
@@ -101,7 +101,7 @@ private:
 
 // Gives `signal` the handler and lets it be delivered (a handler runs with its signal blocked).
 void handle_now(int signal, void (*handler)(int)) {
-  struct sigaction action {};
+  struct sigaction action{};
   action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   kernel_sigaction(signal, &action, nullptr);
@@ -142,7 +142,7 @@ void on_fatal_signal(int signal, siginfo_t *info, void *context) {
     return;
   if (program.action.sa_flags & SA_RESETHAND) { // the kernel would have reset it on delivery
     int saved_errno = errno;
-    struct sigaction reset {};
+    struct sigaction reset{};
     reset.sa_handler = SIG_DFL;
     sigemptyset(&reset.sa_mask);
     SpinLockGuard guard(g_lock);
@@ -174,7 +174,7 @@ void fatal_signals_init() {
   AllSignalsBlocked blocked;
   SpinLockGuard guard(g_lock);
   for (int signal : kSignals) {
-    struct sigaction current {};
+    struct sigaction current{};
     if (kernel_sigaction(signal, nullptr, &current) == 0)
       set_program_action(signal, current);
   }
@@ -184,7 +184,7 @@ void fatal_signals_init() {
 int program_sigaction(int signal, const struct sigaction *action, struct sigaction *old) {
   if (!__atomic_load_n(&g_initialized, __ATOMIC_ACQUIRE))
     return kernel_sigaction(signal, action, old);
-  struct sigaction previous {};
+  struct sigaction previous{};
   {
     AllSignalsBlocked blocked;
     SpinLockGuard guard(g_lock);

@@ -33,7 +33,6 @@
 
 using namespace hotline::rt;
 
-
 namespace {
 
 enum Layout : int { kUndecided, kHeaders, kTable };
@@ -104,10 +103,9 @@ Layout choose_layout() {
     return kTable;
   Dl_info next{}, c_library{};
   void *c_library_function = find_next("gnu_get_libc_version");
-  bool c_library_malloc = c_library_function &&
-                          dladdr(reinterpret_cast<void *>(real.malloc), &next) &&
-                          dladdr(c_library_function, &c_library) &&
-                          next.dli_fbase == c_library.dli_fbase;
+  bool c_library_malloc =
+      c_library_function && dladdr(reinterpret_cast<void *>(real.malloc), &next) &&
+      dladdr(c_library_function, &c_library) && next.dli_fbase == c_library.dli_fbase;
   return c_library_malloc && every_hook_in_effect() ? kHeaders : kTable;
 }
 
@@ -272,8 +270,9 @@ void *reallocate_with_header(void *p, size_t bytes, void *caller) {
   }
   void *base = base_of(p, h);
   TrackedBlock old = tracked_of(h);
-  return serve(bytes, kHeaderBytes, caller, [base](size_t request) { return real.realloc(base, request); },
-               &old);
+  return serve(
+      bytes, kHeaderBytes, caller, [base](size_t request) { return real.realloc(base, request); },
+      &old);
 }
 
 void *reallocate(void *p, size_t bytes, void *caller) {
@@ -337,7 +336,8 @@ HOOK void *calloc(size_t count, size_t size) noexcept {
   }
   if (!allocator_ready())
     return bootstrap_alloc(bytes, 16); // zeroed
-  return serve(bytes, front_bytes(0), CALLER, [](size_t request) { return real.calloc(1, request); });
+  return serve(bytes, front_bytes(0), CALLER,
+               [](size_t request) { return real.calloc(1, request); });
 }
 
 HOOK void *reallocarray(void *p, size_t count, size_t size) noexcept {
@@ -394,7 +394,8 @@ HOOK void *memalign(size_t alignment, size_t bytes) noexcept {
 }
 
 HOOK void *valloc(size_t bytes) noexcept {
-  return allocate_aligned(page_bytes(), bytes, CALLER, [](size_t request) { return real.valloc(request); });
+  return allocate_aligned(page_bytes(), bytes, CALLER,
+                          [](size_t request) { return real.valloc(request); });
 }
 
 // pvalloc rounds the size up to whole pages: those are the block's bytes.
@@ -407,12 +408,14 @@ HOOK void *pvalloc(size_t bytes) noexcept {
   rounded = rounded / page * page;
   if (rounded == 0)
     rounded = page;
-  return allocate_aligned(page, rounded, CALLER, [](size_t request) { return real.pvalloc(request); });
+  return allocate_aligned(page, rounded, CALLER,
+                          [](size_t request) { return real.pvalloc(request); });
 }
 
 // The hooks under names of their own, which stay on them when another definition of a name
 // is the process's.
-#define RUNTIME_NAME(name) extern "C" decltype(name) hotline_runtime_##name __attribute__((alias(#name)));
+#define RUNTIME_NAME(name)                                                                         \
+  extern "C" decltype(name) hotline_runtime_##name __attribute__((alias(#name)));
 RUNTIME_NAME(malloc)
 RUNTIME_NAME(free)
 RUNTIME_NAME(realloc)
@@ -435,7 +438,8 @@ bool in_effect(void *found, void *hook) { return found == hook || found == nullp
 // there is none (the C23 frees where the C library has none, which the linker did not export
 // from the executable either).
 bool every_hook_in_effect() {
-#define IN_EFFECT(name) in_effect(dlsym(RTLD_DEFAULT, #name), reinterpret_cast<void *>(&hotline_runtime_##name))
+#define IN_EFFECT(name)                                                                            \
+  in_effect(dlsym(RTLD_DEFAULT, #name), reinterpret_cast<void *>(&hotline_runtime_##name))
   return IN_EFFECT(malloc) && IN_EFFECT(free) && IN_EFFECT(realloc) && IN_EFFECT(calloc) &&
          IN_EFFECT(reallocarray) && IN_EFFECT(malloc_usable_size) && IN_EFFECT(free_sized) &&
          IN_EFFECT(free_aligned_sized) && IN_EFFECT(posix_memalign) && IN_EFFECT(aligned_alloc) &&
@@ -473,8 +477,8 @@ void *new_aligned_block(size_t bytes, std::align_val_t alignment, void *caller) 
     no_operator_new();
   return real.operator_new_aligned(bytes, size_t(alignment));
 }
-void *new_aligned_block_nothrow(size_t bytes, std::align_val_t alignment,
-                                const std::nothrow_t &tag, void *caller) {
+void *new_aligned_block_nothrow(size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag,
+                                void *caller) {
   if (void *p = allocate_aligned(size_t(alignment), bytes ? bytes : 1, caller))
     return p;
   return real.operator_new_aligned_nothrow
@@ -497,10 +501,12 @@ CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment) {
 CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment) {
   return new_aligned_block(bytes, alignment, CALLER);
 }
-CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag) noexcept {
+CXX_HOOK void *operator new(size_t bytes, std::align_val_t alignment,
+                            const std::nothrow_t &tag) noexcept {
   return new_aligned_block_nothrow(bytes, alignment, tag, CALLER);
 }
-CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment, const std::nothrow_t &tag) noexcept {
+CXX_HOOK void *operator new[](size_t bytes, std::align_val_t alignment,
+                              const std::nothrow_t &tag) noexcept {
   return new_aligned_block_nothrow(bytes, alignment, tag, CALLER);
 }
 
@@ -514,5 +520,9 @@ CXX_HOOK void operator delete(void *p, size_t, std::align_val_t) noexcept { rele
 CXX_HOOK void operator delete[](void *p, size_t, std::align_val_t) noexcept { release(p); }
 CXX_HOOK void operator delete(void *p, const std::nothrow_t &) noexcept { release(p); }
 CXX_HOOK void operator delete[](void *p, const std::nothrow_t &) noexcept { release(p); }
-CXX_HOOK void operator delete(void *p, std::align_val_t, const std::nothrow_t &) noexcept { release(p); }
-CXX_HOOK void operator delete[](void *p, std::align_val_t, const std::nothrow_t &) noexcept { release(p); }
+CXX_HOOK void operator delete(void *p, std::align_val_t, const std::nothrow_t &) noexcept {
+  release(p);
+}
+CXX_HOOK void operator delete[](void *p, std::align_val_t, const std::nothrow_t &) noexcept {
+  release(p);
+}

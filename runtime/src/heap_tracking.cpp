@@ -16,7 +16,8 @@ namespace hotline::rt {
 namespace {
 
 constexpr uint64_t kFloorNotMeasured = UINT64_MAX;
-uint64_t g_clock_floor_ticks = kFloorNotMeasured; // what two clock reads around an empty call measure
+uint64_t g_clock_floor_ticks =
+    kFloorNotMeasured; // what two clock reads around an empty call measure
 int64_t g_live_bytes = 0;
 uint64_t g_peak_live_bytes = 0;
 uint64_t g_untracked_frees = 0;
@@ -37,8 +38,8 @@ constexpr uint32_t kShardBits = 6;
 constexpr uint32_t kShards = 1u << kShardBits;
 constexpr uint32_t kFirstShardCapacity = 1024;
 constexpr size_t kHugePageBytes = 2u << 20; // a shard's slots from this size on ask for huge
-                                             // pages: a page fault a 4 KiB page was a fifth of
-                                             // the run with millions of live blocks
+                                            // pages: a page fault a 4 KiB page was a fifth of
+                                            // the run with millions of live blocks
 LiveShard g_shards[kShards];
 
 // A block's 4 KiB page decides its shard and where its run of slots starts; its place in
@@ -202,9 +203,8 @@ TrackedBlock record_allocation(size_t bytes, void *return_address) {
   }
   uint64_t live = live_bytes(*h);
   uint64_t peak = heap_count(h->peak_live_bytes);
-  while (live > peak &&
-         !__atomic_compare_exchange_n(&h->peak_live_bytes, &peak, live, true, __ATOMIC_RELAXED,
-                                      __ATOMIC_RELAXED)) {
+  while (live > peak && !__atomic_compare_exchange_n(&h->peak_live_bytes, &peak, live, true,
+                                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
   add_live_bytes(int64_t(bytes));
   trace_allocation(place.thread, bytes);
@@ -250,7 +250,8 @@ __thread uint32_t tls_calls_to_timed __attribute__((tls_model("initial-exec"))) 
 namespace {
 // Any state but 0 serves: every thread draws the same sequence, which is independent of the
 // pattern of its calls all the same.
-__thread uint64_t tls_timing_random __attribute__((tls_model("initial-exec"))) = 0x9e3779b97f4a7c15u;
+__thread uint64_t tls_timing_random __attribute__((tls_model("initial-exec"))) =
+    0x9e3779b97f4a7c15u;
 } // namespace
 
 uint32_t next_calls_to_timed() {
@@ -259,7 +260,8 @@ uint32_t next_calls_to_timed() {
   x ^= x >> 7;
   x ^= x << 17;
   tls_timing_random = x;
-  return 1 + uint32_t(x % (2 * kTimedOneIn - 1)); // 1 to 2 x kTimedOneIn - 1: kTimedOneIn on average
+  return 1 +
+         uint32_t(x % (2 * kTimedOneIn - 1)); // 1 to 2 x kTimedOneIn - 1: kTimedOneIn on average
 }
 
 namespace {
@@ -294,7 +296,6 @@ uint64_t clock_floor() {
   return floor;
 }
 } // namespace
-
 
 void add_allocator_time(uint64_t ticks, uint32_t weight) {
   ThreadState *t = current_thread_if_started();

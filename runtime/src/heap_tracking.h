@@ -29,7 +29,9 @@ struct HeapPlace {
 };
 
 // A place's counts, its owning thread's and the others' together; any thread may read them.
-inline uint64_t heap_count(const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); }
+inline uint64_t heap_count(const uint64_t &field) {
+  return __atomic_load_n(&field, __ATOMIC_RELAXED);
+}
 inline HeapCounts counts(const HeapPlace &h) {
   return {heap_count(h.own.allocations) + heap_count(h.shared.allocations),
           heap_count(h.own.allocated_bytes) + heap_count(h.shared.allocated_bytes),

@@ -30,7 +30,6 @@
 
 using namespace hotline::rt;
 
-
 extern "C" [[noreturn]] void __chk_fail(void);
 
 namespace {
@@ -85,30 +84,34 @@ int timed_open(const char *path, int fd_dir, int flags, mode_t mode, void *calle
 }
 
 ssize_t do_read(int fd, void *buf, size_t n, void *caller) {
-  return timed_io(IoKind::read, fd, caller,
-                  [&] { return real.read ? real.read(fd, buf, n) : syscall(SYS_read, fd, buf, n); },
-                  returned_bytes);
+  return timed_io(
+      IoKind::read, fd, caller,
+      [&] { return real.read ? real.read(fd, buf, n) : syscall(SYS_read, fd, buf, n); },
+      returned_bytes);
 }
 ssize_t do_pread(int fd, void *buf, size_t n, off_t offset, void *caller) {
-  return timed_io(IoKind::read, fd, caller,
-                  [&] {
-                    return real.pread ? real.pread(fd, buf, n, offset)
-                                      : syscall(SYS_pread64, fd, buf, n, offset);
-                  },
-                  returned_bytes);
+  return timed_io(
+      IoKind::read, fd, caller,
+      [&] {
+        return real.pread ? real.pread(fd, buf, n, offset)
+                          : syscall(SYS_pread64, fd, buf, n, offset);
+      },
+      returned_bytes);
 }
 ssize_t do_write(int fd, const void *buf, size_t n, void *caller) {
-  return timed_io(IoKind::write, fd, caller,
-                  [&] { return real.write ? real.write(fd, buf, n) : syscall(SYS_write, fd, buf, n); },
-                  returned_bytes);
+  return timed_io(
+      IoKind::write, fd, caller,
+      [&] { return real.write ? real.write(fd, buf, n) : syscall(SYS_write, fd, buf, n); },
+      returned_bytes);
 }
 ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t offset, void *caller) {
-  return timed_io(IoKind::write, fd, caller,
-                  [&] {
-                    return real.pwrite ? real.pwrite(fd, buf, n, offset)
-                                       : syscall(SYS_pwrite64, fd, buf, n, offset);
-                  },
-                  returned_bytes);
+  return timed_io(
+      IoKind::write, fd, caller,
+      [&] {
+        return real.pwrite ? real.pwrite(fd, buf, n, offset)
+                           : syscall(SYS_pwrite64, fd, buf, n, offset);
+      },
+      returned_bytes);
 }
 // stdio: the stream's descriptor is looked up only when recording (fileno may set errno).
 // `Buffer` is void for reads, const void for writes.
@@ -136,11 +139,13 @@ auto put_string(const char *s) {
   return [s](int result) { return result == EOF ? 0 : uint64_t(strlen(s)); };
 }
 int do_vfprintf(FILE *stream, const char *format, va_list args, void *caller) {
-  return do_stream(IoKind::write, stream, caller, [&] { return real.vfprintf(stream, format, args); }, counted);
+  return do_stream(
+      IoKind::write, stream, caller, [&] { return real.vfprintf(stream, format, args); }, counted);
 }
 int do_vfprintf_chk(FILE *stream, int flag, const char *format, va_list args, void *caller) {
-  return do_stream(IoKind::write, stream, caller,
-                   [&] { return real.vfprintf_chk(stream, flag, format, args); }, counted);
+  return do_stream(
+      IoKind::write, stream, caller, [&] { return real.vfprintf_chk(stream, flag, format, args); },
+      counted);
 }
 // scanf's bytes are what it took from the stream: the change of its position, where the stream
 // has one (a file; not a pipe or a terminal, where only the call and its time are counted).
@@ -151,11 +156,12 @@ int do_vfscanf(int (*real_call)(FILE *, const char *, va_list), FILE *stream, co
   int saved_errno = errno;
   off_t before = ftello(stream);
   errno = saved_errno;
-  return do_stream(IoKind::read, stream, caller, [&] { return real_call(stream, format, args); },
-                   [&](int) {
-                     off_t after = before < 0 ? -1 : ftello(stream);
-                     return after > before ? uint64_t(after - before) : 0;
-                   });
+  return do_stream(
+      IoKind::read, stream, caller, [&] { return real_call(stream, format, args); },
+      [&](int) {
+        off_t after = before < 0 ? -1 : ftello(stream);
+        return after > before ? uint64_t(after - before) : 0;
+      });
 }
 
 int do_openat(int dir, const char *path, int flags, va_list args, void *caller) {
@@ -163,13 +169,15 @@ int do_openat(int dir, const char *path, int flags, va_list args, void *caller) 
   return timed_open(path, dir, flags, mode, caller);
 }
 FILE *do_fopen(const char *path, const char *mode, void *caller) {
-  return timed([&] { return real.fopen(path, mode); },
-               [&](FILE *f, uint64_t ticks) { record_open(path, f ? fileno(f) : -1, ticks, caller); });
+  return timed(
+      [&] { return real.fopen(path, mode); },
+      [&](FILE *f, uint64_t ticks) { record_open(path, f ? fileno(f) : -1, ticks, caller); });
 }
 void *do_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset, void *caller) {
   auto call = [&] {
-    return real.mmap ? real.mmap(addr, length, prot, flags, fd, offset)
-                     : reinterpret_cast<void *>(syscall(SYS_mmap, addr, length, prot, flags, fd, offset));
+    return real.mmap
+               ? real.mmap(addr, length, prot, flags, fd, offset)
+               : reinterpret_cast<void *>(syscall(SYS_mmap, addr, length, prot, flags, fd, offset));
   };
   if (fd < 0 || (flags & MAP_ANONYMOUS))
     return call(); // memory, not a file
@@ -185,17 +193,22 @@ HOOK ssize_t __read_chk(int fd, void *buf, size_t n, size_t buf_size) {
     __chk_fail();
   return do_read(fd, buf, n, CALLER);
 }
-HOOK ssize_t pread(int fd, void *buf, size_t n, off_t offset) { return do_pread(fd, buf, n, offset, CALLER); }
+HOOK ssize_t pread(int fd, void *buf, size_t n, off_t offset) {
+  return do_pread(fd, buf, n, offset, CALLER);
+}
 HOOK ssize_t __pread_chk(int fd, void *buf, size_t n, off_t offset, size_t buf_size) {
   if (n > buf_size)
     __chk_fail();
   return do_pread(fd, buf, n, offset, CALLER);
 }
 HOOK ssize_t readv(int fd, const iovec *iov, int count) {
-  return timed_io(IoKind::read, fd, CALLER, [&] { return real.readv(fd, iov, count); }, returned_bytes);
+  return timed_io(
+      IoKind::read, fd, CALLER, [&] { return real.readv(fd, iov, count); }, returned_bytes);
 }
 HOOK ssize_t preadv(int fd, const iovec *iov, int count, off_t offset) {
-  return timed_io(IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); }, returned_bytes);
+  return timed_io(
+      IoKind::read, fd, CALLER, [&] { return real.preadv(fd, iov, count, offset); },
+      returned_bytes);
 }
 
 HOOK ssize_t write(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, CALLER); }
@@ -209,12 +222,17 @@ bool io_hooks_in_effect() {
   return dlsym(RTLD_DEFAULT, "write") == reinterpret_cast<void *>(&hotline_runtime_write);
 }
 } // namespace hotline::rt
-HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) { return do_pwrite(fd, buf, n, offset, CALLER); }
+HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) {
+  return do_pwrite(fd, buf, n, offset, CALLER);
+}
 HOOK ssize_t writev(int fd, const iovec *iov, int count) {
-  return timed_io(IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);
+  return timed_io(
+      IoKind::write, fd, CALLER, [&] { return real.writev(fd, iov, count); }, returned_bytes);
 }
 HOOK ssize_t pwritev(int fd, const iovec *iov, int count, off_t offset) {
-  return timed_io(IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); }, returned_bytes);
+  return timed_io(
+      IoKind::write, fd, CALLER, [&] { return real.pwritev(fd, iov, count, offset); },
+      returned_bytes);
 }
 
 HOOK size_t fread(void *buf, size_t size, size_t n, FILE *stream) {
@@ -248,7 +266,7 @@ HOOK size_t fwrite_unlocked(const void *buf, size_t size, size_t n, FILE *stream
   return do_stdio(IoKind::write, real.fwrite_unlocked, buf, size, n, stream, CALLER);
 }
 
-#define STDIO_HOOK(type, name, params, args, kind, stream, bytes_of)                                  \
+#define STDIO_HOOK(type, name, params, args, kind, stream, bytes_of)                               \
   HOOK type name params {                                                                          \
     ensure_real_functions();                                                                       \
     return do_stream(IoKind::kind, stream, CALLER, [&] { return real.name args; }, bytes_of);      \
@@ -269,20 +287,23 @@ STDIO_HOOK(int, getc, (FILE * f), (f), read, f, one_byte)
 STDIO_HOOK(int, getc_unlocked, (FILE * f), (f), read, f, one_byte)
 STDIO_HOOK(int, getchar, (), (), read, stdin, one_byte)
 STDIO_HOOK(int, getchar_unlocked, (), (), read, stdin, one_byte)
-STDIO_HOOK(ssize_t, getdelim, (char **line, size_t *n, int delimiter, FILE *f), (line, n, delimiter, f), read, f,
-           line_bytes)
+STDIO_HOOK(ssize_t, getdelim, (char **line, size_t *n, int delimiter, FILE *f),
+           (line, n, delimiter, f), read, f, line_bytes)
 
 HOOK int puts(const char *s) {
   ensure_real_functions();
-  return do_stream(IoKind::write, stdout, CALLER, [&] { return real.puts(s); },
-                   [&](int result) { return result == EOF ? 0 : uint64_t(strlen(s)) + 1; });
+  return do_stream(
+      IoKind::write, stdout, CALLER, [&] { return real.puts(s); },
+      [&](int result) { return result == EOF ? 0 : uint64_t(strlen(s)) + 1; });
 }
 HOOK int _IO_putc(int c, FILE *f) __attribute__((alias("putc")));
 HOOK int _IO_getc(FILE *f) __attribute__((alias("getc")));
-HOOK ssize_t __getdelim(char **line, size_t *n, int delimiter, FILE *f) __attribute__((alias("getdelim")));
+HOOK ssize_t __getdelim(char **line, size_t *n, int delimiter, FILE *f)
+    __attribute__((alias("getdelim")));
 HOOK ssize_t getline(char **line, size_t *n, FILE *f) {
   ensure_real_functions();
-  return do_stream(IoKind::read, f, CALLER, [&] { return real.getdelim(line, n, '\n', f); }, line_bytes);
+  return do_stream(
+      IoKind::read, f, CALLER, [&] { return real.getdelim(line, n, '\n', f); }, line_bytes);
 }
 HOOK char *__fgets_chk(char *s, size_t size, int n, FILE *f) {
   if (n > 0 && size_t(n) > size)
@@ -294,7 +315,8 @@ HOOK char *__fgets_unlocked_chk(char *s, size_t size, int n, FILE *f) {
   if (n > 0 && size_t(n) > size)
     __chk_fail();
   ensure_real_functions();
-  return do_stream(IoKind::read, f, CALLER, [&] { return real.fgets_unlocked(s, n, f); }, string_bytes);
+  return do_stream(
+      IoKind::read, f, CALLER, [&] { return real.fgets_unlocked(s, n, f); }, string_bytes);
 }
 
 HOOK int vfprintf(FILE *f, const char *format, va_list args) {
@@ -348,36 +370,39 @@ HOOK int __printf_chk(int flag, const char *format, ...) {
 // dprintf writes to the descriptor itself, from inside the C library.
 HOOK int vdprintf(int fd, const char *format, va_list args) {
   ensure_real_functions();
-  return timed_io(IoKind::write, fd, CALLER, [&] { return real.vdprintf(fd, format, args); }, counted);
+  return timed_io(
+      IoKind::write, fd, CALLER, [&] { return real.vdprintf(fd, format, args); }, counted);
 }
 HOOK int dprintf(int fd, const char *format, ...) {
   ensure_real_functions();
   va_list args;
   va_start(args, format);
-  int n = timed_io(IoKind::write, fd, CALLER, [&] { return real.vdprintf(fd, format, args); }, counted);
+  int n =
+      timed_io(IoKind::write, fd, CALLER, [&] { return real.vdprintf(fd, format, args); }, counted);
   va_end(args);
   return n;
 }
 
 // stdio.h renames the scanf family to their __isoc99_ forms: the hooks are named by asm.
-#define SCANF_HOOKS(prefix, real_call)                                                              \
-  HOOK int prefix##vfscanf_hook(FILE *f, const char *format, va_list args) __asm__(#prefix "vfscanf"); \
+#define SCANF_HOOKS(prefix, real_call)                                                             \
+  HOOK int prefix##vfscanf_hook(FILE *f, const char *format,                                       \
+                                va_list args) __asm__(#prefix "vfscanf");                          \
   HOOK int prefix##vscanf_hook(const char *format, va_list args) __asm__(#prefix "vscanf");        \
   HOOK int prefix##fscanf_hook(FILE *f, const char *format, ...) __asm__(#prefix "fscanf");        \
   HOOK int prefix##scanf_hook(const char *format, ...) __asm__(#prefix "scanf");                   \
   int prefix##vfscanf_hook(FILE *f, const char *format, va_list args) {                            \
     ensure_real_functions();                                                                       \
-    return do_vfscanf(real.real_call, f, format, args, CALLER);                                   \
+    return do_vfscanf(real.real_call, f, format, args, CALLER);                                    \
   }                                                                                                \
   int prefix##vscanf_hook(const char *format, va_list args) {                                      \
     ensure_real_functions();                                                                       \
-    return do_vfscanf(real.real_call, stdin, format, args, CALLER);                               \
+    return do_vfscanf(real.real_call, stdin, format, args, CALLER);                                \
   }                                                                                                \
   int prefix##fscanf_hook(FILE *f, const char *format, ...) {                                      \
     ensure_real_functions();                                                                       \
     va_list args;                                                                                  \
     va_start(args, format);                                                                        \
-    int n = do_vfscanf(real.real_call, f, format, args, CALLER);                                  \
+    int n = do_vfscanf(real.real_call, f, format, args, CALLER);                                   \
     va_end(args);                                                                                  \
     return n;                                                                                      \
   }                                                                                                \
@@ -385,7 +410,7 @@ HOOK int dprintf(int fd, const char *format, ...) {
     ensure_real_functions();                                                                       \
     va_list args;                                                                                  \
     va_start(args, format);                                                                        \
-    int n = do_vfscanf(real.real_call, stdin, format, args, CALLER);                              \
+    int n = do_vfscanf(real.real_call, stdin, format, args, CALLER);                               \
     va_end(args);                                                                                  \
     return n;                                                                                      \
   }
@@ -399,7 +424,9 @@ HOOK int open(const char *path, int flags, ...) {
   va_end(args);
   return fd;
 }
-HOOK int __open_2(const char *path, int flags) { return timed_open(path, AT_FDCWD, flags, 0, CALLER); }
+HOOK int __open_2(const char *path, int flags) {
+  return timed_open(path, AT_FDCWD, flags, 0, CALLER);
+}
 HOOK int openat(int dir, const char *path, int flags, ...) {
   va_list args;
   va_start(args, flags);
@@ -407,7 +434,9 @@ HOOK int openat(int dir, const char *path, int flags, ...) {
   va_end(args);
   return fd;
 }
-HOOK int __openat_2(int dir, const char *path, int flags) { return timed_open(path, dir, flags, 0, CALLER); }
+HOOK int __openat_2(int dir, const char *path, int flags) {
+  return timed_open(path, dir, flags, 0, CALLER);
+}
 HOOK int creat(const char *path, mode_t mode) {
   return timed_open(path, AT_FDCWD, O_CREAT | O_WRONLY | O_TRUNC, mode, CALLER);
 }

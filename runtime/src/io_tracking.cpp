@@ -114,8 +114,8 @@ void add_call(IoPlace *p, IoKind kind, uint64_t bytes, uint64_t ticks) {
 
 // An I/O call that ended now, in trace mode.
 void trace_io(ThreadState *t, IoKind kind, uint32_t file, uint64_t bytes, uint64_t ticks) {
-  static const uint32_t kinds[] = {HOTLINE_TRACE_READ, HOTLINE_TRACE_WRITE, HOTLINE_TRACE_OPEN, HOTLINE_TRACE_SYNC,
-                                   HOTLINE_TRACE_MAP};
+  static const uint32_t kinds[] = {HOTLINE_TRACE_READ, HOTLINE_TRACE_WRITE, HOTLINE_TRACE_OPEN,
+                                   HOTLINE_TRACE_SYNC, HOTLINE_TRACE_MAP};
   if (__builtin_expect(g_tracing, 0) && ticks >= g_trace_min_ticks) {
     uint64_t end = now_ticks();
     trace_event(t, kinds[int(kind)], file, end - ticks, end, bytes);

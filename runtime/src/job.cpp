@@ -45,7 +45,8 @@ void job_init() {
     long rank = parse_number(rank_text), size = parse_number(size_text);
     if (rank < 0 || size <= rank) {
       report_problem("%s=%s with %s=%s is not a rank of a job; the profile is named without one",
-                     l.rank_variable, rank_text, l.size_variable, size_text ? size_text : "(unset)");
+                     l.rank_variable, rank_text, l.size_variable,
+                     size_text ? size_text : "(unset)");
       return;
     }
     g_job = {true, uint32_t(rank), uint32_t(size), l.name};

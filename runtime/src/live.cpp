@@ -106,7 +106,7 @@ struct SiteTotals {
   uint64_t calls;
   uint64_t self_ticks;
   uint64_t total_ticks;
-  uint64_t timed_calls; // of a function: the calls its nodes timed (see sum_timed_calls)
+  uint64_t timed_calls;  // of a function: the calls its nodes timed (see sum_timed_calls)
   uint64_t window_calls; // of those, the calls timed in re-timing windows (timing_policy.h)
 };
 
@@ -116,10 +116,10 @@ struct NodeRow {
   uint32_t function;
   uint64_t inclusive_ticks;
   uint64_t children_ticks;
-  uint64_t calls;       // timed
+  uint64_t calls;        // timed
   uint64_t window_calls; // of those, the calls timed in re-timing windows, and their ticks
   uint64_t window_ticks;
-  bool timing_stopped;  // a function's node, whose later calls were counted only
+  bool timing_stopped; // a function's node, whose later calls were counted only
 };
 
 // Times by function and by region name, summed over some threads.
@@ -440,8 +440,8 @@ void estimate_stopped_calls(uint32_t n) {
     uint64_t site_sample = from_windows ? function.window_calls : function.timed_calls;
     if (sample_calls == 0 || function.calls <= function.timed_calls)
       continue;
-    double calls = double(function.calls - function.timed_calls) * double(sample_calls) /
-                   double(site_sample);
+    double calls =
+        double(function.calls - function.timed_calls) * double(sample_calls) / double(site_sample);
     double mean = double(sample_ticks) / double(sample_calls) - g_timing_cost.self_ticks;
     if (mean < g_timing_cost.untimed_call_ticks)
       mean = g_timing_cost.untimed_call_ticks;
@@ -487,9 +487,13 @@ void sum_call_tree(ThreadState *t, uint32_t site_count, uint64_t now, Sums &into
                          function < site_count;
       uint64_t calls = __atomic_load_n(&node.calls, __ATOMIC_RELAXED);
       uint64_t window_calls = __atomic_load_n(&node.window_calls, __ATOMIC_RELAXED);
-      s.rows[n] = {parent < n ? parent : 0, function < site_count ? function : UINT32_MAX,
-                   __atomic_load_n(&node.inclusive_ticks, __ATOMIC_RELAXED), 0, calls,
-                   window_calls, __atomic_load_n(&node.window_ticks, __ATOMIC_RELAXED),
+      s.rows[n] = {parent < n ? parent : 0,
+                   function < site_count ? function : UINT32_MAX,
+                   __atomic_load_n(&node.inclusive_ticks, __ATOMIC_RELAXED),
+                   0,
+                   calls,
+                   window_calls,
+                   __atomic_load_n(&node.window_ticks, __ATOMIC_RELAXED),
                    of_function && timing_stopped(site)};
       if (of_function && &into == &s.ended) { // for the snapshots after this thread
         into.sites[function].timed_calls += calls;
@@ -617,7 +621,8 @@ uint32_t sum_records(uint32_t site_count, uint64_t now_ticks, uint32_t *names) {
   for (uint32_t i = 0; i < g_region_names_bound; ++i)
     s.now.region_ticks[i] = s.now.region_entries[i] = 0;
   sum_calls(site_count);
-  add_implied_counts([&](uint32_t site) -> uint64_t & { return s.now.sites[site].calls; }, site_count);
+  add_implied_counts([&](uint32_t site) -> uint64_t & { return s.now.sites[site].calls; },
+                     site_count);
   merge_same_functions(site_count);
   sum_timed_calls(site_count);
   // The threads not summed into `ended` yet, newest first: those after the last one still
@@ -652,7 +657,8 @@ uint32_t sum_records(uint32_t site_count, uint64_t now_ticks, uint32_t *names) {
 }
 
 // The functions with the most time (then calls) into `next`.
-void keep_hottest_functions(hotline_live_snapshot &next, uint32_t site_count, const TickConverter &time) {
+void keep_hottest_functions(hotline_live_snapshot &next, uint32_t site_count,
+                            const TickConverter &time) {
   Scratch &s = g_scratch;
   uint32_t best[HOTLINE_LIVE_MAX_FUNCTIONS];
   uint32_t kept = 0, seen = 0;
@@ -703,8 +709,8 @@ void keep_hottest_regions(hotline_live_snapshot &next, uint32_t names, const Tic
 
 // Checks the alert rules against the sums; region names seen for the first time are matched
 // against the rules once.
-void check_alerts(uint32_t site_count, uint32_t names, uint64_t elapsed_ns, uint64_t heap_live_bytes,
-                  const TickConverter &time) {
+void check_alerts(uint32_t site_count, uint32_t names, uint64_t elapsed_ns,
+                  uint64_t heap_live_bytes, const TickConverter &time) {
   Scratch &s = g_scratch;
   for (; g_region_names_read < names; ++g_region_names_read)
     for (uint32_t r = 0; r < g_rule_count; ++r)

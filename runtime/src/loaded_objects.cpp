@@ -88,7 +88,7 @@ uint32_t LoadedObjects::find(uint64_t address) const {
 namespace {
 constexpr int kMaxProfilerLibraries = 8;
 uint64_t g_profiler_libraries[kMaxProfilerLibraries]; // load addresses
-int g_profiler_library_count = 0;                      // read after a release store
+int g_profiler_library_count = 0;                     // read after a release store
 } // namespace
 
 void *open_profiler_library(const char *name) {

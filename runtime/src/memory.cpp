@@ -31,8 +31,8 @@ void remember_region(void *start, size_t bytes) {
                                     __ATOMIC_RELAXED)) {
       __atomic_store_n(&regions[i].bytes, bytes, __ATOMIC_RELEASE);
       size_t used = __atomic_load_n(&regions_used, __ATOMIC_RELAXED);
-      while (used < i + 1 && !__atomic_compare_exchange_n(&regions_used, &used, i + 1, true, __ATOMIC_RELEASE,
-                                                          __ATOMIC_RELAXED)) {
+      while (used < i + 1 && !__atomic_compare_exchange_n(&regions_used, &used, i + 1, true,
+                                                          __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
       }
       return;
     }
@@ -44,7 +44,9 @@ struct RegionSpan {
   Region *begin() const { return first; }
   Region *end() const { return last; }
 };
-RegionSpan used_regions() { return {regions, regions + __atomic_load_n(&regions_used, __ATOMIC_ACQUIRE)}; }
+RegionSpan used_regions() {
+  return {regions, regions + __atomic_load_n(&regions_used, __ATOMIC_ACQUIRE)};
+}
 
 void forget_region(void *start) {
   for (Region &region : used_regions())
@@ -60,7 +62,8 @@ size_t resident_bytes_of(char *start, size_t bytes) {
   unsigned char resident[4096]; // one byte per page: 16 MiB of 4 KiB pages per mincore call
   size_t total = 0;
   for (size_t offset = 0; offset < bytes; offset += sizeof resident * page) {
-    size_t length = bytes - offset < sizeof resident * page ? bytes - offset : sizeof resident * page;
+    size_t length =
+        bytes - offset < sizeof resident * page ? bytes - offset : sizeof resident * page;
     if (mincore(start + offset, length, resident) != 0)
       return total; // released meanwhile
     for (size_t i = 0; i < (length + page - 1) / page; ++i)
@@ -71,8 +74,8 @@ size_t resident_bytes_of(char *start, size_t bytes) {
 } // namespace
 
 void *reserve_pages(size_t bytes) {
-  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     return nullptr;
   remember_region(p, bytes);

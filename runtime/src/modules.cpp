@@ -20,9 +20,9 @@ ModuleEntry *modules = nullptr; // kMaxModules entries, reserved on first regist
 uint32_t modules_used = 0;
 uint32_t sites_used = 0;
 uint8_t *stopped_sites = nullptr; // kMaxSites bytes, reserved on first use: 1 = timing stopped
-uint32_t *stopped_list = nullptr;  // kMaxSites entries, reserved on first use: the stopped sites
+uint32_t *stopped_list = nullptr; // kMaxSites entries, reserved on first use: the stopped sites
 uint32_t stopped_count = 0;
-bool stopped_timed_again = false;  // set_stopped_sites_timed(true) holds
+bool stopped_timed_again = false; // set_stopped_sites_timed(true) holds
 uint8_t *max_sites = nullptr;     // kMaxSites bytes, reserved on first use: see combine_counts
 bool lines_registered = false;
 bool process_exiting = false; // keep_modules_until_exit
@@ -103,7 +103,8 @@ void stop_timing_site(uint32_t site) {
     return;
   if (!stopped_sites) {
     stopped_list = static_cast<uint32_t *>(reserve_pages(sizeof(uint32_t) * kMaxSites));
-    __atomic_store_n(&stopped_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)), __ATOMIC_RELEASE);
+    __atomic_store_n(&stopped_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)),
+                     __ATOMIC_RELEASE);
   }
   if (!stopped_sites || !stopped_list)
     return;
@@ -177,7 +178,8 @@ static bool add_to_registry(__hotline_module *module, const char *object_path) {
     if (module->sites[i].kind != HOTLINE_ABI_SITE_LOOP_MAX_TRIPS)
       continue;
     if (!max_sites)
-      __atomic_store_n(&max_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)), __ATOMIC_RELEASE);
+      __atomic_store_n(&max_sites, static_cast<uint8_t *>(reserve_pages(kMaxSites)),
+                       __ATOMIC_RELEASE);
     if (max_sites)
       max_sites[sites_used + i] = 1;
   }
@@ -222,7 +224,9 @@ extern "C" void __hotline_register_module(__hotline_module *module) {
       start_thread_sampling(t);
 }
 
-void hotline::rt::keep_modules_until_exit() { __atomic_store_n(&process_exiting, true, __ATOMIC_RELEASE); }
+void hotline::rt::keep_modules_until_exit() {
+  __atomic_store_n(&process_exiting, true, __ATOMIC_RELEASE);
+}
 
 extern "C" void __hotline_unregister_module(__hotline_module *module) {
   if (__atomic_load_n(&process_exiting, __ATOMIC_ACQUIRE))
@@ -238,7 +242,8 @@ extern "C" void __hotline_unregister_module(__hotline_module *module) {
       __atomic_store_n(&entry.sites, entry.copied_sites, __ATOMIC_RELEASE);
       continue;
     }
-    auto *sites = static_cast<__hotline_site *>(arena_alloc(sizeof(__hotline_site) * entry.site_count));
+    auto *sites =
+        static_cast<__hotline_site *>(arena_alloc(sizeof(__hotline_site) * entry.site_count));
     if (sites) {
       // The copies' texts are offsets from the copied table, as the module's are from its own.
       auto copy_text = [&](int64_t offset) {
@@ -256,9 +261,11 @@ extern "C" void __hotline_unregister_module(__hotline_module *module) {
     auto *implied = static_cast<__hotline_implied_count *>(
         arena_alloc(sizeof(__hotline_implied_count) * (entry.implied_count_count + 1)));
     if (implied && entry.implied_count_count)
-      memcpy(implied, entry.implied_counts, sizeof(__hotline_implied_count) * entry.implied_count_count);
+      memcpy(implied, entry.implied_counts,
+             sizeof(__hotline_implied_count) * entry.implied_count_count);
     // Without the copy (out of memory) the module's counts lose what its increments implied.
-    __atomic_store_n(&entry.implied_count_count, implied ? entry.implied_count_count : 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&entry.implied_count_count, implied ? entry.implied_count_count : 0,
+                     __ATOMIC_RELAXED);
     __atomic_store_n(&entry.implied_counts, implied, __ATOMIC_RELEASE);
     entry.source_file = copy_string(entry.source_file);
     entry.build = copy_string(entry.build);

@@ -54,7 +54,8 @@ bool set_stopped_sites_timed(bool timed);
 
 // Adds a thread's count for `site` to a total: summed, except for the sites that count the
 // most iterations of one loop entry (HOTLINE_ABI_SITE_LOOP_MAX_TRIPS), which take the maximum.
-inline uint64_t combine_counts(const uint8_t *max_sites, uint32_t site, uint64_t total, uint64_t count) {
+inline uint64_t combine_counts(const uint8_t *max_sites, uint32_t site, uint64_t total,
+                               uint64_t count) {
   if (max_sites && max_sites[site])
     return count > total ? count : total;
   return total + count;

@@ -11,13 +11,14 @@ bool g_seen = false;
 PlaceTable<MpiPlace> g_places;
 
 const char *const kNames[] = {
-    "MPI_Init",      "MPI_Init_thread", "MPI_Finalize",  "MPI_Send",      "MPI_Ssend",
-    "MPI_Rsend",     "MPI_Bsend",       "MPI_Recv",      "MPI_Sendrecv",  "MPI_Isend",
-    "MPI_Irecv",     "MPI_Wait",        "MPI_Waitall",   "MPI_Waitany",   "MPI_Waitsome",
-    "MPI_Probe",     "MPI_Barrier",     "MPI_Bcast",     "MPI_Reduce",    "MPI_Allreduce",
-    "MPI_Gather",    "MPI_Allgather",   "MPI_Scatter",   "MPI_Alltoall",  "MPI_Reduce_scatter",
+    "MPI_Init",   "MPI_Init_thread", "MPI_Finalize", "MPI_Send",     "MPI_Ssend",
+    "MPI_Rsend",  "MPI_Bsend",       "MPI_Recv",     "MPI_Sendrecv", "MPI_Isend",
+    "MPI_Irecv",  "MPI_Wait",        "MPI_Waitall",  "MPI_Waitany",  "MPI_Waitsome",
+    "MPI_Probe",  "MPI_Barrier",     "MPI_Bcast",    "MPI_Reduce",   "MPI_Allreduce",
+    "MPI_Gather", "MPI_Allgather",   "MPI_Scatter",  "MPI_Alltoall", "MPI_Reduce_scatter",
     "MPI_Scan"};
-static_assert(sizeof kNames / sizeof kNames[0] == uint32_t(MpiFunction::Count), "a name per function");
+static_assert(sizeof kNames / sizeof kNames[0] == uint32_t(MpiFunction::Count),
+              "a name per function");
 } // namespace
 
 const char *mpi_function_name(MpiFunction f) {
@@ -34,7 +35,8 @@ void record_mpi_call(MpiFunction f, uint64_t ticks, uint64_t bytes, void *return
   __atomic_fetch_add(&p->ticks, ticks, __ATOMIC_RELAXED);
   __atomic_fetch_add(&p->bytes, bytes, __ATOMIC_RELAXED);
   __atomic_store_n(&g_seen, true, __ATOMIC_RELAXED);
-  add_region_time(place.thread, &RegionNode::sync_ticks, ticks); // a rank waiting on the others is a wait
+  add_region_time(place.thread, &RegionNode::sync_ticks,
+                  ticks); // a rank waiting on the others is a wait
 }
 
 bool mpi_seen() { return __atomic_load_n(&g_seen, __ATOMIC_RELAXED); }

@@ -10,10 +10,32 @@ namespace hotline::rt {
 
 // The MPI functions the hooks time; an MpiPlace's key.detail is one of these.
 enum class MpiFunction : uint32_t {
-  Init, InitThread, Finalize,
-  Send, Ssend, Rsend, Bsend, Recv, Sendrecv, Isend, Irecv,
-  Wait, Waitall, Waitany, Waitsome, Probe,
-  Barrier, Bcast, Reduce, Allreduce, Gather, Allgather, Scatter, Alltoall, ReduceScatter, Scan,
+  Init,
+  InitThread,
+  Finalize,
+  Send,
+  Ssend,
+  Rsend,
+  Bsend,
+  Recv,
+  Sendrecv,
+  Isend,
+  Irecv,
+  Wait,
+  Waitall,
+  Waitany,
+  Waitsome,
+  Probe,
+  Barrier,
+  Bcast,
+  Reduce,
+  Allreduce,
+  Gather,
+  Allgather,
+  Scatter,
+  Alltoall,
+  ReduceScatter,
+  Scan,
   Count // not a function
 };
 

@@ -32,8 +32,10 @@ constexpr uint32_t kExportTableCallbacks = 1; // NVTX_ETID_CALLBACKS
 constexpr int kModuleCore = 1;                // NVTX_CB_MODULE_CORE
 constexpr int kModuleCore2 = 5;               // NVTX_CB_MODULE_CORE2
 constexpr unsigned kCoreMarkEx = 1, kCoreMarkA = 2, kCoreMarkW = 3;
-constexpr unsigned kCoreRangeStartEx = 4, kCoreRangeStartA = 5, kCoreRangeStartW = 6, kCoreRangeEnd = 7;
-constexpr unsigned kCoreRangePushEx = 8, kCoreRangePushA = 9, kCoreRangePushW = 10, kCoreRangePop = 11;
+constexpr unsigned kCoreRangeStartEx = 4, kCoreRangeStartA = 5, kCoreRangeStartW = 6,
+                   kCoreRangeEnd = 7;
+constexpr unsigned kCoreRangePushEx = 8, kCoreRangePushA = 9, kCoreRangePushW = 10,
+                   kCoreRangePop = 11;
 constexpr unsigned kCore2DomainMarkEx = 1;
 constexpr unsigned kCore2DomainRangeStartEx = 2, kCore2DomainRangeEnd = 3;
 constexpr unsigned kCore2DomainRangePushEx = 4, kCore2DomainRangePop = 5,
@@ -142,7 +144,8 @@ template <typename F> void attach(NvtxFunctionTable table, unsigned size, unsign
 }
 
 int initialize_injection(NvtxGetExportTable get_export_table) {
-  auto *callbacks = static_cast<const NvtxExportTableCallbacks *>(get_export_table(kExportTableCallbacks));
+  auto *callbacks =
+      static_cast<const NvtxExportTableCallbacks *>(get_export_table(kExportTableCallbacks));
   if (!callbacks || callbacks->struct_size < sizeof(NvtxExportTableCallbacks))
     return 0;
   NvtxFunctionTable core = nullptr, core2 = nullptr;
@@ -177,12 +180,14 @@ int initialize_injection(NvtxGetExportTable get_export_table) {
 // The dynamic injection's entry point: NVTX_INJECTION64_PATH=<path of libhotline_rt.so> makes a
 // program's NVTX call it. The shared runtime needs that: the program's NVTX keeps its
 // InitializeInjectionNvtx2_fnptr hidden, out of a shared library's reach.
-extern "C" __attribute__((visibility("default"))) int InitializeInjectionNvtx2(NvtxGetExportTable get) {
+extern "C" __attribute__((visibility("default"))) int
+InitializeInjectionNvtx2(NvtxGetExportTable get) {
   return initialize_injection(get);
 }
 
 // The static injection: the program's NVTX defines this pointer weak and null, and calls what
 // it points to at its first NVTX call. Linked statically, the runtime's strong definition
 // replaces it, and NVTX ranges are regions without any setting.
-extern "C" __attribute__((visibility("default"))) NvtxInitializeInjection InitializeInjectionNvtx2_fnptr =
-    InitializeInjectionNvtx2;
+extern "C"
+    __attribute__((visibility("default"))) NvtxInitializeInjection InitializeInjectionNvtx2_fnptr =
+        InitializeInjectionNvtx2;

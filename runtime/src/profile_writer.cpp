@@ -1,8 +1,8 @@
 // Serializes the recorded state into the profile format and writes it atomically.
 #include "profile_writer.h"
 
-#include "program_code.h"
 #include "profile_assembly.h"
+#include "program_code.h"
 
 #include "byte_buffer.h"
 #include "call_targets.h"
@@ -13,16 +13,16 @@
 #include "live.h"
 #include "loaded_objects.h"
 #include "modules.h"
+#include "mpi_tracking.h"
 #include "pc_table.h"
 #include "regions.h"
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "sampling.h"
 #include "start_end_ranges.h"
-#include "mpi_tracking.h"
+#include "string_table.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
-#include "string_table.h"
 #include "threads.h"
 #include "timing_cost.h"
 #include "tracing.h"
@@ -35,9 +35,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
-#include <sys/uio.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #ifndef HOTLINE_VERSION_STRING
@@ -73,7 +73,8 @@ struct RunFacts {
 void collect_run_facts(RunFacts &facts) {
   ssize_t n = readlink("/proc/self/exe", facts.program, sizeof facts.program - 1);
   facts.program[n > 0 ? n : 0] = '\0';
-  size_t length = read_small_file("/proc/self/cmdline", facts.command_line, sizeof facts.command_line - 1);
+  size_t length =
+      read_small_file("/proc/self/cmdline", facts.command_line, sizeof facts.command_line - 1);
   for (size_t i = 0; i + 1 < length; ++i)
     if (facts.command_line[i] == '\0')
       facts.command_line[i] = ' ';
@@ -99,7 +100,8 @@ void add_objects(StringTable &strings, const char *program, const LoadedObjects 
   for (uint32_t i = 0; i < loaded.count(); ++i) {
     // The loader names the main executable "" (it comes first); the vDSO keeps its name.
     const char *path = i == 0 && !loaded.path(i)[0] ? program : loaded.path(i);
-    uint32_t flags = i > 0 && is_profiler_library(loaded.load_address(i)) ? HOTLINE_OBJECT_PROFILER : 0;
+    uint32_t flags =
+        i > 0 && is_profiler_library(loaded.load_address(i)) ? HOTLINE_OBJECT_PROFILER : 0;
     objects.append_record(hotline_object_record{loaded.load_address(i), strings.add(path), flags});
     if (loaded.build_id(i)[0])
       build_ids.append_record(hotline_object_build_id_record{i, strings.add(loaded.build_id(i))});
@@ -122,10 +124,9 @@ bool add_samples(StringTable &strings, const LoadedObjects &loaded, ByteBuffer &
   SampleSnapshot snapshot = snapshot_samples();
   if (!snapshot.table)
     return false;
-  hotline_sampling_record record{snapshot.period_ns, snapshot.samples, snapshot.dropped,
-                                 strings.add(snapshot.method),
-                                 line_mode_registered() ? HOTLINE_SAMPLING_LINES
-                                                        : HOTLINE_SAMPLING_STOPPED_TIMING};
+  hotline_sampling_record record{
+      snapshot.period_ns, snapshot.samples, snapshot.dropped, strings.add(snapshot.method),
+      line_mode_registered() ? HOTLINE_SAMPLING_LINES : HOTLINE_SAMPLING_STOPPED_TIMING};
   sampling.append_record(record);
   uint64_t in_runtime = 0;
   snapshot.table->for_each([&](uint64_t pc, uint64_t count) {
@@ -153,12 +154,14 @@ PlaceFields place_fields(const PlaceKey &key, const LoadedObjects &loaded) {
   RelativeAddress at = key.pc ? relative(loaded, key.pc) : RelativeAddress{0, HOTLINE_NO_OBJECT};
   if (!key.thread) // before the runtime started, at a thread's exit, or pooled
     return {HOTLINE_NO_THREAD, HOTLINE_NO_PARENT, at.address, at.object};
-  uint32_t node = !key.node || key.node == &key.thread->root ? HOTLINE_NO_PARENT : key.node->index - 1;
+  uint32_t node =
+      !key.node || key.node == &key.thread->root ? HOTLINE_NO_PARENT : key.node->index - 1;
   return {key.thread->profile_index, node, at.address, at.object};
 }
 
 // Fills the place fields that memory, I/O, sync, MPI and GPU records share.
-template <typename Record> void set_place(Record &r, const PlaceKey &key, const LoadedObjects &loaded) {
+template <typename Record>
+void set_place(Record &r, const PlaceKey &key, const LoadedObjects &loaded) {
   PlaceFields at = place_fields(key, loaded);
   r.thread = at.thread;
   r.node = at.node;
@@ -174,7 +177,8 @@ void set_place_and_via(Record &r, const PlaceKey &key, const LoadedObjects &load
 }
 
 // The HEAP and MEMORY_SITES sections.
-void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, ByteBuffer &heap, ByteBuffer &sites) {
+void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, ByteBuffer &heap,
+              ByteBuffer &sites) {
   hotline_heap_record totals{};
   totals.runtime_resident_bytes = runtime_resident_bytes;
   heap_places().for_each([&](const HeapPlace &h) {
@@ -211,7 +215,8 @@ void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, Byte
 // The FILES and IO_SITES sections.
 void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time,
             ByteBuffer &files, ByteBuffer &sites) {
-  for_each_file([&](const char *path) { files.append_record(hotline_file_record{strings.add(path), 0}); });
+  for_each_file(
+      [&](const char *path) { files.append_record(hotline_file_record{strings.add(path), 0}); });
   io_places().for_each([&](const IoPlace &p) {
     auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     hotline_io_site_record r{};
@@ -236,8 +241,8 @@ void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConvert
 
 // The thread's regions (REGIONS) and counters (COUNTERS). Regions still open get the time they
 // have run until `end` (the write, or the thread's exit).
-void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings, const TickConverter &time,
-                        ByteBuffer &regions, ByteBuffer &counters) {
+void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings,
+                        const TickConverter &time, ByteBuffer &regions, ByteBuffer &counters) {
   const RegionThread *r = __atomic_load_n(&t->regions, __ATOMIC_ACQUIRE);
   if (!r)
     return;
@@ -294,7 +299,8 @@ void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer
 }
 
 // The MPI_SITES section.
-void add_mpi(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time, ByteBuffer &sites) {
+void add_mpi(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time,
+             ByteBuffer &sites) {
   mpi_places().for_each([&](const MpiPlace &p) {
     hotline_mpi_site_record r{};
     set_place(r, p.key, loaded);
@@ -359,7 +365,8 @@ void add_gpu_records(ByteBuffer &log, ByteBuffer &section, Finish finish = [](Re
   }
 }
 
-void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time, GpuSections &out) {
+void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time,
+              GpuSections &out) {
   hotline_cuda_record status = cuda_status();
   status.message = strings.add(cuda_status_message());
   out.cuda.append_record(status);
@@ -386,9 +393,10 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
   for (uint32_t i = 0; i < gpu_kernel_name_count(); ++i)
     offsets.append_record(strings.add(gpu_kernel_name(i)));
   const auto *name_offsets = reinterpret_cast<const uint32_t *>(offsets.data());
-  add_gpu_records<hotline_gpu_kernel_record>(gpu_kernel_log(), out.kernels, [&](hotline_gpu_kernel_record &r) {
-    r.name = r.name < gpu_kernel_name_count() && name_offsets ? name_offsets[r.name] : 0;
-  });
+  add_gpu_records<hotline_gpu_kernel_record>(
+      gpu_kernel_log(), out.kernels, [&](hotline_gpu_kernel_record &r) {
+        r.name = r.name < gpu_kernel_name_count() && name_offsets ? name_offsets[r.name] : 0;
+      });
   add_gpu_records<hotline_gpu_transfer_record>(gpu_transfer_log(), out.transfers);
   add_gpu_records<hotline_gpu_sync_record>(gpu_sync_log(), out.syncs);
   // Allocations and frees by time: CUPTI delivers each buffer in order, buffers nearly so.
@@ -460,7 +468,8 @@ bool write_all(int fd, iovec *pieces, int count) {
 
 // Moves the finished temporary file to its final name without replacing anything: an
 // existing profile of the same name (pid reuse) makes us pick "<name>.1", "<name>.2", ...
-bool take_final_name(const char *temp_path, const char *dir, const char *stem, char *final_path, size_t capacity) {
+bool take_final_name(const char *temp_path, const char *dir, const char *stem, char *final_path,
+                     size_t capacity) {
   for (int attempt = 0; attempt < 1000; ++attempt) {
     if (attempt == 0)
       snprintf(final_path, capacity, "%s/%s.hotline", dir, stem);
@@ -485,7 +494,8 @@ int create_temporary(const char *dir, const char *stem, char *temp_path, size_t 
     uint64_t random = 0;
     if (syscall(SYS_getrandom, &random, sizeof random, GRND_NONBLOCK) != sizeof random)
       random = (now_ticks() ^ uint64_t(getpid()) << 40) * 0x9e3779b97f4a7c15u; // no entropy yet
-    snprintf(temp_path, capacity, "%s/.%s.%016llx.hotline.tmp", dir, stem, (unsigned long long)random);
+    snprintf(temp_path, capacity, "%s/.%s.%016llx.hotline.tmp", dir, stem,
+             (unsigned long long)random);
     int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd >= 0 || errno != EEXIST)
       return fd;
@@ -495,7 +505,7 @@ int create_temporary(const char *dir, const char *stem, char *temp_path, size_t 
 
 bool g_written = false;
 char g_published_path[8192]; // the last profile written, "" when none
-char g_withdrawn_path[8192];  // the last profile withdrawn (a failed exec's): already announced
+char g_withdrawn_path[8192]; // the last profile withdrawn (a failed exec's): already announced
 
 // The runtime's state as the profile's sections: the buffers that hold their payloads until
 // the file is written, and which of them the file holds.
@@ -507,7 +517,7 @@ struct CollectedProfile {
       call_targets, ranges, tags;
   GpuSections gpu;
   TraceSections trace_sections;
-  ProfileSections sections; // the buffers above, by kind
+  ProfileSections sections;   // the buffers above, by kind
   bool out_of_memory = false; // a table the sections are made from could not be made
 };
 
@@ -516,8 +526,8 @@ struct CollectedProfile {
 bool collect_modules(CollectedProfile &out) {
   bool any_build = false;
   for_each_module([&](const ModuleEntry &m) {
-    hotline_module_record record{out.strings.add(m.object_path), out.strings.add(m.source_file), m.site_base,
-                                 m.site_count};
+    hotline_module_record record{out.strings.add(m.object_path), out.strings.add(m.source_file),
+                                 m.site_base, m.site_count};
     uint32_t module_index = uint32_t(out.modules.size() / sizeof record);
     out.modules.append_record(record);
     out.module_builds.append_record(hotline_module_build_record{out.strings.add(m.build)});
@@ -546,7 +556,9 @@ bool collect_modules(CollectedProfile &out) {
       site.kind = sites ? sites[i].kind : HOTLINE_SITE_FUNCTION;
       site.module = module_index;
       // Module-local indices become indices into SITES.
-      auto global = [&](uint32_t local) { return local < m.site_count ? m.site_base + local : HOTLINE_NO_SITE; };
+      auto global = [&](uint32_t local) {
+        return local < m.site_count ? m.site_base + local : HOTLINE_NO_SITE;
+      };
       site.column = sites ? sites[i].column : 0;
       site.counter = sites ? global(sites[i].counter) : m.site_base + i;
       site.function = sites ? global(sites[i].function) : m.site_base + i;
@@ -592,7 +604,8 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
     out.call_tree.append_record(node);
     ++node_count;
   });
-  auto *first = reinterpret_cast<hotline_call_node_record *>(out.call_tree.data()) + record.first_node;
+  auto *first =
+      reinterpret_cast<hotline_call_node_record *>(out.call_tree.data()) + record.first_node;
   // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
   // now. A frame may name a node made after the loop above: that one is left out. In a
   // forked child, the frames open at the fork are the parent's calls: their node's count
@@ -618,11 +631,13 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
   for (uint32_t i = 0; i < node_count; ++i)
     if (first[i].parent != HOTLINE_NO_PARENT) {
       hotline_call_node_record &parent = first[first[i].parent];
-      parent.exclusive_ns -= parent.exclusive_ns < first[i].inclusive_ns ? parent.exclusive_ns : first[i].inclusive_ns;
+      parent.exclusive_ns -=
+          parent.exclusive_ns < first[i].inclusive_ns ? parent.exclusive_ns : first[i].inclusive_ns;
     }
   record.node_count = node_count;
   out.threads.append_record(record);
-  add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions, out.counters);
+  add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions,
+                     out.counters);
   return add_thread_trace(t, out.strings, time, out.trace_sections);
 }
 
@@ -650,10 +665,12 @@ void collect_run_records(ClockPair start, ClockPair end, ClockPair calibration_e
   run.max_call_paths = uint32_t(g_max_call_paths);
   out.run.append_record(run);
   const Options &o = options();
-  out.job.append_record(hotline_job_record{job().rank, job().world_size, out.strings.add(job().launcher), 0});
-  out.trace.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes, trace_dropped_events,
-                                                   uint32_t(o.trace_events), 0});
-  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks), time.duration_ps(cost.caller_ticks),
+  out.job.append_record(
+      hotline_job_record{job().rank, job().world_size, out.strings.add(job().launcher), 0});
+  out.trace.append_record(hotline_trace_record{o.trace_min_ns, o.trace_allocation_bytes,
+                                               trace_dropped_events, uint32_t(o.trace_events), 0});
+  hotline_timing_cost_record cost_record{time.duration_ps(cost.self_ticks),
+                                         time.duration_ps(cost.caller_ticks),
                                          time.duration_ps(cost.untimed_call_ticks)};
   out.timing_cost.append_record(cost_record);
 }
@@ -747,7 +764,8 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
     if (!exited && totals && t->counters) {
       map_pages(t->counters, sizeof(uint64_t) * site_count); // most of them never written
       for (uint32_t i = 0; i < site_count; ++i)
-        totals[i] = combine_counts(max_sites, i, totals[i], __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED));
+        totals[i] = combine_counts(max_sites, i, totals[i],
+                                   __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED));
     }
     bool running = !exited && t != self;
     incomplete |= running;
@@ -820,7 +838,8 @@ void publish_profile(AssembledProfile &profile, const RunFacts &facts) {
     report_problem("cannot write the profile %s: %s", temp_path, strerror(write_errno));
   } else if (!take_final_name(temp_path, dir, stem, final_path, sizeof g_published_path)) {
     final_path[0] = '\0';
-    report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno), temp_path);
+    report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno),
+                   temp_path);
   } else if (!options().quiet && strcmp(final_path, g_withdrawn_path) != 0) {
     report_problem("profile written to %s", final_path);
   }

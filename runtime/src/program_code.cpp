@@ -63,7 +63,8 @@ private:
     for (int i = 0; i < info->dlpi_phnum; ++i) {
       const ElfW(Phdr) &segment = info->dlpi_phdr[i];
       if (segment.p_type == PT_LOAD && (segment.p_flags & PF_X))
-        lookup->self->add({info->dlpi_addr + segment.p_vaddr, info->dlpi_addr + segment.p_vaddr + segment.p_memsz});
+        lookup->self->add({info->dlpi_addr + segment.p_vaddr,
+                           info->dlpi_addr + segment.p_vaddr + segment.p_memsz});
     }
     return 1;
   }
@@ -207,7 +208,8 @@ struct WalkCache {
 extern "C" __attribute__((weak, visibility("hidden"))) char __start_hotline_runtime[];
 extern "C" __attribute__((weak, visibility("hidden"))) char __stop_hotline_runtime[];
 bool in_runtime_code(uint64_t pc) {
-  return pc >= uint64_t(uintptr_t(__start_hotline_runtime)) && pc < uint64_t(uintptr_t(__stop_hotline_runtime));
+  return pc >= uint64_t(uintptr_t(__start_hotline_runtime)) &&
+         pc < uint64_t(uintptr_t(__stop_hotline_runtime));
 }
 
 void add_program_object(const __hotline_module *module) {

@@ -87,7 +87,9 @@ void *find_next(const char *name);
 // Fills `real` once; hooks call it before their first use of a pointer. While it runs, dlsym
 // may allocate: such nested calls are served by bootstrap_alloc.
 void resolve_real_functions();
-inline bool real_functions_found() { return __atomic_load_n(&real.close, __ATOMIC_ACQUIRE) != nullptr; }
+inline bool real_functions_found() {
+  return __atomic_load_n(&real.close, __ATOMIC_ACQUIRE) != nullptr;
+}
 inline void ensure_real_functions() {
   if (__builtin_expect(!real_functions_found(), 0))
     resolve_real_functions();

@@ -15,8 +15,8 @@ static constexpr uint32_t kNoFrame = ~0u;
 // Frames with a higher key than this call's belong to its callers: the search stops there.
 // Out of line and preserve_most, like the callers, so that their fast paths save only what
 // they use.
-HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t find_open_call(ThreadState *t, uint32_t site,
-                                                                            uintptr_t key) {
+HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t
+find_open_call(ThreadState *t, uint32_t site, uintptr_t key) {
   uint32_t match = t->depth;
   while (match > 0 && t->frames[match - 1].key <= key) {
     const Frame &frame = t->frames[match - 1];
@@ -26,14 +26,15 @@ HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static uint32_t find_open_ca
   }
   if (match == 0 || t->frames[match - 1].key != key || t->frames[match - 1].site != site)
     return kNoFrame;
-  close_frames_above(t, match, now_ticks()); // the matching frame, below them, is the caller's to close
+  close_frames_above(t, match,
+                     now_ticks()); // the matching frame, below them, is the caller's to close
   return match - 1;
 }
 
 // Ends a call made in paths beyond the limit of call paths (threads.h): frame `depth` is on
 // their node. Only the outermost of such calls counts, and holds the time of those inside it.
-HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static void end_other_call_paths_call(ThreadState *t,
-                                                                                   uint32_t depth) {
+HOTLINE_ABI_PRESERVE_MOST __attribute__((noinline)) static void
+end_other_call_paths_call(ThreadState *t, uint32_t depth) {
   uint64_t end = now_ticks();
   t->depth = depth;
   update_open_call_key(t);

@@ -28,7 +28,7 @@ struct NameSlot {
 };
 
 SpinLock g_names_lock;
-NameSlot *g_name_slots = nullptr;  // kNameSlots entries
+NameSlot *g_name_slots = nullptr;    // kNameSlots entries
 const char **g_name_texts = nullptr; // kMaxNames entries
 uint32_t g_name_count = 0;
 bool g_names_full_reported = false;
@@ -71,7 +71,8 @@ uint32_t intern_name(const char *s) {
   SpinLockGuard guard(g_names_lock);
   if (!g_name_slots) {
     g_name_texts = static_cast<const char **>(reserve_pages(sizeof(char *) * kMaxNames));
-    __atomic_store_n(&g_name_slots, static_cast<NameSlot *>(reserve_pages(sizeof(NameSlot) * kNameSlots)),
+    __atomic_store_n(&g_name_slots,
+                     static_cast<NameSlot *>(reserve_pages(sizeof(NameSlot) * kNameSlots)),
                      __ATOMIC_RELEASE);
   }
   if (!g_name_slots || !g_name_texts)

@@ -11,8 +11,8 @@
 namespace hotline::rt {
 
 constexpr uint32_t kNoRegion = 0xffffffffu;
-constexpr uint32_t kMaxRegionDepth = 64;     // deeper regions are not recorded
-constexpr uint32_t kMaxRegionNodes = 4096;   // per thread; later new ones are not recorded
+constexpr uint32_t kMaxRegionDepth = 64;      // deeper regions are not recorded
+constexpr uint32_t kMaxRegionNodes = 4096;    // per thread; later new ones are not recorded
 constexpr uint32_t kMaxRegionCounters = 1024; // (region, counter) pairs per thread
 
 // One region reached through its enclosing regions, on one thread.
@@ -37,7 +37,7 @@ struct RegionThread {
   uint32_t first_top_level; // the newest top-level region (their list, like first_child's)
   uint32_t node_count;
   uint32_t counter_count;
-  uint32_t depth; // may exceed kMaxRegionDepth
+  uint32_t depth;                  // may exceed kMaxRegionDepth
   uint32_t stack[kMaxRegionDepth]; // open regions' nodes, kNoRegion for unrecorded ones
   uint64_t start_ticks[kMaxRegionDepth];
   RegionNode nodes[kMaxRegionNodes];

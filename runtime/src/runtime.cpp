@@ -11,11 +11,11 @@
 #include "live.h"
 #include "memory.h"
 #include "modules.h"
+#include "mpi_tracking.h"
 #include "profile_writer.h"
 #include "regions.h"
-#include "start_end_ranges.h"
 #include "runtime_scope.h"
-#include "mpi_tracking.h"
+#include "start_end_ranges.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
 #include "threads.h"
@@ -38,11 +38,12 @@ __thread bool tls_in_runtime = false;
 
 namespace {
 Options g_options;
-LiveOptions g_live_options; // HOTLINE_LIVE, HOTLINE_LIVE_MS, HOTLINE_ALERT: the live view's (live.h)
+LiveOptions
+    g_live_options; // HOTLINE_LIVE, HOTLINE_LIVE_MS, HOTLINE_ALERT: the live view's (live.h)
 ClockPair g_start_clock;
 int64_t g_start_unix_ns;
 pid_t g_start_pid;
-int g_init_state = 0; // 0: not started, 1: in progress, 2: done
+int g_init_state = 0;               // 0: not started, 1: in progress, 2: done
 uint32_t g_hooks_not_in_effect = 0; // HOTLINE_RUN_HEAP_NOT_HOOKED, HOTLINE_RUN_IO_NOT_HOOKED
 
 int64_t realtime_ns() {
@@ -59,11 +60,11 @@ enum class OptionType { Text, Boolean, Count };
 struct RuntimeOption {
   const char *name;
   OptionType type;
-  void *value;                          // const char **, bool * or uint64_t *, by type
-  const char *help;                     // what it does, for HOTLINE_HELP
-  uint64_t low = 0, high = UINT64_MAX;  // a count's accepted values
-  const char *unit = nullptr;           // what a count with a range counts, for the message
-  bool clamp = false;                   // above `high`, high is used rather than the default
+  void *value;                         // const char **, bool * or uint64_t *, by type
+  const char *help;                    // what it does, for HOTLINE_HELP
+  uint64_t low = 0, high = UINT64_MAX; // a count's accepted values
+  const char *unit = nullptr;          // what a count with a range counts, for the message
+  bool clamp = false;                  // above `high`, high is used rather than the default
 };
 
 // clang-format off
@@ -108,7 +109,8 @@ const RuntimeOption kRuntimeOptions[] = {
 constexpr size_t kOptionCount = sizeof kRuntimeOptions / sizeof kRuntimeOptions[0];
 
 bool parse_bool(const char *name, const char *value, bool fallback) {
-  if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "on"))
+  if (!strcmp(value, "1") || !strcmp(value, "true") || !strcmp(value, "yes") ||
+      !strcmp(value, "on"))
     return true;
   if (option_says_off(value))
     return false;
@@ -120,7 +122,8 @@ bool parse_bool(const char *name, const char *value, bool fallback) {
 } // namespace
 
 bool option_says_off(const char *value) {
-  return !strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no") || !strcmp(value, "off");
+  return !strcmp(value, "0") || !strcmp(value, "false") || !strcmp(value, "no") ||
+         !strcmp(value, "off");
 }
 
 namespace {
@@ -209,8 +212,8 @@ void print_runtime_options() {
     char in_force[sizeof now.text + 8] = "";
     if (strcmp(now.text, fallback.text))
       snprintf(in_force, sizeof in_force, ", now %s", now.text);
-    report_problem("  %s %s, default %s, values %s%s: %s", option.name, type, fallback.text,
-                   values, in_force, option.help);
+    report_problem("  %s %s, default %s, values %s%s: %s", option.name, type, fallback.text, values,
+                   in_force, option.help);
   }
 }
 
@@ -358,7 +361,9 @@ void report_problem(const char *format, ...) {
   va_start(args, format);
   int m = vsnprintf(line + n, sizeof line - n - 1, format, args);
   va_end(args);
-  size_t length = size_t(n) + (m < 0 ? 0 : size_t(m) < sizeof line - n - 1 ? size_t(m) : sizeof line - n - 2);
+  size_t length = size_t(n) + (m < 0                             ? 0
+                               : size_t(m) < sizeof line - n - 1 ? size_t(m)
+                                                                 : sizeof line - n - 2);
   line[length++] = '\n';
   ssize_t ignored = write(STDERR_FILENO, line, length);
   (void)ignored;

@@ -20,22 +20,23 @@ struct Options {
   uint64_t sample_hz = 1000; // HOTLINE_SAMPLE_HZ
   // The other modes, from the first stop of timing: the same, to estimate the stopped calls.
   uint64_t sample_stopped_hz = 250; // HOTLINE_SAMPLE_STOPPED_HZ
-  bool memory = true;        // HOTLINE_MEMORY: track heap allocations
-  bool io = true;            // HOTLINE_IO: track file I/O
-  bool sync = true;          // HOTLINE_SYNC: time waits on locks, conditions, joins
-  bool mpi = true;           // HOTLINE_MPI: time MPI calls (PMPI)
-  bool cuda = true;          // HOTLINE_CUDA: record GPU work through CUPTI
-  bool trace = false;        // HOTLINE_TRACE: keep each thread's timeline
-  uint64_t trace_min_ns = 10000;              // HOTLINE_TRACE_MIN_NS: shorter spans are not kept
-  uint64_t trace_events = 250000;             // HOTLINE_TRACE_EVENTS: per thread, at most
-  uint64_t trace_allocation_bytes = 1u << 20; // HOTLINE_TRACE_ALLOCATION_BYTES: smaller blocks not kept
+  bool memory = true;               // HOTLINE_MEMORY: track heap allocations
+  bool io = true;                   // HOTLINE_IO: track file I/O
+  bool sync = true;                 // HOTLINE_SYNC: time waits on locks, conditions, joins
+  bool mpi = true;                  // HOTLINE_MPI: time MPI calls (PMPI)
+  bool cuda = true;                 // HOTLINE_CUDA: record GPU work through CUPTI
+  bool trace = false;               // HOTLINE_TRACE: keep each thread's timeline
+  uint64_t trace_min_ns = 10000;    // HOTLINE_TRACE_MIN_NS: shorter spans are not kept
+  uint64_t trace_events = 250000;   // HOTLINE_TRACE_EVENTS: per thread, at most
+  uint64_t trace_allocation_bytes =
+      1u << 20; // HOTLINE_TRACE_ALLOCATION_BYTES: smaller blocks not kept
   // Milliseconds between two readings of the system sampler thread (0: no thread).
   uint64_t system_sample_ms = 0; // HOTLINE_SAMPLE_MS
   // Call-tree nodes the process keeps, all threads together (0: no limit), at most
   // kMaxCallPathsLimit; calls on further paths are counted under their caller (threads.h).
   uint64_t max_call_paths = 500000; // HOTLINE_MAX_CALL_PATHS
-  const char *tags = nullptr;        // HOTLINE_TAGS: key=value,... kept in the profile
-  bool help = false;                 // HOTLINE_HELP: print the options and their defaults
+  const char *tags = nullptr;       // HOTLINE_TAGS: key=value,... kept in the profile
+  bool help = false;                // HOTLINE_HELP: print the options and their defaults
 };
 
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a

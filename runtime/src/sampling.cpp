@@ -1,9 +1,9 @@
 // SIGPROF sampling, for line mode from the start and in the other modes from the runtime's
 // first stop of timing (the stopped functions' time, sampling.h). Each thread gets its own
-// CPU-time interrupt: a perf_event task-clock counter, which fires at exactly the requested rate, or, where perf_event_open is
-// not allowed (perf_event_paranoid 3, seccomp), a POSIX timer on the thread's CPU clock,
-// which the kernel checks only at its tick (about 250 Hz) and which then reports how many
-// periods elapsed. Blocked threads are never interrupted.
+// CPU-time interrupt: a perf_event task-clock counter, which fires at exactly the requested rate,
+// or, where perf_event_open is not allowed (perf_event_paranoid 3, seccomp), a POSIX timer on the
+// thread's CPU clock, which the kernel checks only at its tick (about 250 Hz) and which then
+// reports how many periods elapsed. Blocked threads are never interrupted.
 #include "sampling.h"
 
 #include "modules.h"

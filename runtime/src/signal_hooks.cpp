@@ -12,7 +12,6 @@
 
 using namespace hotline::rt;
 
-
 namespace {
 
 using SigactionFunction = int (*)(int, const struct sigaction *, struct sigaction *);
@@ -61,12 +60,12 @@ HOOK sighandler_t signal(int signal, sighandler_t handler) {
     }
     return real(signal, handler);
   }
-  struct sigaction action {};
+  struct sigaction action{};
   action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   sigaddset(&action.sa_mask, signal);
   action.sa_flags = SA_RESTART;
-  struct sigaction old {};
+  struct sigaction old{};
   if (program_sigaction(signal, &action, &old) != 0)
     return SIG_ERR;
   return old.sa_handler;

@@ -35,10 +35,11 @@ private:
 // A fork child has only the thread that called fork: a lock that another thread held at that
 // moment would stay locked in the child forever, and the child's next thread start or profile
 // write would wait on it. Registered with this (once, from runtime_init), the forking thread
-// takes `lock` (a SpinLock, or anything with lock() and unlock()) just before fork and both processes release it just after. pthread_atfork takes
-// the locks in the reverse order of registration, so the innermost lock, the arena's (code
-// under the others allocates from the arena), is registered first. A lock held while calling
-// pthread_atfork must not be registered: fork holds glibc's handler lock while it takes ours.
+// takes `lock` (a SpinLock, or anything with lock() and unlock()) just before fork and both
+// processes release it just after. pthread_atfork takes the locks in the reverse order of
+// registration, so the innermost lock, the arena's (code under the others allocates from the
+// arena), is registered first. A lock held while calling pthread_atfork must not be registered:
+// fork holds glibc's handler lock while it takes ours.
 template <auto &lock> void hold_across_fork() {
   pthread_atfork([] { lock.lock(); }, [] { lock.unlock(); }, [] { lock.unlock(); });
 }

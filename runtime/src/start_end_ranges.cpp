@@ -17,7 +17,7 @@ namespace hotline::rt {
 namespace {
 
 struct OpenRange {
-  uint64_t id; // 0: a free slot
+  uint64_t id;     // 0: a free slot
   uint32_t totals; // index into g_totals
   pid_t tid;       // the thread that started it
   uint64_t start_ticks;
@@ -49,7 +49,8 @@ void report_full(const char *what, uint32_t limit) {
 
 // The slot that holds `held` (0: a free slot), probing from range `id`'s own; null when none.
 OpenRange *open_slot(uint64_t id, uint64_t held) {
-  for (uint32_t n = 0, i = uint32_t(id % kMaxOpenRanges); n < kMaxOpenRanges; ++n, i = (i + 1) % kMaxOpenRanges)
+  for (uint32_t n = 0, i = uint32_t(id % kMaxOpenRanges); n < kMaxOpenRanges;
+       ++n, i = (i + 1) % kMaxOpenRanges)
     if (g_open[i].id == held)
       return &g_open[i];
   return nullptr;

@@ -26,7 +26,8 @@ public:
   // The first offset stored under `key` for which same(offset) is true, or 0.
   template <typename Same> uint32_t find(uint64_t key, Same same) const {
     uint32_t short_key = shorten(key);
-    for (size_t i = home(short_key, capacity_); slots_ && slots_[i].offset; i = (i + 1) & (capacity_ - 1))
+    for (size_t i = home(short_key, capacity_); slots_ && slots_[i].offset;
+         i = (i + 1) & (capacity_ - 1))
       if (slots_[i].key == short_key && same(slots_[i].offset))
         return slots_[i].offset;
     return 0;
@@ -83,7 +84,8 @@ public:
       return 0;
     size_t n = strlen(s) + 1;
     uint64_t hash = hash_bytes(s, n);
-    if (uint32_t known = by_content_.find(hash, [&](uint32_t offset) { return !memcmp(bytes_.data() + offset, s, n); }))
+    if (uint32_t known = by_content_.find(
+            hash, [&](uint32_t offset) { return !memcmp(bytes_.data() + offset, s, n); }))
       return known;
     uint64_t offset = bytes_.append(s, n);
     if (offset == UINT64_MAX)

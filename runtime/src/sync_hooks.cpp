@@ -24,7 +24,6 @@
 
 using namespace hotline::rt;
 
-
 namespace {
 
 struct RealSyncFunctions {
@@ -123,8 +122,9 @@ template <typename Call> int wait(uint32_t kind, void *caller, Call call) {
 
 HOOK int pthread_mutex_lock(pthread_mutex_t *m) {
   const RealSyncFunctions &r = real_sync_calls();
-  return try_then_wait(HOTLINE_SYNC_MUTEX, CALLER, [&] { return r.mutex_trylock(m); },
-                       [&] { return r.mutex_lock(m); });
+  return try_then_wait(
+      HOTLINE_SYNC_MUTEX, CALLER, [&] { return r.mutex_trylock(m); },
+      [&] { return r.mutex_lock(m); });
 }
 
 HOOK int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
@@ -137,7 +137,8 @@ HOOK int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const tim
   return wait(HOTLINE_SYNC_CONDITION, CALLER, [&] { return r.cond_timedwait(c, m, at); });
 }
 
-HOOK int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock, const timespec *at) {
+HOOK int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock,
+                                const timespec *at) {
   const RealSyncFunctions &r = real_sync_calls();
   if (!r.cond_clockwait)
     return ENOSYS; // a C library older than 2.30, whose programs cannot call it either
@@ -166,14 +167,16 @@ HOOK int sem_timedwait(sem_t *s, const timespec *at) {
 
 HOOK int pthread_rwlock_rdlock(pthread_rwlock_t *l) {
   const RealSyncFunctions &r = real_sync_calls();
-  return try_then_wait(HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_tryrdlock(l); },
-                       [&] { return r.rwlock_rdlock(l); });
+  return try_then_wait(
+      HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_tryrdlock(l); },
+      [&] { return r.rwlock_rdlock(l); });
 }
 
 HOOK int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
   const RealSyncFunctions &r = real_sync_calls();
-  return try_then_wait(HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_trywrlock(l); },
-                       [&] { return r.rwlock_wrlock(l); });
+  return try_then_wait(
+      HOTLINE_SYNC_RWLOCK, CALLER, [&] { return r.rwlock_trywrlock(l); },
+      [&] { return r.rwlock_wrlock(l); });
 }
 
 // syscall() takes up to six arguments after the number; all six are passed on, as the C

@@ -45,4 +45,6 @@ extern "C" HOTLINE_ABI_EXPORT __attribute__((noinline)) void __hotline_wait_site
   hotline::rt::tls_wait_mark = __builtin_return_address(0);
 }
 
-extern "C" HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void) { hotline::rt::tls_wait_mark = nullptr; }
+extern "C" HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void) {
+  hotline::rt::tls_wait_mark = nullptr;
+}

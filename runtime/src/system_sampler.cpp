@@ -134,7 +134,8 @@ void open_nvml() {
     slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(dlsym(lib, name));
     return slot != nullptr;
   };
-  bool found = find(g_nvml.init, "nvmlInit_v2") && find(g_nvml.device_count, "nvmlDeviceGetCount_v2") &&
+  bool found = find(g_nvml.init, "nvmlInit_v2") &&
+               find(g_nvml.device_count, "nvmlDeviceGetCount_v2") &&
                find(g_nvml.device_handle, "nvmlDeviceGetHandleByIndex_v2") &&
                find(g_nvml.utilization, "nvmlDeviceGetUtilizationRates") &&
                find(g_nvml.memory, "nvmlDeviceGetMemoryInfo") &&
@@ -172,8 +173,8 @@ SpinLock g_samples_lock;
 ByteBuffer *g_samples = nullptr; // in static storage below, once the sampler starts
 alignas(ByteBuffer) char g_samples_storage[sizeof(ByteBuffer)];
 uint64_t g_period_ns = 0;
-uint32_t g_stride = 1;   // samples taken per sample kept (doubles when the table fills)
-uint32_t g_skipped = 0;  // samples taken since the last kept one
+uint32_t g_stride = 1;  // samples taken per sample kept (doubles when the table fills)
+uint32_t g_skipped = 0; // samples taken since the last kept one
 
 uint64_t g_start_cpu_ns = 0; // the process's CPU time when the runtime started
 
@@ -231,7 +232,8 @@ void start_sampler(uint64_t period_ms) {
   open_nvml();
   int error = start_runtime_thread(sampler_main, "hotline-sampler");
   if (error != 0) {
-    report_problem("cannot start the system sampler thread: %s; HOTLINE_SAMPLE_MS ignored", strerror(error));
+    report_problem("cannot start the system sampler thread: %s; HOTLINE_SAMPLE_MS ignored",
+                   strerror(error));
     g_period_ns = 0;
     return;
   }

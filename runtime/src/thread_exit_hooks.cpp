@@ -11,7 +11,6 @@
 
 using namespace hotline::rt;
 
-
 HOOK void pthread_exit(void *value) {
   using PthreadExit = void (*)(void *);
   static PthreadExit real_exit = nullptr;

@@ -204,8 +204,8 @@ void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), voi
 }
 
 ProgramCodeHidden::ProgramCodeHidden()
-    : thread_(tls_thread), counters_(__hotline_thread_counters), open_call_key_(__hotline_open_call_key),
-      exited_(tls_thread_exited) {
+    : thread_(tls_thread), counters_(__hotline_thread_counters),
+      open_call_key_(__hotline_open_call_key), exited_(tls_thread_exited) {
   tls_thread = nullptr;
   tls_thread_exited = true;
   __hotline_thread_counters = shared_fallback_counters;
@@ -229,7 +229,8 @@ ThreadState *swap_current_thread(ThreadState *t) {
   return previous;
 }
 
-HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent, uint32_t site) {
+HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *parent,
+                                                   uint32_t site) {
   if (parent->site == kOtherCallPathsSite)
     return parent;
   // Most-recently-used first: move a found child to the front of its parent's list.
@@ -254,9 +255,9 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
   }
   NodeChunk *chunk = t->newest_chunk;
   if (!chunk || chunk->used == chunk->capacity) {
-    uint32_t capacity = !chunk ? kFirstChunkNodes
+    uint32_t capacity = !chunk                                 ? kFirstChunkNodes
                         : chunk->capacity < kLargestChunkNodes ? chunk->capacity * 2
-                                                                : kLargestChunkNodes;
+                                                               : kLargestChunkNodes;
     chunk = static_cast<NodeChunk *>(arena_alloc(sizeof(NodeChunk) + sizeof(CallNode) * capacity));
     if (!chunk)
       return nullptr;
@@ -329,9 +330,8 @@ int start_runtime_thread(void *(*main)(void *), const char *name, void *argument
 }
 
 // (The runtime is built with clang, which has __has_feature.)
-#if (defined(__x86_64__) || defined(__aarch64__)) &&                                             \
-    !__has_feature(address_sanitizer) && !__has_feature(thread_sanitizer) &&                      \
-    !__has_feature(memory_sanitizer)
+#if (defined(__x86_64__) || defined(__aarch64__)) && !__has_feature(address_sanitizer) &&          \
+    !__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
 #define HOTLINE_HIDDEN_THREADS 1
 #endif
 
@@ -375,7 +375,8 @@ int start_hidden_thread(void (*main)(), const char *name) {
   pthread_sigmask(SIG_SETMASK, &all, &previous); // the thread starts with this mask
   int flags = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM |
               CLONE_SETTLS;
-  int tid = clone(hidden_thread_main, area + kStackBytes, flags, start, nullptr, thread_pointer, nullptr);
+  int tid =
+      clone(hidden_thread_main, area + kStackBytes, flags, start, nullptr, thread_pointer, nullptr);
   int error = tid == -1 ? errno : 0;
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (error)

@@ -24,11 +24,11 @@ struct CallNode {
   uint64_t calls;
   uint64_t inclusive_ticks;
   uint32_t site;
-  uint32_t index;      // creation order within its thread, parents first; the root is 0
-  uint64_t next_check; // the call count at which __hotline_exit next weighs its mean
-                       // (timing_policy.h); 0: never
-  uint64_t window_calls; // of `calls`, those timed in a re-timing window after the site's
-  uint64_t window_ticks; // timing stopped (timing_policy.h), and their time, but for the
+  uint32_t index;                // creation order within its thread, parents first; the root is 0
+  uint64_t next_check;           // the call count at which __hotline_exit next weighs its mean
+                                 // (timing_policy.h); 0: never
+  uint64_t window_calls;         // of `calls`, those timed in a re-timing window after the site's
+  uint64_t window_ticks;         // timing stopped (timing_policy.h), and their time, but for the
   uint64_t window_longest_ticks; // longest, which the sample leaves out (exit_slow_path)
 };
 
@@ -41,7 +41,6 @@ struct Frame {
 
 // __hotline_open_call_key's value for a thread without open calls (abi.h).
 constexpr uintptr_t kNoOpenCall = UINTPTR_MAX;
-
 
 constexpr uint32_t kMaxStackDepth = 1u << 20;
 
@@ -71,21 +70,21 @@ struct ThreadState {
   CallNode root;
   struct NodeChunk *oldest_chunk; // node storage, chained oldest first
   struct NodeChunk *newest_chunk;
-  uint32_t node_count;      // nodes created, root included
+  uint32_t node_count; // nodes created, root included
   bool exited;
   pid_t tid;
   uint64_t start_ticks;
   uint64_t end_ticks;
-  uint64_t memory_ticks;    // inside the heap allocator's functions (heap_hooks.cpp)
+  uint64_t memory_ticks; // inside the heap allocator's functions (heap_hooks.cpp)
   char name[16];
-  ThreadSampler sampler;    // where it runs, in line mode
+  ThreadSampler sampler;        // where it runs, in line mode
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first
-  struct TraceBuffer *trace;    // its timeline in trace mode (tracing.h); null until the first event
+  struct TraceBuffer *trace; // its timeline in trace mode (tracing.h); null until the first event
   struct WalkCache *walk_cache; // the stack walks to its calls into libraries (program_code.h)
   void *signal_stack;           // the alternate signal stack the runtime gave it, or null
                                 // (fatal_signals.h)
-  uint32_t profile_index;   // its index in the profile's THREADS, set while writing
-  ThreadState *next;        // in the list of all threads
+  uint32_t profile_index;       // its index in the profile's THREADS, set while writing
+  ThreadState *next;            // in the list of all threads
 };
 
 // Sets the calling thread's __hotline_open_call_key (abi.h) to the key of t's innermost open
@@ -123,7 +122,8 @@ void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end);
 // running thread's frames may change meanwhile, but each node read is one of its own.
 void visit_open_frames(ThreadState *t, void (*visit)(const Frame &, void *), void *context);
 template <typename F> void for_each_open_frame(ThreadState *t, F f) {
-  visit_open_frames(t, [](const Frame &frame, void *context) { (*static_cast<F *>(context))(frame); }, &f);
+  visit_open_frames(
+      t, [](const Frame &frame, void *context) { (*static_cast<F *>(context))(frame); }, &f);
 }
 
 // While it lives, the program's instrumented code that the runtime's own work runs on this
@@ -154,8 +154,8 @@ void threads_init();
 // In a forked child (runtime.cpp), the calls and counts start at the fork, so that the
 // parent's and the child's profiles add up: every thread's counters and call tree are emptied
 // (the nodes stay, as the places of inherited heap blocks), and the parent's other threads,
-// which do not run in the child, end at the fork. Its calls open at the fork were entered in the parent;
-// each of their nodes starts one call below zero (unsigned, it wraps), so that ending the
+// which do not run in the child, end at the fork. Its calls open at the fork were entered in the
+// parent; each of their nodes starts one call below zero (unsigned, it wraps), so that ending the
 // call in the child (or writing it while still open) brings it to 0, and their time in the
 // child starts at the fork.
 void forget_parent_calls();

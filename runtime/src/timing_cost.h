@@ -4,8 +4,8 @@
 namespace hotline::rt {
 
 struct TimingCost {
-  double self_ticks;   // recorded inside a timed call's own inclusive time
-  double caller_ticks; // added to its caller's inclusive time, self_ticks included
+  double self_ticks;         // recorded inside a timed call's own inclusive time
+  double caller_ticks;       // added to its caller's inclusive time, self_ticks included
   double untimed_call_ticks; // an untimed (counted) call of an empty function
 };
 

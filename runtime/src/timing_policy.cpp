@@ -22,14 +22,16 @@ uint64_t g_exit_slow_from = UINT64_MAX;
 
 namespace {
 
-uint64_t window_opened = 0;      // when the last window opened, in ticks
-uint64_t period_ticks = 0;       // kRetimePeriodNs in ticks, from the first stop on
-uint64_t window_ticks = 0;       // kRetimeWindowNs in ticks
-bool window_open = false;        // the stopped sites are timed again
-bool windows_started = false;    // the windows' thread was started (or could not be)
+uint64_t window_opened = 0;   // when the last window opened, in ticks
+uint64_t period_ticks = 0;    // kRetimePeriodNs in ticks, from the first stop on
+uint64_t window_ticks = 0;    // kRetimeWindowNs in ticks
+bool window_open = false;     // the stopped sites are timed again
+bool windows_started = false; // the windows' thread was started (or could not be)
 SpinLock windows_start_lock;
 
-void set_exit_slow_from(uint64_t ticks) { __atomic_store_n(&g_exit_slow_from, ticks, __ATOMIC_RELAXED); }
+void set_exit_slow_from(uint64_t ticks) {
+  __atomic_store_n(&g_exit_slow_from, ticks, __ATOMIC_RELAXED);
+}
 
 // The windows' thread is hidden from the C library (threads.h, start_hidden_thread): it
 // sleeps and yields through system calls of its own.
@@ -61,7 +63,8 @@ bool close_window() {
 // kRetimeWindowNs later, or when this thread wakes, whichever comes first: a loaded machine
 // may wake it milliseconds late, while the program's threads run on.
 void windows_main() {
-  syscall(SYS_prctl, PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); // wake within a microsecond of the asked time, not 50
+  syscall(SYS_prctl, PR_SET_TIMERSLACK, 1000UL, 0, 0,
+          0); // wake within a microsecond of the asked time, not 50
   for (;;) {
     pause_ns(kRetimePeriodNs);
     __atomic_store_n(&window_opened, now_ticks(), __ATOMIC_RELAXED);
@@ -117,8 +120,10 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node) {
   stop_timing_site(node.site);
   if (__atomic_load_n(&period_ticks, __ATOMIC_RELAXED) == 0 && windows_start_lock.try_lock()) {
     if (period_ticks == 0) { // the first stop
-      __atomic_store_n(&period_ticks, uint64_t(double(kRetimePeriodNs) / time.ns_per_tick), __ATOMIC_RELAXED);
-      __atomic_store_n(&window_ticks, uint64_t(double(kRetimeWindowNs) / time.ns_per_tick), __ATOMIC_RELAXED);
+      __atomic_store_n(&period_ticks, uint64_t(double(kRetimePeriodNs) / time.ns_per_tick),
+                       __ATOMIC_RELAXED);
+      __atomic_store_n(&window_ticks, uint64_t(double(kRetimeWindowNs) / time.ns_per_tick),
+                       __ATOMIC_RELAXED);
     }
     windows_start_lock.unlock();
     // Now, not at a later exit: after the stop, a program may make no call but the stopped
@@ -165,7 +170,9 @@ HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, ui
   node.window_ticks += kept;
 }
 
-uint64_t pause_windows() { return __atomic_exchange_n(&g_exit_slow_from, UINT64_MAX, __ATOMIC_RELAXED); }
+uint64_t pause_windows() {
+  return __atomic_exchange_n(&g_exit_slow_from, UINT64_MAX, __ATOMIC_RELAXED);
+}
 void resume_windows(uint64_t exit_slow_from) { set_exit_slow_from(exit_slow_from); }
 
 void timing_policy_init() {

@@ -76,8 +76,9 @@ TraceSegment *add_segment(TraceBuffer *b) {
 
 } // namespace
 
-HOTLINE_ABI_PRESERVE_MOST void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
-                                       uint64_t end_ticks, uint64_t value) {
+HOTLINE_ABI_PRESERVE_MOST void trace_event(ThreadState *t, uint32_t kind, uint32_t id,
+                                           uint64_t start_ticks, uint64_t end_ticks,
+                                           uint64_t value) {
   if (!t)
     return;
   TraceBuffer *b = t->trace;

@@ -50,8 +50,9 @@ extern uint64_t g_trace_allocation_min_bytes;
 void tracing_init();
 
 // Adds an event to the thread's buffer (created on first use), or counts it as dropped.
-HOTLINE_ABI_PRESERVE_MOST void trace_event(ThreadState *t, uint32_t kind, uint32_t id, uint64_t start_ticks,
-                                       uint64_t end_ticks, uint64_t value);
+HOTLINE_ABI_PRESERVE_MOST void trace_event(ThreadState *t, uint32_t kind, uint32_t id,
+                                           uint64_t start_ticks, uint64_t end_ticks,
+                                           uint64_t value);
 
 // A timed call, a region, an I/O call, a wait or an NVTX range that lasted from start to end:
 // kept when long enough.

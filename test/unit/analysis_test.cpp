@@ -21,8 +21,7 @@ using profile::Profile;
 
 constexpr uint32_t kTop = HOTLINE_NO_PARENT;
 
-Profile parse(const ProfileBuilder &b,
-              const std::string &name = "test.hotline") {
+Profile parse(const ProfileBuilder &b, const std::string &name = "test.hotline") {
   return profile::parse_profile(b.build(), name);
 }
 
@@ -149,7 +148,7 @@ TEST(Functions, SameFunctionOnSeparateBranchesCountsBoth) {
 
   FunctionTable table = table_of({parse(b)});
   EXPECT_EQ(find(table, "fib(int)").total_ns,
-            500u); // 100 + 400, the inner 150 is inside
+            500u);                                  // 100 + 400, the inner 150 is inside
   EXPECT_EQ(find(table, "fib(int)").self_ns, 500u); // 100 + 250 + 150
 }
 
@@ -267,8 +266,7 @@ TEST(Functions, SortOrders) {
   EXPECT_EQ(functions[0].function.name, "many()");
 }
 
-const CallTree::Node &child_named(const CallTree &tree,
-                                  const FunctionCatalog &catalog,
+const CallTree::Node &child_named(const CallTree &tree, const FunctionCatalog &catalog,
                                   uint32_t parent, const std::string &name) {
   for (uint32_t child : tree.nodes[parent].children)
     if (catalog.function(tree.nodes[child].function).name == name)
@@ -350,8 +348,7 @@ TEST(CallTree, MergesThreadsAndModulesAlongPaths) {
   EXPECT_EQ(tree.nodes[CallTree::kRoot].inclusive_ns, 3000u);
   ASSERT_EQ(tree.nodes[CallTree::kRoot].children.size(), 1u);
 
-  const CallTree::Node &main_node =
-      child_named(tree, catalog, CallTree::kRoot, "main");
+  const CallTree::Node &main_node = child_named(tree, catalog, CallTree::kRoot, "main");
   EXPECT_EQ(main_node.calls, 2u);
   EXPECT_EQ(main_node.inclusive_ns, 3000u);
   EXPECT_EQ(main_node.exclusive_ns, 1300u); // 700 + 600
@@ -360,8 +357,7 @@ TEST(CallTree, MergesThreadsAndModulesAlongPaths) {
   // Children come biggest inclusive first: other (900) before work (300 + 500).
   const CallTree::Node &first = tree.nodes[main_node.children[0]];
   EXPECT_EQ(catalog.function(first.function).name, "other()");
-  const CallTree::Node &work =
-      child_named(tree, catalog, index_of(tree, main_node), "work()");
+  const CallTree::Node &work = child_named(tree, catalog, index_of(tree, main_node), "work()");
   EXPECT_EQ(work.calls, 3u);
   EXPECT_EQ(work.inclusive_ns, 800u);
   EXPECT_EQ(work.exclusive_ns, 800u);
@@ -382,17 +378,14 @@ TEST(CallTree, KeepsRecursionAsNestedNodesAndMergesProfiles) {
   FunctionCatalog catalog(profiles);
   CallTree tree = analysis::build_call_tree(profiles, catalog);
   ASSERT_EQ(tree.nodes.size(), 4u); // root + three levels of fib
-  const CallTree::Node &d1 =
-      child_named(tree, catalog, CallTree::kRoot, "fib(int)");
+  const CallTree::Node &d1 = child_named(tree, catalog, CallTree::kRoot, "fib(int)");
   EXPECT_EQ(d1.calls, 2u);
   EXPECT_EQ(d1.inclusive_ns, 300u);
-  const CallTree::Node &d2 =
-      child_named(tree, catalog, index_of(tree, d1), "fib(int)");
+  const CallTree::Node &d2 = child_named(tree, catalog, index_of(tree, d1), "fib(int)");
   EXPECT_EQ(d2.calls, 4u);
   EXPECT_EQ(d2.inclusive_ns, 180u);
   EXPECT_EQ(d2.exclusive_ns, 90u);
-  const CallTree::Node &d3 =
-      child_named(tree, catalog, index_of(tree, d2), "fib(int)");
+  const CallTree::Node &d3 = child_named(tree, catalog, index_of(tree, d2), "fib(int)");
   EXPECT_EQ(d3.calls, 8u);
   EXPECT_TRUE(d3.children.empty());
 }
@@ -424,8 +417,7 @@ TEST(Functions, MarksFunctionsWhoseTimingStopped) {
 
 TEST(TimingCost, SubtractedFromEveryNode) {
   std::vector<Profile> profiles = {parse(chain_with_timing_cost())};
-  analysis::TimingCostSummary summary =
-      analysis::subtract_timing_cost(profiles, true);
+  analysis::TimingCostSummary summary = analysis::subtract_timing_cost(profiles, true);
   EXPECT_EQ(summary.measured_profiles, 1u);
   EXPECT_TRUE(summary.subtracted);
   EXPECT_EQ(summary.min_caller_ps, 6000u);
@@ -448,8 +440,7 @@ TEST(TimingCost, SubtractedFromEveryNode) {
 
 TEST(TimingCost, KeptWhenNotSubtracting) {
   std::vector<Profile> profiles = {parse(chain_with_timing_cost())};
-  analysis::TimingCostSummary summary =
-      analysis::subtract_timing_cost(profiles, false);
+  analysis::TimingCostSummary summary = analysis::subtract_timing_cost(profiles, false);
   EXPECT_EQ(summary.measured_profiles, 1u);
   EXPECT_FALSE(summary.subtracted);
   EXPECT_EQ(profiles[0].nodes[0].inclusive_ns, 1000u);
@@ -470,10 +461,9 @@ TEST(TimingCost, ClampedAtZero) {
 TEST(TimingCost, EachProfileItsOwnCost) {
   ProfileBuilder cheaper = chain_with_timing_cost();
   cheaper.set_timing_cost(1000, 3000);
-  std::vector<Profile> profiles = {parse(chain_with_timing_cost()),
-                                   parse(cheaper), parse(ProfileBuilder())};
-  analysis::TimingCostSummary summary =
-      analysis::subtract_timing_cost(profiles, true);
+  std::vector<Profile> profiles = {parse(chain_with_timing_cost()), parse(cheaper),
+                                   parse(ProfileBuilder())};
+  analysis::TimingCostSummary summary = analysis::subtract_timing_cost(profiles, true);
   EXPECT_EQ(summary.measured_profiles, 2u);
   EXPECT_EQ(summary.min_caller_ps, 3000u);
   EXPECT_EQ(summary.max_caller_ps, 6000u);
@@ -549,7 +539,7 @@ TEST(StoppedTiming, WindowCallsGiveTheShareAndTheMean) {
   const std::vector<profile::CallNode> &nodes = profiles[0].nodes;
   EXPECT_EQ(nodes[1].estimated_calls, 950u); // 1,000 less 50 timed
   EXPECT_EQ(nodes[1].estimated_ns, 1900u);
-  EXPECT_EQ(nodes[1].calls, 992u);            // and 8 timed under other: 1,000
+  EXPECT_EQ(nodes[1].calls, 992u); // and 8 timed under other: 1,000
   EXPECT_EQ(nodes[3].estimated_calls, 0u);
   EXPECT_EQ(nodes[3].inclusive_ns, 80u);
   EXPECT_EQ(nodes[0].exclusive_ns, 100000u - 100u - 50000u - 1900u);

@@ -25,8 +25,7 @@ using calibration::save_machine_peaks;
 class TempDir {
 public:
   TempDir() {
-    std::string pattern =
-        (fs::temp_directory_path() / "hotline-calibration-XXXXXX").string();
+    std::string pattern = (fs::temp_directory_path() / "hotline-calibration-XXXXXX").string();
     if (!mkdtemp(pattern.data()))
       throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
@@ -35,9 +34,7 @@ public:
     std::error_code ignored;
     fs::remove_all(path_, ignored);
   }
-  std::string file(const std::string &name) const {
-    return (path_ / name).string();
-  }
+  std::string file(const std::string &name) const { return (path_ / name).string(); }
   const fs::path &path() const { return path_; }
 
 private:
@@ -97,8 +94,7 @@ std::string valid_file_text() {
 
 TEST(MachinePeaks, ThisCpuIsModelAndCount) {
   std::string cpu = calibration::this_cpu();
-  EXPECT_TRUE(std::regex_match(cpu, std::regex(R"(\S.* \([0-9]+ CPUs?\))")))
-      << cpu;
+  EXPECT_TRUE(std::regex_match(cpu, std::regex(R"(\S.* \([0-9]+ CPUs?\))"))) << cpu;
   EXPECT_EQ(cpu, calibration::this_cpu());
 }
 
@@ -120,8 +116,7 @@ TEST(MachinePeaks, SaveThenLoadGivesTheSameValues) {
   EXPECT_EQ(loaded->measured, saved.measured);
   // No temporary file is left next to it.
   size_t entries = 0;
-  for (const auto &entry :
-       fs::directory_iterator(fs::path(path).parent_path())) {
+  for (const auto &entry : fs::directory_iterator(fs::path(path).parent_path())) {
     (void)entry;
     ++entries;
   }
@@ -136,8 +131,7 @@ TEST(MachinePeaks, FileIsTheDocumentedJson) {
                        0),
             0u)
       << text;
-  EXPECT_NE(text.find("\n  \"bytes_per_s\": 12300000000,\n"), std::string::npos)
-      << text;
+  EXPECT_NE(text.find("\n  \"bytes_per_s\": 12300000000,\n"), std::string::npos) << text;
   EXPECT_EQ(text.back(), '\n');
 }
 
@@ -157,14 +151,12 @@ TEST(MachinePeaks, SaveReplacesTheOldFile) {
 TEST(MachinePeaks, SaveFailureNamesThePath) {
   TempDir dir;
   write_file(dir.file("plain"), "a file, not a directory");
-  for (std::string path : {dir.file("plain/peaks.json"),
-                           std::string("/proc/hotline/peaks.json")}) {
+  for (std::string path : {dir.file("plain/peaks.json"), std::string("/proc/hotline/peaks.json")}) {
     try {
       save_machine_peaks(sample_peaks(), path);
       ADD_FAILURE() << "saved to " << path;
     } catch (const MachineFileError &e) {
-      EXPECT_EQ(std::string(e.what()).rfind(path + ": cannot ", 0), 0u)
-          << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(path + ": cannot ", 0), 0u) << e.what();
     }
   }
   EXPECT_THROW(save_machine_peaks(sample_peaks(), ""), MachineFileError);
@@ -186,10 +178,9 @@ TEST(MachinePeaks, AnotherCpusFileIsRefused) {
   save_machine_peaks(peaks, path);
   std::string why;
   EXPECT_FALSE(load_machine_peaks(path, &why));
-  EXPECT_EQ(why,
-            "calibration in " + path +
-                " is for CPU Imaginary CPU 9000 (64 CPUs), not this one (" +
-                calibration::this_cpu() + "): run 'hotline calibrate'");
+  EXPECT_EQ(why, "calibration in " + path +
+                     " is for CPU Imaginary CPU 9000 (64 CPUs), not this one (" +
+                     calibration::this_cpu() + "): run 'hotline calibrate'");
 }
 
 TEST(MachinePeaks, NewerFormatVersionIsRefused) {
@@ -240,60 +231,45 @@ TEST(MachinePeaks, BrokenFilesSayWhereAndWhat) {
                    "ELF\x02\x01\x01\0\0\0",
                    10),
        "(line 1: expected '{', found byte 0x7f)"},
-      {"nul", std::string("{\0}", 3),
-       "(line 1: expected a field name in quotes, found byte 0x00)"},
+      {"nul", std::string("{\0}", 3), "(line 1: expected a field name in quotes, found byte 0x00)"},
       {"array", "[1, 2]", "(line 1: expected '{', found '[')"},
       {"truncated", valid.substr(0, valid.size() / 2), ""},
       {"no closing brace", valid.substr(0, valid.rfind('}')),
        "(line 10: expected ',' or '}' after \"measured\", found end of file)"},
       {"trailing", valid + "x", "(line 11: unexpected 'x' after the object)"},
-      {"two objects", valid + valid,
-       "(line 11: unexpected '{' after the object)"},
+      {"two objects", valid + valid, "(line 11: unexpected '{' after the object)"},
       {"wrong format", edited("hotline-machine-peaks", "hotline-profile"),
        "(line 2: \"format\" is not \"hotline-machine-peaks\")"},
-      {"no format", edited("\"format\"", "\"formats\""),
-       "(line 10: no \"format\" field)"},
+      {"no format", edited("\"format\"", "\"formats\""), "(line 10: no \"format\" field)"},
       {"version string", edited("\"version\": 1", "\"version\": \"1\""),
        "(line 3: \"version\" is not a number)"},
       {"missing rate", edited("\"bytes_per_s\"", "\"bytes\""),
        "(line 10: no \"bytes_per_s\" field)"},
-      {"rate as string",
-       edited("\"bytes_per_s\": 12300000000",
-              "\"bytes_per_s\": \"12300000000\""),
+      {"rate as string", edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": \"12300000000\""),
        "(line 8: \"bytes_per_s\" is not a positive number)"},
       {"negative rate", edited("\"bytes_per_s\": 1", "\"bytes_per_s\": -1"),
        "(line 8: \"bytes_per_s\" is not a positive number)"},
-      {"zero rate",
-       edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 0"),
+      {"zero rate", edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 0"),
        "(line 8: \"bytes_per_s\" is not a positive number)"},
-      {"null rate",
-       edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": null"),
+      {"null rate", edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": null"),
        "(line 8: expected a string or a number for \"bytes_per_s\", found "
        "'n')"},
-      {"overflow",
-       edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 1e999"),
+      {"overflow", edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 1e999"),
        "(line 8: number 1e999 is out of range)"},
-      {"bad number",
-       edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 01"),
+      {"bad number", edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 01"),
        "(line 8: expected ',' or '}' after \"bytes_per_s\", found '1')"},
-      {"half a number",
-       edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 1.e5"),
+      {"half a number", edited("\"bytes_per_s\": 12300000000", "\"bytes_per_s\": 1.e5"),
        "(line 8: expected a digit in a number, found 'e')"},
       {"empty cpu", edited("\"cpu\": \"", "\"cpu\": \"\", \"x\": \""),
        "(line 4: \"cpu\" is not a non-empty string)"},
       {"nested", edited("\"isa\": \"avx2+fma\"", "\"isa\": {\"a\": 1}"),
        "(line 5: expected a string or a number for \"isa\", found '{')"},
-      {"duplicate", edited("\"isa\"", "\"cpu\""),
-       "(line 5: field \"cpu\" appears twice)"},
-      {"bad escape", edited("avx2+fma", "avx2\\q"),
-       "(line 5: bad escape \\'q')"},
-      {"lone surrogate", edited("avx2+fma", "\\ud800x"),
-       "(line 5: unpaired surrogate \\u escape)"},
-      {"newline in string", edited("avx2+fma", "avx2\nfma"),
-       "(line 5: byte 0x0a inside a string)"},
+      {"duplicate", edited("\"isa\"", "\"cpu\""), "(line 5: field \"cpu\" appears twice)"},
+      {"bad escape", edited("avx2+fma", "avx2\\q"), "(line 5: bad escape \\'q')"},
+      {"lone surrogate", edited("avx2+fma", "\\ud800x"), "(line 5: unpaired surrogate \\u escape)"},
+      {"newline in string", edited("avx2+fma", "avx2\nfma"), "(line 5: byte 0x0a inside a string)"},
       {"unterminated", "{\"cpu\": \"AMD", "(line 1: unterminated string)"},
-      {"huge", "{\"cpu\": \"" + std::string(100000, 'x') + "\"}",
-       "(larger than 64 KiB)"},
+      {"huge", "{\"cpu\": \"" + std::string(100000, 'x') + "\"}", "(larger than 64 KiB)"},
   };
   TempDir dir;
   std::string path = dir.file("peaks.json");
@@ -333,8 +309,7 @@ TEST(MachinePeaks, EveryTruncationAndRandomGarbageIsRefusedQuietly) {
     write_file(path, valid.substr(0, size));
     std::string why;
     EXPECT_FALSE(load_machine_peaks(path, &why)) << size;
-    EXPECT_EQ(why.rfind(path + ": not a calibration file (line ", 0), 0u)
-        << why;
+    EXPECT_EQ(why.rfind(path + ": not a calibration file (line ", 0), 0u) << why;
   }
   std::mt19937 random(42);
   for (int round = 0; round < 2000; ++round) {
@@ -366,21 +341,18 @@ TEST(MachinePeaks, PathFromEnvironment) {
   {
     ScopedEnv file("HOTLINE_MACHINE_FILE", nullptr);
     ScopedEnv cache("XDG_CACHE_HOME", "/var/cache/me");
-    EXPECT_EQ(calibration::machine_peaks_path(),
-              "/var/cache/me/hotline/machine-peaks.json");
+    EXPECT_EQ(calibration::machine_peaks_path(), "/var/cache/me/hotline/machine-peaks.json");
   }
   {
     // Empty means unset; a relative XDG_CACHE_HOME is ignored (XDG spec).
     ScopedEnv file("HOTLINE_MACHINE_FILE", "");
     ScopedEnv cache("XDG_CACHE_HOME", "relative/cache");
-    EXPECT_EQ(calibration::machine_peaks_path(),
-              "/home/someone/.cache/hotline/machine-peaks.json");
+    EXPECT_EQ(calibration::machine_peaks_path(), "/home/someone/.cache/hotline/machine-peaks.json");
   }
   {
     ScopedEnv file("HOTLINE_MACHINE_FILE", nullptr);
     ScopedEnv cache("XDG_CACHE_HOME", nullptr);
-    EXPECT_EQ(calibration::machine_peaks_path(),
-              "/home/someone/.cache/hotline/machine-peaks.json");
+    EXPECT_EQ(calibration::machine_peaks_path(), "/home/someone/.cache/hotline/machine-peaks.json");
   }
 }
 

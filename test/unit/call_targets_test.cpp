@@ -16,7 +16,8 @@ namespace {
 
 std::map<std::pair<uint32_t, uint64_t>, uint64_t> counted() {
   std::map<std::pair<uint32_t, uint64_t>, uint64_t> counts;
-  for_each_call_target([&](uint32_t site, uint64_t target, uint64_t count) { counts[{site, target}] += count; });
+  for_each_call_target(
+      [&](uint32_t site, uint64_t target, uint64_t count) { counts[{site, target}] += count; });
   return counts;
 }
 

@@ -1,7 +1,7 @@
 // The command's building blocks: argument parsing, number formatting, JSON,
 // tables.
-#include "cli/options.h"
 #include "cli/json_writer.h"
+#include "cli/options.h"
 #include "cli/readable_names.h"
 #include "cli/text_format.h"
 
@@ -10,18 +10,15 @@
 namespace hotline::test {
 namespace {
 
-const cli::CommandSpec kCommand = {
-    "report",
-    "hotline report [options] FILE...",
-    "Test command.",
-    {{"top", "N", "how many"}, {"quiet", nullptr, "say less"}}};
+const cli::CommandSpec kCommand = {"report",
+                                   "hotline report [options] FILE...",
+                                   "Test command.",
+                                   {{"top", "N", "how many"}, {"quiet", nullptr, "say less"}}};
 
 TEST(Cli, AcceptsBothValueForms) {
-  cli::ParsedArgs args =
-      cli::parse_args({"a.hotline", "--top", "5", "b.hotline"}, kCommand);
+  cli::ParsedArgs args = cli::parse_args({"a.hotline", "--top", "5", "b.hotline"}, kCommand);
   EXPECT_EQ(args.value("top"), "5");
-  EXPECT_EQ(args.positional,
-            (std::vector<std::string>{"a.hotline", "b.hotline"}));
+  EXPECT_EQ(args.positional, (std::vector<std::string>{"a.hotline", "b.hotline"}));
   EXPECT_EQ(cli::parse_args({"--top=7"}, kCommand).value("top"), "7");
   EXPECT_EQ(cli::parse_args({"--top="}, kCommand).value("top"), "");
   EXPECT_TRUE(cli::parse_args({"--quiet"}, kCommand).has("quiet"));
@@ -99,21 +96,18 @@ TEST(Cli, ValueCheckers) {
   EXPECT_THROW(cli::parse_count("top", "abc"), cli::UsageError);
   EXPECT_THROW(cli::parse_count("top", "-1"), cli::UsageError);
   EXPECT_THROW(cli::parse_count("top", ""), cli::UsageError);
-  EXPECT_THROW(cli::parse_count("top", "99999999999999999999999"),
-               cli::UsageError);
+  EXPECT_THROW(cli::parse_count("top", "99999999999999999999999"), cli::UsageError);
   try {
     cli::parse_count("top", "abc");
   } catch (const cli::UsageError &e) {
-    EXPECT_STREQ(e.what(),
-                 "invalid value 'abc' for --top: expected a whole number");
+    EXPECT_STREQ(e.what(), "invalid value 'abc' for --top: expected a whole number");
   }
   EXPECT_DOUBLE_EQ(cli::parse_non_negative("min-percent", "0.5"), 0.5);
   EXPECT_THROW(cli::parse_non_negative("min-percent", "-1"), cli::UsageError);
   EXPECT_THROW(cli::parse_non_negative("min-percent", "1x"), cli::UsageError);
   EXPECT_THROW(cli::parse_non_negative("min-percent", "nan"), cli::UsageError);
   EXPECT_EQ(cli::parse_choice("sort", "calls", {"self", "calls"}), "calls");
-  EXPECT_THROW(cli::parse_choice("sort", "name", {"self", "calls"}),
-               cli::UsageError);
+  EXPECT_THROW(cli::parse_choice("sort", "name", {"self", "calls"}), cli::UsageError);
 }
 
 TEST(Cli, Durations) {
@@ -123,8 +117,8 @@ TEST(Cli, Durations) {
   EXPECT_EQ(cli::parse_duration("floor", "200µs"), 200000u);
   EXPECT_EQ(cli::parse_duration("floor", "100ns"), 100u);
   EXPECT_EQ(cli::parse_duration("floor", "0s"), 0u);
-  for (const char *bad : {"", "5", "ms", "5 ms", "-1ms", "5m", "5kb", "1.2.3s",
-                          ".s", "99999999999s"})
+  for (const char *bad :
+       {"", "5", "ms", "5 ms", "-1ms", "5m", "5kb", "1.2.3s", ".s", "99999999999s"})
     EXPECT_THROW(cli::parse_duration("floor", bad), cli::UsageError) << bad;
   try {
     cli::parse_duration("floor", "5");
@@ -141,29 +135,24 @@ const cli::CommandSpec kShortCommand = {
     {{"output", "OUT", "where", 'o'}, {"quiet", nullptr, "say less", 'q'}}};
 
 TEST(Cli, ShortOptions) {
-  cli::ParsedArgs args =
-      cli::parse_args({"a.hotline", "-o", "out.hotline", "-q"}, kShortCommand);
+  cli::ParsedArgs args = cli::parse_args({"a.hotline", "-o", "out.hotline", "-q"}, kShortCommand);
   EXPECT_EQ(args.value("output"), "out.hotline");
   EXPECT_TRUE(args.has("quiet"));
   EXPECT_EQ(args.positional, (std::vector<std::string>{"a.hotline"}));
-  EXPECT_EQ(cli::parse_args({"-oout.hotline"}, kShortCommand).value("output"),
-            "out.hotline");
-  EXPECT_EQ(cli::parse_args({"--output=x"}, kShortCommand).value("output"),
-            "x");
+  EXPECT_EQ(cli::parse_args({"-oout.hotline"}, kShortCommand).value("output"), "out.hotline");
+  EXPECT_EQ(cli::parse_args({"--output=x"}, kShortCommand).value("output"), "x");
   EXPECT_THROW(cli::parse_args({"-o"}, kShortCommand), cli::UsageError);
   EXPECT_THROW(cli::parse_args({"-qx"}, kShortCommand), cli::UsageError);
   EXPECT_THROW(cli::parse_args({"-x"}, kShortCommand), cli::UsageError);
   // Only options that declare one have a short form.
   EXPECT_THROW(cli::parse_args({"-t", "3"}, kCommand), cli::UsageError);
   std::string help = cli::help_text(kShortCommand);
-  EXPECT_NE(help.find("  -o, --output OUT  where\n"), std::string::npos)
-      << help;
+  EXPECT_NE(help.find("  -o, --output OUT  where\n"), std::string::npos) << help;
 }
 
 TEST(Cli, HelpListsOptions) {
   std::string help = cli::help_text(kCommand);
-  EXPECT_NE(help.find("usage: hotline report [options] FILE..."),
-            std::string::npos);
+  EXPECT_NE(help.find("usage: hotline report [options] FILE..."), std::string::npos);
   EXPECT_NE(help.find("--top N"), std::string::npos);
   EXPECT_NE(help.find("--quiet"), std::string::npos);
 }
@@ -202,8 +191,8 @@ TEST(TextFormat, CountsAndPercents) {
 }
 
 TEST(TextFormat, TableAlignsByDisplayWidth) {
-  text::TextTable table({{"time", text::TextTable::Align::Right},
-                         {"name", text::TextTable::Align::Left}});
+  text::TextTable table(
+      {{"time", text::TextTable::Align::Right}, {"name", text::TextTable::Align::Left}});
   table.add_row({"1.00 µs", "f"});
   table.add_row({"10 ns", "g"});
   EXPECT_EQ(table.render(), "   time  name\n"
@@ -269,8 +258,10 @@ TEST(ReadableNames, DropTheStandardLibrarysDefaultsAndInlineNamespaces) {
   EXPECT_EQ(readable_name("count(std::__cxx11::basic_string<char, std::char_traits<char>, "
                           "std::allocator<char> > const&)"),
             "count(std::string const&)");
-  EXPECT_EQ(readable_name("std::__1::basic_string_view<wchar_t, std::__1::char_traits<wchar_t>>::size() const"),
-            "std::wstring_view::size() const");
+  EXPECT_EQ(
+      readable_name(
+          "std::__1::basic_string_view<wchar_t, std::__1::char_traits<wchar_t>>::size() const"),
+      "std::wstring_view::size() const");
   EXPECT_EQ(
       readable_name("lookup(std::unordered_map<std::__cxx11::basic_string<char, "
                     "std::char_traits<char>, std::allocator<char> >, int, "
@@ -283,15 +274,19 @@ TEST(ReadableNames, DropTheStandardLibrarysDefaultsAndInlineNamespaces) {
   EXPECT_EQ(readable_name("std::unique_ptr<Node, std::default_delete<Node>>::reset(Node*)"),
             "std::unique_ptr<Node>::reset(Node*)");
   // A first argument is never a default, whatever it is.
-  EXPECT_EQ(readable_name("f(std::vector<std::allocator<int>, std::allocator<std::allocator<int>>>)"),
-            "f(std::vector<std::allocator<int>>)");
+  EXPECT_EQ(
+      readable_name("f(std::vector<std::allocator<int>, std::allocator<std::allocator<int>>>)"),
+      "f(std::vector<std::allocator<int>>)");
   // Not the standard library's: left alone.
-  EXPECT_EQ(readable_name("mystd::basic_string<char>::size()"), "mystd::basic_string<char>::size()");
+  EXPECT_EQ(readable_name("mystd::basic_string<char>::size()"),
+            "mystd::basic_string<char>::size()");
 }
 
 TEST(ReadableNames, OperatorsAreNotBrackets) {
-  EXPECT_EQ(readable_name("operator<(Key const&, Key const&)"), "operator<(Key const&, Key const&)");
-  EXPECT_EQ(readable_name("Matrix::operator()(int, int) const"), "Matrix::operator()(int, int) const");
+  EXPECT_EQ(readable_name("operator<(Key const&, Key const&)"),
+            "operator<(Key const&, Key const&)");
+  EXPECT_EQ(readable_name("Matrix::operator()(int, int) const"),
+            "Matrix::operator()(int, int) const");
   EXPECT_EQ(readable_name("std::basic_ostream<char, std::char_traits<char> >& std::operator<< "
                           "<std::char_traits<char> >(std::basic_ostream<char, "
                           "std::char_traits<char> >&, char const*)"),
@@ -306,14 +301,16 @@ TEST(ReadableNames, LongNamesLoseTheirDeepestTemplateArgumentsFirst) {
       "std::_Hashtable<Key, std::pair<Key const, std::vector<Value>>, Alloc, Select, Equal, "
       "Hasher>::_M_find_before_node(unsigned long, Key const&, unsigned long) const";
   EXPECT_EQ(readable_name(name, 200), name);
-  EXPECT_EQ(readable_name(name, 158),
-            "std::_Hashtable<Key, std::pair<Key const, std::vector<…>>, Alloc, Select, Equal, Hasher>::"
-            "_M_find_before_node(unsigned long, Key const&, unsigned long) const");
-  EXPECT_EQ(readable_name(name, 140),
-            "std::_Hashtable<Key, std::pair<…>, Alloc, Select, Equal, Hasher>::_M_find_before_node(unsigned long, "
-            "Key const&, unsigned long) const");
-  EXPECT_EQ(readable_name(name, 90),
-            "std::_Hashtable<…>::_M_find_before_node(unsigned long, Key const&, unsigned long) const");
+  EXPECT_EQ(
+      readable_name(name, 158),
+      "std::_Hashtable<Key, std::pair<Key const, std::vector<…>>, Alloc, Select, Equal, Hasher>::"
+      "_M_find_before_node(unsigned long, Key const&, unsigned long) const");
+  EXPECT_EQ(readable_name(name, 140), "std::_Hashtable<Key, std::pair<…>, Alloc, Select, Equal, "
+                                      "Hasher>::_M_find_before_node(unsigned long, "
+                                      "Key const&, unsigned long) const");
+  EXPECT_EQ(
+      readable_name(name, 90),
+      "std::_Hashtable<…>::_M_find_before_node(unsigned long, Key const&, unsigned long) const");
   // The function's own namespaces leave its parameters first; the parameters go last.
   std::string batch = "vibration::preprocess_batch(vibration::Dataset const&, int, "
                       "std::vector<vibration::io::Batch>&)";
@@ -323,12 +320,12 @@ TEST(ReadableNames, LongNamesLoseTheirDeepestTemplateArgumentsFirst) {
   EXPECT_EQ(readable_name(batch, 70),
             "vibration::preprocess_batch(Dataset const&, int, std::vector<…>&)");
   EXPECT_EQ(readable_name(batch, 40), "vibration::preprocess_batch(…)");
-  EXPECT_EQ(readable_name("std::sort(std::string*, std::string*)", 10),
-            "std::sort(…)");
+  EXPECT_EQ(readable_name("std::sort(std::string*, std::string*)", 10), "std::sort(…)");
   EXPECT_EQ(readable_name("a::f(ba::T, a::T)", 15), "a::f(ba::T, T)");
   // Never `(anonymous namespace)`.
-  EXPECT_EQ(readable_name("(anonymous namespace)::op_load(VirtualMachine&, Instruction const&)", 40),
-            "(anonymous namespace)::op_load(…)");
+  EXPECT_EQ(
+      readable_name("(anonymous namespace)::op_load(VirtualMachine&, Instruction const&)", 40),
+      "(anonymous namespace)::op_load(…)");
   EXPECT_EQ(readable_name("main", 2), "main");
 }
 
@@ -336,7 +333,8 @@ TEST(ReadableNames, WhatIsNotANameComesBackAsItWas) {
   EXPECT_EQ(readable_name("broken<(name"), "broken<(name");
   EXPECT_EQ(readable_name("a>b"), "a>b");
   EXPECT_EQ(readable_name(""), "");
-  EXPECT_EQ(readable_name("{lambda(int)#1}::operator()(int) const"), "{lambda(int)#1}::operator()(int) const");
+  EXPECT_EQ(readable_name("{lambda(int)#1}::operator()(int) const"),
+            "{lambda(int)#1}::operator()(int) const");
 }
 
 } // namespace

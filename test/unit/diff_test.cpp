@@ -155,16 +155,19 @@ TEST(Diff, MatchesLinesByFileAndLine) {
 TEST(Diff, FilesUnderAnotherRootAreMatchedByTheirLongestCommonEnding) {
   using Pairs = std::vector<std::pair<std::string, std::string>>;
   // The same checkout in two directories; a file in both stays itself.
-  EXPECT_EQ(analysis::match_moved_files({"/a/proj/src/x.cpp", "/a/proj/include/x.h", "/usr/include/v.h"},
-                              {"/b/proj/src/x.cpp", "/b/proj/include/x.h", "/usr/include/v.h"}),
-            (Pairs{{"/a/proj/include/x.h", "/b/proj/include/x.h"},
-                   {"/a/proj/src/x.cpp", "/b/proj/src/x.cpp"}}));
+  EXPECT_EQ(
+      analysis::match_moved_files({"/a/proj/src/x.cpp", "/a/proj/include/x.h", "/usr/include/v.h"},
+                                  {"/b/proj/src/x.cpp", "/b/proj/include/x.h", "/usr/include/v.h"}),
+      (Pairs{{"/a/proj/include/x.h", "/b/proj/include/x.h"},
+             {"/a/proj/src/x.cpp", "/b/proj/src/x.cpp"}}));
   // Two files of one name: the longer ending decides.
-  EXPECT_EQ(analysis::match_moved_files({"/a/src/util.cpp", "/a/test/util.cpp"},
-                              {"/b/test/util.cpp", "/b/src/util.cpp"}),
-            (Pairs{{"/a/src/util.cpp", "/b/src/util.cpp"}, {"/a/test/util.cpp", "/b/test/util.cpp"}}));
+  EXPECT_EQ(
+      analysis::match_moved_files({"/a/src/util.cpp", "/a/test/util.cpp"},
+                                  {"/b/test/util.cpp", "/b/src/util.cpp"}),
+      (Pairs{{"/a/src/util.cpp", "/b/src/util.cpp"}, {"/a/test/util.cpp", "/b/test/util.cpp"}}));
   // No unique partner, or no common name: left alone (added and removed).
-  EXPECT_EQ(analysis::match_moved_files({"/a/util.cpp"}, {"/b/src/util.cpp", "/b/test/util.cpp"}), Pairs{});
+  EXPECT_EQ(analysis::match_moved_files({"/a/util.cpp"}, {"/b/src/util.cpp", "/b/test/util.cpp"}),
+            Pairs{});
   EXPECT_EQ(analysis::match_moved_files({"/a/old.cpp"}, {"/a/new.cpp"}), Pairs{});
   EXPECT_EQ(analysis::match_moved_files({"/a/x.cpp"}, {"/b/yx.cpp"}), Pairs{});
 }

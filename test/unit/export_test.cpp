@@ -97,14 +97,16 @@ TEST(ExportTimelines, RangesStayOffTheThreadsTracks) {
   std::vector<Profile> profiles = {parse(b.build())};
   const exports::ProfileTimeline all = exports::select_events(profiles, 0, true).profiles[0];
   EXPECT_EQ(all.ranges, (std::vector<uint32_t>{8, 7})); // by start
-  EXPECT_EQ(times(all.threads[0].slices),
-            (std::vector<std::vector<uint64_t>>{
-                {6, 0, 10000}, {1, 1000, 1100}, {2, 2000, 2100}, {3, 3000, 3100}, {5, 4000, 6700}}));
+  EXPECT_EQ(
+      times(all.threads[0].slices),
+      (std::vector<std::vector<uint64_t>>{
+          {6, 0, 10000}, {1, 1000, 1100}, {2, 2000, 2100}, {3, 3000, 3100}, {5, 4000, 6700}}));
   // The cap counts them like the rest: the two longest events are the main call and a range.
   exports::Timelines capped = exports::select_events(profiles, 2, true);
   EXPECT_EQ(capped.left_out, 7u);
   EXPECT_EQ(capped.profiles[0].ranges, std::vector<uint32_t>{7});
-  EXPECT_EQ(times(capped.profiles[0].threads[0].slices), (std::vector<std::vector<uint64_t>>{{6, 0, 10000}}));
+  EXPECT_EQ(times(capped.profiles[0].threads[0].slices),
+            (std::vector<std::vector<uint64_t>>{{6, 0, 10000}}));
 }
 
 TEST(ExportTimelines, KeepTheLongestEventsAndLeaveAllocationsOutFirst) {
@@ -220,13 +222,15 @@ TEST(ExportChrome, RangesAreAsyncPairsOnTheThreadThatEndedThem) {
                       "\"args\":{\"name\":\"loader (124)\"}}"),
             std::string::npos)
       << json;
-  EXPECT_NE(json.find("{\"name\":\"batch\",\"cat\":\"range\",\"ph\":\"b\",\"id\":\"0x1\",\"ts\":1.500,"
-                      "\"pid\":123,\"tid\":124,\"args\":{\"ended_on_another_thread\":true}}"),
-            std::string::npos)
+  EXPECT_NE(
+      json.find("{\"name\":\"batch\",\"cat\":\"range\",\"ph\":\"b\",\"id\":\"0x1\",\"ts\":1.500,"
+                "\"pid\":123,\"tid\":124,\"args\":{\"ended_on_another_thread\":true}}"),
+      std::string::npos)
       << json;
-  EXPECT_NE(json.find("{\"name\":\"batch\",\"cat\":\"range\",\"ph\":\"e\",\"id\":\"0x1\",\"ts\":42.000,"
-                      "\"pid\":123,\"tid\":124}"),
-            std::string::npos)
+  EXPECT_NE(
+      json.find("{\"name\":\"batch\",\"cat\":\"range\",\"ph\":\"e\",\"id\":\"0x1\",\"ts\":42.000,"
+                "\"pid\":123,\"tid\":124}"),
+      std::string::npos)
       << json;
 }
 
@@ -275,8 +279,10 @@ TEST(ExportInlinedFrames, ALoopOfAnotherFunctionIsThatFunctionInlined) {
   uint32_t primes_site = b.add_site(app, "primes()", "_ZL6primesv", "main.cpp", 14, 1);
   uint32_t primes_loop = b.add_site(app, "primes()", "", "main.cpp", 16, 1);
   uint32_t log_site = b.add_site(app, "log()", "_Z3logv", "main.cpp", 40, 20);
-  for (auto [loop, function] : {std::pair{main_loop, main_site}, {smooth_loop, smooth_site},
-                                {inner_loop, smooth_site}, {primes_loop, primes_site}}) {
+  for (auto [loop, function] : {std::pair{main_loop, main_site},
+                                {smooth_loop, smooth_site},
+                                {inner_loop, smooth_site},
+                                {primes_loop, primes_site}}) {
     b.site(loop).kind = HOTLINE_SITE_LOOP;
     b.site(loop).function = function;
   }

@@ -724,7 +724,8 @@ TEST(GpuAnalysis, NoIoInGapsWithoutATrace) {
 
 // The GPU rules on a table made by hand, in a run of WALL_NS: each at its threshold and just
 // below it.
-std::vector<rules::Finding> gpu_findings(const analysis::GpuTable &gpu, uint64_t wall_ns = 1000000000) {
+std::vector<rules::Finding> gpu_findings(const analysis::GpuTable &gpu,
+                                         uint64_t wall_ns = 1000000000) {
   std::vector<Profile> profiles(1);
   profiles[0].run.wall_ns = wall_ns;
   rules::ReportData data;
@@ -810,7 +811,8 @@ TEST(GpuRules, PageableTransfersAtTheirThreshold) {
   const uint64_t mib64 = uint64_t(64) << 20;
   // 50 ms of GPU time, 5% of the 1 s run; the host's 400 ms in its copies do not count (a
   // copy back waits there for the kernels before it).
-  std::vector<rules::Finding> findings = gpu_findings(pageable_table(mib64, 50000000, 100000000, 400000000));
+  std::vector<rules::Finding> findings =
+      gpu_findings(pageable_table(mib64, 50000000, 100000000, 400000000));
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].rule, "pageable-transfers");
   EXPECT_EQ(findings[0].location, "load.cpp:7");

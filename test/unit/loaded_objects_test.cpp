@@ -35,7 +35,8 @@ TEST(LoadedObjects, ProfilerLibrariesAreThoseTheRuntimeLoadedFirst) {
   link_map *map = nullptr;
   ASSERT_EQ(dlinfo(already, RTLD_DI_LINKMAP, &map), 0);
   EXPECT_FALSE(rt::is_profiler_library(map->l_addr));
-  ASSERT_EQ(dlopen("libutil.so.1", RTLD_NOW | RTLD_NOLOAD), nullptr) << "the test needs a library not loaded yet";
+  ASSERT_EQ(dlopen("libutil.so.1", RTLD_NOW | RTLD_NOLOAD), nullptr)
+      << "the test needs a library not loaded yet";
   void *own = rt::open_profiler_library("libutil.so.1");
   ASSERT_NE(own, nullptr);
   ASSERT_EQ(dlinfo(own, RTLD_DI_LINKMAP, &map), 0);

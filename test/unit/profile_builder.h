@@ -64,22 +64,20 @@ public:
   // purpose.
   hotline_run_record &run() { return records_.run[0]; }
 
-  uint32_t add_module(const std::string &object_path,
-                      const std::string &source_file) {
+  uint32_t add_module(const std::string &object_path, const std::string &source_file) {
     records_.modules.push_back({string(object_path), string(source_file), 0, 0});
     return uint32_t(records_.modules.size() - 1);
   }
 
   // Sites of a module must be added together; the module's range is computed by
   // build().
-  uint32_t add_site(uint32_t module, const std::string &name,
-                    const std::string &linkage_name, const std::string &file,
-                    uint32_t line, uint64_t count) {
+  uint32_t add_site(uint32_t module, const std::string &name, const std::string &linkage_name,
+                    const std::string &file, uint32_t line, uint64_t count) {
     uint32_t index = uint32_t(records_.sites.size());
     records_.sites.push_back({string(name), string(linkage_name), string(file), line,
-                      HOTLINE_SITE_FUNCTION, module, /*column=*/0,
-                      /*counter=*/index, /*function=*/index, HOTLINE_NO_SITE,
-                      /*facts=*/0, /*discriminator=*/0});
+                              HOTLINE_SITE_FUNCTION, module, /*column=*/0,
+                              /*counter=*/index, /*function=*/index, HOTLINE_NO_SITE,
+                              /*facts=*/0, /*discriminator=*/0});
     records_.site_counts.push_back(count);
     return uint32_t(records_.sites.size() - 1);
   }
@@ -94,23 +92,19 @@ public:
     threads_.back().record.name = string(name);
     return uint32_t(threads_.size() - 1);
   }
-  hotline_thread_record &thread(uint32_t index) {
-    return threads_[index].record;
-  }
+  hotline_thread_record &thread(uint32_t index) { return threads_[index].record; }
 
   // parent is the index of a node of the current thread (as returned here) or
   // HOTLINE_NO_PARENT; exclusive time defaults to inclusive minus the
   // children's inclusive.
-  uint32_t add_node(uint32_t site, uint32_t parent, uint64_t calls,
-                    uint64_t inclusive_ns) {
+  uint32_t add_node(uint32_t site, uint32_t parent, uint64_t calls, uint64_t inclusive_ns) {
     if (threads_.empty())
       throw std::logic_error("add_thread before add_node");
     std::vector<hotline_call_node_record> &nodes = threads_.back().nodes;
     nodes.push_back({site, parent, calls, inclusive_ns, inclusive_ns, 0, 0, 0});
     if (parent != HOTLINE_NO_PARENT && parent < nodes.size() - 1) {
       uint64_t &parent_exclusive = nodes[parent].exclusive_ns;
-      parent_exclusive -=
-          parent_exclusive < inclusive_ns ? parent_exclusive : inclusive_ns;
+      parent_exclusive -= parent_exclusive < inclusive_ns ? parent_exclusive : inclusive_ns;
     }
     return uint32_t(nodes.size() - 1);
   }
@@ -141,9 +135,7 @@ public:
     records_.memory_sites.push_back(record);
     return uint32_t(records_.memory_sites.size() - 1);
   }
-  hotline_memory_site_record &memory_site(uint32_t index) {
-    return records_.memory_sites[index];
-  }
+  hotline_memory_site_record &memory_site(uint32_t index) { return records_.memory_sites[index]; }
 
   uint32_t add_file(const std::string &path) {
     records_.files.push_back({string(path), 0});
@@ -169,9 +161,9 @@ public:
     return records_.system_samples[index];
   }
 
-  uint32_t add_region(uint32_t thread, uint32_t parent, const std::string &name,
-                      uint64_t entries, uint64_t inclusive_ns, uint64_t io_ns = 0,
-                      uint64_t sync_ns = 0, uint64_t memory_ns = 0, uint64_t gpu_ns = 0) {
+  uint32_t add_region(uint32_t thread, uint32_t parent, const std::string &name, uint64_t entries,
+                      uint64_t inclusive_ns, uint64_t io_ns = 0, uint64_t sync_ns = 0,
+                      uint64_t memory_ns = 0, uint64_t gpu_ns = 0) {
     hotline_region_record record{thread,       parent, string(name), 0,         entries,
                                  inclusive_ns, io_ns,  sync_ns,      memory_ns, gpu_ns};
     records_.regions.push_back(record);
@@ -214,7 +206,9 @@ public:
     records_.gpu_transfers.push_back(record);
     return uint32_t(records_.gpu_transfers.size() - 1);
   }
-  hotline_gpu_transfer_record &gpu_transfer(uint32_t index) { return records_.gpu_transfers[index]; }
+  hotline_gpu_transfer_record &gpu_transfer(uint32_t index) {
+    return records_.gpu_transfers[index];
+  }
 
   uint32_t add_gpu_sync(const hotline_gpu_sync_record &record) {
     records_.gpu_syncs.push_back(record);
@@ -305,7 +299,7 @@ public:
       out.call_tree.insert(out.call_tree.end(), thread.nodes.begin(), thread.nodes.end());
     }
     out.run[0].thread_count = uint32_t(out.threads.size());
-#define HOTLINE_BUILD_SECTION(NAME, number, record, name)                      \
+#define HOTLINE_BUILD_SECTION(NAME, number, record, name)                                          \
   add_section<record>(file, section_count, HOTLINE_SECTION_##NAME, out.name);
     HOTLINE_SECTIONS(HOTLINE_BUILD_SECTION)
 #undef HOTLINE_BUILD_SECTION
@@ -322,8 +316,7 @@ public:
 
   // Lets a test give a thread a node range of its own choosing (for range
   // errors).
-  void set_thread_node_range(uint32_t thread, uint32_t first_node,
-                             uint32_t node_count) {
+  void set_thread_node_range(uint32_t thread, uint32_t first_node, uint32_t node_count) {
     threads_[thread].record.first_node = first_node;
     threads_[thread].record.node_count = node_count;
     threads_[thread].keep_node_range = true;
@@ -334,8 +327,7 @@ private:
   // record, and the others of one (HEAP, SYSTEM, ...) hold one record once a test set it.
   // MODULES' site ranges, THREADS and CALL_TREE are filled in by build().
   struct Records {
-#define HOTLINE_BUILDER_RECORDS(NAME, number, record, name)                    \
-  Stored<record>::type name;
+#define HOTLINE_BUILDER_RECORDS(NAME, number, record, name) Stored<record>::type name;
     HOTLINE_SECTIONS(HOTLINE_BUILDER_RECORDS)
 #undef HOTLINE_BUILDER_RECORDS
   };
@@ -396,7 +388,8 @@ private:
     if constexpr (std::is_void_v<Record>) {
       append_section(file, section_count, kind, 0, Bytes(list.begin(), list.end()));
     } else if (size_t first_size = first_versions_ ? first_version_size(kind) : 0) {
-      append_section(file, section_count, kind, uint32_t(first_size), record_prefixes(list, first_size));
+      append_section(file, section_count, kind, uint32_t(first_size),
+                     record_prefixes(list, first_size));
     } else {
       append_section(file, section_count, kind, entry_size<Record>(), records(list));
     }
@@ -416,8 +409,7 @@ private:
       append(out, &record, bytes);
     return out;
   }
-  template <typename Record>
-  Bytes records(const std::vector<Record> &list) const {
+  template <typename Record> Bytes records(const std::vector<Record> &list) const {
     Bytes out;
     for (const Record &record : list) {
       append(out, &record, sizeof record);
@@ -459,8 +451,8 @@ template <typename T> void poke(Bytes &file, size_t offset, T value) {
 }
 
 // A GPU_SITES record made outside every object; `function` is a string of the builder.
-inline hotline_gpu_site_record gpu_site(uint32_t thread, uint32_t node, uint32_t api, uint32_t function,
-                                 uint64_t calls, uint64_t host_ns) {
+inline hotline_gpu_site_record gpu_site(uint32_t thread, uint32_t node, uint32_t api,
+                                        uint32_t function, uint64_t calls, uint64_t host_ns) {
   hotline_gpu_site_record record{};
   record.thread = thread;
   record.node = node;

@@ -2,7 +2,7 @@
  * this file is the test. */
 #include <hotline/profile_format.h>
 
-#define HOTLINE_SECTION_NUMBER_CHECK(NAME, number, record, name)                                 \
+#define HOTLINE_SECTION_NUMBER_CHECK(NAME, number, record, name)                                   \
   _Static_assert(HOTLINE_SECTION_##NAME == number, "HOTLINE_SECTION_" #NAME);
 HOTLINE_SECTIONS(HOTLINE_SECTION_NUMBER_CHECK)
 #undef HOTLINE_SECTION_NUMBER_CHECK

@@ -44,12 +44,15 @@ struct SmallRun {
     r.runtime_version = strings.add("0.1.0");
     r.thread_count = 1;
     run.append_record(r);
-    modules.append_record(hotline_module_record{strings.add("/work/app"), strings.add("app.cpp"), 0, 2});
+    modules.append_record(
+        hotline_module_record{strings.add("/work/app"), strings.add("app.cpp"), 0, 2});
     uint32_t file = strings.add("app.cpp");
     sites.append_record(hotline_site_record{strings.add("main"), strings.add("main"), file, 10,
-                                            HOTLINE_SITE_FUNCTION, 0, 1, 0, 0, HOTLINE_NO_SITE, 0, 0});
-    sites.append_record(hotline_site_record{strings.add("parse(char const*)"), strings.add("_Z5parsePKc"), file, 4,
-                                            HOTLINE_SITE_FUNCTION, 0, 1, 1, 1, HOTLINE_NO_SITE, 0, 0});
+                                            HOTLINE_SITE_FUNCTION, 0, 1, 0, 0, HOTLINE_NO_SITE, 0,
+                                            0});
+    sites.append_record(
+        hotline_site_record{strings.add("parse(char const*)"), strings.add("_Z5parsePKc"), file, 4,
+                            HOTLINE_SITE_FUNCTION, 0, 1, 1, 1, HOTLINE_NO_SITE, 0, 0});
     for (uint64_t count : {1, 500})
       site_counts.append_record(count);
     hotline_thread_record t{};
@@ -133,7 +136,7 @@ TEST(ProfileRoundTrip, ReaderReadsWhatTheRuntimeAssembles) {
   EXPECT_EQ(profile.heap.allocations, 12u);
   EXPECT_EQ(profile.heap.allocated_bytes, 4096u);
   EXPECT_EQ(profile.heap.peak_rss_bytes, uint64_t(1) << 20);
-  EXPECT_FALSE(profile.sampling.present); // left out
+  EXPECT_FALSE(profile.sampling.present);     // left out
   EXPECT_FALSE(profile.timing_cost.measured); // never collected
 }
 
@@ -142,12 +145,14 @@ TEST(ProfileRoundTrip, ReaderReadsWhatTheRuntimeAssembles) {
 TEST(ProfileRoundTrip, TagsKeepTheirOrderAndTheLastValueOfAKey) {
   SmallRun run;
   ByteBuffer tags;
-  for (auto [key, value] : {std::pair{"dataset", "imagenet-mini"}, {"batch", "256"}, {"batch", "512"}})
+  for (auto [key, value] :
+       {std::pair{"dataset", "imagenet-mini"}, {"batch", "256"}, {"batch", "512"}})
     tags.append_record(hotline_tag_record{run.strings.add(key), run.strings.add(value)});
   run.sections.tags = {&tags};
   AssembledProfile assembled;
   hotline::rt::assemble_profile(run.sections, assembled);
-  hotline::profile::Profile profile = hotline::profile::parse_profile(file_bytes(assembled), "tags.hotline");
+  hotline::profile::Profile profile =
+      hotline::profile::parse_profile(file_bytes(assembled), "tags.hotline");
   ASSERT_EQ(profile.tags.size(), 2u);
   EXPECT_EQ(profile.tags[0].key, "dataset");
   EXPECT_EQ(profile.tags[0].value, "imagenet-mini");

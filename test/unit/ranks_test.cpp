@@ -27,8 +27,8 @@ struct RankWork {
   uint32_t rank;
   uint64_t wall_ms;
   std::vector<std::pair<std::string, uint64_t>> functions; // name, self ms (children of main)
-  uint64_t mpi_ms = 0;           // MPI_Allreduce, made from the function named below
-  std::string mpi_from = "";     // "" : outside every timed call
+  uint64_t mpi_ms = 0;       // MPI_Allreduce, made from the function named below
+  std::string mpi_from = ""; // "" : outside every timed call
 };
 
 Profile rank_profile(const RankWork &work, uint32_t ranks = 4) {
@@ -86,7 +86,8 @@ TEST(MpiReaderErrors, NodeOutOfRange) {
     FAIL() << "an MPI site naming a call node the thread does not have was accepted";
   } catch (const ProfileFormatError &e) {
     EXPECT_NE(std::string(e.what()).find("MPI site 0"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("call node 5, out of range"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("call node 5, out of range"), std::string::npos)
+        << e.what();
   }
 }
 

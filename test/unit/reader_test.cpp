@@ -24,8 +24,7 @@ ProfileBuilder sample_builder() {
   uint32_t app = b.add_module("/home/user/app", "main.cpp");
   uint32_t lib = b.add_module("/home/user/libwork.so", "work.cpp");
   uint32_t main_site = b.add_site(app, "main", "main", "main.cpp", 10, 1);
-  uint32_t work_site =
-      b.add_site(lib, "work(int)", "_Z4worki", "work.cpp", 3, 7);
+  uint32_t work_site = b.add_site(lib, "work(int)", "_Z4worki", "work.cpp", 3, 7);
   b.add_site(lib, "helper()", "_ZL6helperv", "work.cpp", 20, 1000);
   b.add_thread(4242, "main");
   uint32_t main_node = b.add_node(main_site, HOTLINE_NO_PARENT, 1, 1000);
@@ -35,8 +34,8 @@ ProfileBuilder sample_builder() {
   return b;
 }
 
-hotline_memory_site_record memory_record(uint32_t thread, uint32_t node,
-                                         uint32_t object, uint64_t address) {
+hotline_memory_site_record memory_record(uint32_t thread, uint32_t node, uint32_t object,
+                                         uint64_t address) {
   hotline_memory_site_record record{};
   record.thread = thread;
   record.node = node;
@@ -46,8 +45,7 @@ hotline_memory_site_record memory_record(uint32_t thread, uint32_t node,
   return record;
 }
 
-hotline_io_site_record io_record(uint32_t thread, uint32_t node,
-                                 uint32_t object, uint32_t file) {
+hotline_io_site_record io_record(uint32_t thread, uint32_t node, uint32_t object, uint32_t file) {
   hotline_io_site_record record{};
   record.thread = thread;
   record.node = node;
@@ -83,8 +81,7 @@ ProfileBuilder memory_io_builder() {
   in_worker.temporaries = 5;
   in_worker.temporary_bytes = 500;
   b.add_memory_site(in_worker);
-  b.add_memory_site(memory_record(HOTLINE_NO_THREAD, HOTLINE_NO_PARENT,
-                                  HOTLINE_NO_OBJECT, 0));
+  b.add_memory_site(memory_record(HOTLINE_NO_THREAD, HOTLINE_NO_PARENT, HOTLINE_NO_OBJECT, 0));
   b.add_file("/data/train.bin");
   b.add_file("pipe:[1234]");
   hotline_io_site_record reading = io_record(0, 1, 0, 0);
@@ -103,8 +100,7 @@ ProfileBuilder memory_io_builder() {
   reading.mapped_bytes = 12;
   reading.map_ns = 13;
   b.add_io_site(reading);
-  b.add_io_site(io_record(1, HOTLINE_NO_PARENT, HOTLINE_NO_OBJECT,
-                          HOTLINE_NO_FILE));
+  b.add_io_site(io_record(1, HOTLINE_NO_PARENT, HOTLINE_NO_OBJECT, HOTLINE_NO_FILE));
   return b;
 }
 
@@ -373,12 +369,10 @@ TEST(Reader, ReadsHeapMemoryAndIo) {
   EXPECT_EQ(reading.address, 0x42u);
   EXPECT_EQ(reading.file, 0u);
   std::vector<uint64_t> counts = {
-      reading.reads,     reading.read_bytes, reading.read_ns, reading.writes,
-      reading.write_bytes, reading.write_ns, reading.opens,   reading.open_ns,
-      reading.syncs,     reading.sync_ns,    reading.maps,    reading.mapped_bytes,
-      reading.map_ns};
-  EXPECT_EQ(counts, (std::vector<uint64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-                                           12, 13}));
+      reading.reads,    reading.read_bytes,   reading.read_ns, reading.writes, reading.write_bytes,
+      reading.write_ns, reading.opens,        reading.open_ns, reading.syncs,  reading.sync_ns,
+      reading.maps,     reading.mapped_bytes, reading.map_ns};
+  EXPECT_EQ(counts, (std::vector<uint64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}));
   EXPECT_EQ(p.io_sites[1].node, profile::kNoParent);
   EXPECT_EQ(p.io_sites[1].file, profile::kNoFile);
 }
@@ -538,8 +532,7 @@ TEST(ReaderErrors, OtherVersionNamesTheReadableOnes) {
   b.set_version(2);
   uint64_t offset = 0;
   std::string message = format_error(b.build(), &offset);
-  EXPECT_NE(message.find("unsupported profile format version 2 at offset 8"),
-            std::string::npos)
+  EXPECT_NE(message.find("unsupported profile format version 2 at offset 8"), std::string::npos)
       << message;
   EXPECT_NE(message.find("reads version 1"), std::string::npos) << message;
   EXPECT_EQ(offset, 8u);
@@ -548,8 +541,7 @@ TEST(ReaderErrors, OtherVersionNamesTheReadableOnes) {
 TEST(ReaderErrors, HeaderSizeTooSmall) {
   Bytes file = sample_builder().build();
   poke<uint32_t>(file, offsetof(hotline_file_header, header_size), 16);
-  EXPECT_NE(format_error(file).find("header_size 16 at offset 12"),
-            std::string::npos);
+  EXPECT_NE(format_error(file).find("header_size 16 at offset 12"), std::string::npos);
 }
 
 // Every prefix of a valid file must be refused cleanly, whether or not the
@@ -565,8 +557,7 @@ TEST(ReaderErrors, TruncatedAtEveryOffset) {
     EXPECT_NE(message.find("at offset"), std::string::npos) << message;
     if (length >= sizeof(hotline_file_header)) {
       poke<uint64_t>(prefix, offsetof(hotline_file_header, file_size), length);
-      EXPECT_NE(format_error(prefix), "")
-          << "prefix of " << length << " bytes was accepted";
+      EXPECT_NE(format_error(prefix), "") << "prefix of " << length << " bytes was accepted";
     }
   }
 }
@@ -576,11 +567,12 @@ TEST(ReaderErrors, TruncatedSectionNamesItsOffsetAndSizes) {
   size_t call_tree = find_section(file, HOTLINE_SECTION_CALL_TREE);
   Bytes prefix(file.begin(), file.begin() + call_tree + 20);
   uint64_t offset = 0;
-  EXPECT_EQ(format_error(prefix, &offset),
-            "app.123.hotline: truncated: section CALL_TREE at offset " +
-                std::to_string(call_tree) + " needs " +
-                std::to_string(sizeof(hotline_section_header) + 3 * sizeof(hotline_call_node_record)) +
-                " bytes, file has 20");
+  EXPECT_EQ(
+      format_error(prefix, &offset),
+      "app.123.hotline: truncated: section CALL_TREE at offset " + std::to_string(call_tree) +
+          " needs " +
+          std::to_string(sizeof(hotline_section_header) + 3 * sizeof(hotline_call_node_record)) +
+          " bytes, file has 20");
   EXPECT_EQ(offset, call_tree);
 }
 
@@ -589,14 +581,11 @@ TEST(ReaderErrors, FileSizeMismatch) {
   file.push_back(0);
   EXPECT_NE(format_error(file).find("trailing data"), std::string::npos);
   poke<uint64_t>(file, offsetof(hotline_file_header, file_size), file.size());
-  EXPECT_NE(
-      format_error(file).find("1 unexpected bytes after the last section"),
-      std::string::npos);
-  Bytes bigger = sample_builder().build();
-  poke<uint64_t>(bigger, offsetof(hotline_file_header, file_size),
-                 bigger.size() + 100);
-  EXPECT_NE(format_error(bigger).find("truncated: file_size at offset 24"),
+  EXPECT_NE(format_error(file).find("1 unexpected bytes after the last section"),
             std::string::npos);
+  Bytes bigger = sample_builder().build();
+  poke<uint64_t>(bigger, offsetof(hotline_file_header, file_size), bigger.size() + 100);
+  EXPECT_NE(format_error(bigger).find("truncated: file_size at offset 24"), std::string::npos);
 }
 
 TEST(ReaderErrors, CorruptStringOffset) {
@@ -606,17 +595,14 @@ TEST(ReaderErrors, CorruptStringOffset) {
   uint64_t offset = 0;
   std::string message = format_error(file, &offset);
   EXPECT_NE(message.find("string file"), std::string::npos) << message;
-  EXPECT_NE(message.find("past the end of STRINGS"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("past the end of STRINGS"), std::string::npos) << message;
   size_t sites = find_section(file, HOTLINE_SECTION_SITES);
-  EXPECT_EQ(offset, sites + sizeof(hotline_section_header) +
-                        sizeof(hotline_site_record) +
+  EXPECT_EQ(offset, sites + sizeof(hotline_section_header) + sizeof(hotline_site_record) +
                         offsetof(hotline_site_record, file));
 
   ProfileBuilder run_string = sample_builder();
   run_string.run().host = 0xffffffffu;
-  EXPECT_NE(format_error(run_string.build()).find("string host"),
-            std::string::npos);
+  EXPECT_NE(format_error(run_string.build()).find("string host"), std::string::npos);
 }
 
 TEST(ReaderErrors, StringsNotNulTerminated) {
@@ -625,11 +611,9 @@ TEST(ReaderErrors, StringsNotNulTerminated) {
   hotline_section_header header;
   std::memcpy(&header, file.data() + strings, sizeof header);
   file[strings + sizeof header + header.size - 1] = 'x';
-  EXPECT_NE(format_error(file).find("does not end with a NUL byte"),
-            std::string::npos);
+  EXPECT_NE(format_error(file).find("does not end with a NUL byte"), std::string::npos);
   file[strings + sizeof header] = 'x';
-  EXPECT_NE(format_error(file).find("does not start with the empty string"),
-            std::string::npos);
+  EXPECT_NE(format_error(file).find("does not start with the empty string"), std::string::npos);
 }
 
 TEST(ReaderErrors, ParentAfterChild) {
@@ -638,32 +622,28 @@ TEST(ReaderErrors, ParentAfterChild) {
   b.add_node(0, 1, 1, 10); // its parent is the next node
   b.add_node(1, HOTLINE_NO_PARENT, 1, 20);
   std::string message = format_error(b.build());
-  EXPECT_NE(message.find("names parent 1, which does not come before it"),
-            std::string::npos)
+  EXPECT_NE(message.find("names parent 1, which does not come before it"), std::string::npos)
       << message;
 
   ProfileBuilder self = sample_builder();
   self.add_thread(8);
   self.add_node(0, 0, 1, 10); // its own parent
-  EXPECT_NE(format_error(self.build()).find("does not come before it"),
-            std::string::npos);
+  EXPECT_NE(format_error(self.build()).find("does not come before it"), std::string::npos);
 }
 
 TEST(ReaderErrors, ParentOutOfRange) {
   ProfileBuilder b = sample_builder();
   b.node(1, 0).parent = 5;
   std::string message = format_error(b.build());
-  EXPECT_NE(message.find("names parent 5, out of range (thread 1 has 1 nodes)"),
-            std::string::npos)
+  EXPECT_NE(message.find("names parent 5, out of range (thread 1 has 1 nodes)"), std::string::npos)
       << message;
 }
 
 TEST(ReaderErrors, SiteOutOfRange) {
   ProfileBuilder b = sample_builder();
   b.node(0, 1).site = 3;
-  EXPECT_NE(
-      format_error(b.build()).find("names site 3, out of range (3 sites)"),
-      std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names site 3, out of range (3 sites)"),
+            std::string::npos);
 }
 
 TEST(ReaderErrors, BuildIdOfAnObjectOutOfRange) {
@@ -677,37 +657,32 @@ TEST(ReaderErrors, BuildIdOfAnObjectOutOfRange) {
 TEST(ReaderErrors, ModuleOutOfRange) {
   ProfileBuilder b = sample_builder();
   b.site(0).module = 2;
-  EXPECT_NE(
-      format_error(b.build()).find("names module 2, out of range (2 modules)"),
-      std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names module 2, out of range (2 modules)"),
+            std::string::npos);
 }
 
 TEST(ReaderErrors, ModuleSitesOutOfRange) {
   Bytes file = sample_builder().build();
   size_t modules = find_section(file, HOTLINE_SECTION_MODULES);
-  poke<uint32_t>(file,
-                 modules + sizeof(hotline_section_header) +
-                     offsetof(hotline_module_record, site_count),
-                 0x7fffffff);
+  poke<uint32_t>(
+      file, modules + sizeof(hotline_section_header) + offsetof(hotline_module_record, site_count),
+      0x7fffffff);
   EXPECT_NE(format_error(file).find("module 0 at offset"), std::string::npos);
 }
 
 TEST(ReaderErrors, ThreadNodeRangeOutOfRange) {
   ProfileBuilder b = sample_builder();
   b.set_thread_node_range(1, 2, 1000);
-  EXPECT_NE(format_error(b.build()).find(
-                "has call nodes [2, 1002), out of range (3 nodes)"),
+  EXPECT_NE(format_error(b.build()).find("has call nodes [2, 1002), out of range (3 nodes)"),
             std::string::npos);
 
   ProfileBuilder overlapping = sample_builder();
   overlapping.set_thread_node_range(1, 1, 1);
-  EXPECT_NE(format_error(overlapping.build()).find("starting at 1, expected 2"),
-            std::string::npos);
+  EXPECT_NE(format_error(overlapping.build()).find("starting at 1, expected 2"), std::string::npos);
 
   ProfileBuilder orphan = sample_builder();
   orphan.set_thread_node_range(1, 2, 0);
-  EXPECT_NE(format_error(orphan.build()).find("call node 2 at offset"),
-            std::string::npos);
+  EXPECT_NE(format_error(orphan.build()).find("call node 2 at offset"), std::string::npos);
 }
 
 TEST(ReaderErrors, SiteCountsDisagreeWithSites) {
@@ -715,27 +690,22 @@ TEST(ReaderErrors, SiteCountsDisagreeWithSites) {
   size_t counts = find_section(file, HOTLINE_SECTION_SITE_COUNTS);
   // Turn the 24-byte payload into 2 counts by claiming entry_size 12 (still >=
   // 8).
-  poke<uint32_t>(file, counts + offsetof(hotline_section_header, entry_size),
-                 12);
-  EXPECT_NE(format_error(file).find("has 2 counts for 3 sites"),
-            std::string::npos);
+  poke<uint32_t>(file, counts + offsetof(hotline_section_header, entry_size), 12);
+  EXPECT_NE(format_error(file).find("has 2 counts for 3 sites"), std::string::npos);
 }
 
 TEST(ReaderErrors, AbsurdSizesAreRefusedBeforeAllocating) {
-  const uint64_t absurd_sizes[] = {UINT64_MAX, UINT64_MAX - 15,
-                                   uint64_t(1) << 62, uint64_t(1) << 40};
+  const uint64_t absurd_sizes[] = {UINT64_MAX, UINT64_MAX - 15, uint64_t(1) << 62,
+                                   uint64_t(1) << 40};
   for (uint64_t size : absurd_sizes) {
     Bytes file = sample_builder().build();
     size_t nodes = find_section(file, HOTLINE_SECTION_CALL_TREE);
     poke<uint64_t>(file, nodes + offsetof(hotline_section_header, size), size);
-    EXPECT_NE(format_error(file).find("truncated: section CALL_TREE"),
-              std::string::npos);
+    EXPECT_NE(format_error(file).find("truncated: section CALL_TREE"), std::string::npos);
   }
   Bytes many_sections = sample_builder().build();
-  poke<uint32_t>(many_sections, offsetof(hotline_file_header, section_count),
-                 0xffffffffu);
-  EXPECT_NE(format_error(many_sections)
-                .find("truncated: header of section 8 of 4294967295"),
+  poke<uint32_t>(many_sections, offsetof(hotline_file_header, section_count), 0xffffffffu);
+  EXPECT_NE(format_error(many_sections).find("truncated: header of section 8 of 4294967295"),
             std::string::npos);
 }
 
@@ -743,13 +713,10 @@ TEST(ReaderErrors, EntrySizeSmallerThanTheRecord) {
   for (uint32_t entry_size : {0u, 1u, 31u}) {
     Bytes file = sample_builder().build();
     size_t nodes = find_section(file, HOTLINE_SECTION_CALL_TREE);
-    poke<uint32_t>(file, nodes + offsetof(hotline_section_header, entry_size),
-                   entry_size);
+    poke<uint32_t>(file, nodes + offsetof(hotline_section_header, entry_size), entry_size);
     uint64_t offset = 0;
     std::string message = format_error(file, &offset);
-    EXPECT_NE(message.find("smaller than the 32-byte record"),
-              std::string::npos)
-        << message;
+    EXPECT_NE(message.find("smaller than the 32-byte record"), std::string::npos) << message;
     EXPECT_EQ(offset, nodes + offsetof(hotline_section_header, entry_size));
   }
 }
@@ -757,10 +724,8 @@ TEST(ReaderErrors, EntrySizeSmallerThanTheRecord) {
 TEST(ReaderErrors, SizeNotAMultipleOfEntrySize) {
   Bytes file = sample_builder().build();
   size_t sites = find_section(file, HOTLINE_SECTION_SITES);
-  poke<uint32_t>(file, sites + offsetof(hotline_section_header, entry_size),
-                 25);
-  EXPECT_NE(format_error(file).find("not a multiple of its entry_size 25"),
-            std::string::npos);
+  poke<uint32_t>(file, sites + offsetof(hotline_section_header, entry_size), 25);
+  EXPECT_NE(format_error(file).find("not a multiple of its entry_size 25"), std::string::npos);
 }
 
 TEST(ReaderErrors, MissingRunSection) {
@@ -772,15 +737,13 @@ TEST(ReaderErrors, MissingRunSection) {
 TEST(ReaderErrors, DuplicateSection) {
   ProfileBuilder b = sample_builder();
   b.add_unknown_section(HOTLINE_SECTION_STRINGS, Bytes{0});
-  EXPECT_NE(format_error(b.build()).find("duplicate section STRINGS"),
-            std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("duplicate section STRINGS"), std::string::npos);
 }
 
 TEST(ReaderErrors, ImplausibleTimingCost) {
   ProfileBuilder self_above_caller = sample_builder();
   self_above_caller.set_timing_cost(30000, 20000);
-  EXPECT_NE(format_error(self_above_caller.build())
-                .find("section TIMING_COST at offset"),
+  EXPECT_NE(format_error(self_above_caller.build()).find("section TIMING_COST at offset"),
             std::string::npos);
   ProfileBuilder over_a_millisecond = sample_builder();
   over_a_millisecond.set_timing_cost(0, 1000000001);
@@ -800,17 +763,14 @@ TEST(ReaderErrors, TimingCostEntrySizeTooSmall) {
   Bytes file = b.build();
   size_t cost = find_section(file, HOTLINE_SECTION_TIMING_COST);
   poke<uint32_t>(file, cost + offsetof(hotline_section_header, entry_size), 8);
-  EXPECT_NE(format_error(file).find("smaller than the 16-byte record"),
-            std::string::npos);
+  EXPECT_NE(format_error(file).find("smaller than the 16-byte record"), std::string::npos);
 }
 
 TEST(ReaderErrors, TimingStoppedSiteOutOfRange) {
   ProfileBuilder b = sample_builder();
   b.add_timing_stopped(1);
   b.add_timing_stopped(3);
-  EXPECT_NE(format_error(b.build())
-                .find("TIMING_STOPPED entry 1 at offset"),
-            std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("TIMING_STOPPED entry 1 at offset"), std::string::npos);
   EXPECT_NE(format_error(b.build()).find("names site 3, out of range (3 sites)"),
             std::string::npos);
 }
@@ -819,84 +779,78 @@ TEST(ReaderErrors, CallTargetOfASiteThatIsNoIndirectCall) {
   ProfileBuilder b = sample_builder();
   b.add_call_target(1, HOTLINE_NO_OBJECT, 0x1000, 1);
   EXPECT_NE(format_error(b.build()).find("call target 0 at offset"), std::string::npos);
-  EXPECT_NE(format_error(b.build()).find("names site 1, which is not an indirect call's"), std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names site 1, which is not an indirect call's"),
+            std::string::npos);
 }
 
 TEST(ReaderErrors, CallTargetObjectOutOfRange) {
   ProfileBuilder b = sample_builder();
   b.site(2).kind = HOTLINE_SITE_CALL_TARGETS;
   b.add_call_target(2, 4, 0x1000, 1);
-  EXPECT_NE(format_error(b.build()).find("names object 4, out of range (0 objects)"), std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names object 4, out of range (0 objects)"),
+            std::string::npos);
 }
 
 TEST(ReaderErrors, RunEntrySizeTooSmall) {
   Bytes file = sample_builder().build();
   size_t run = find_section(file, HOTLINE_SECTION_RUN);
   poke<uint32_t>(file, run + offsetof(hotline_section_header, entry_size), 48);
-  EXPECT_NE(format_error(file).find("smaller than the 96-byte record"),
-            std::string::npos);
+  EXPECT_NE(format_error(file).find("smaller than the 96-byte record"), std::string::npos);
 }
 
 TEST(ReaderErrors, HeapMustHoldOneRecord) {
   Bytes file = memory_io_builder().build();
   size_t heap = find_section(file, HOTLINE_SECTION_HEAP);
   // A second record right after the first.
-  size_t payload_end =
-      heap + sizeof(hotline_section_header) + sizeof(hotline_heap_record);
+  size_t payload_end = heap + sizeof(hotline_section_header) + sizeof(hotline_heap_record);
   file.insert(file.begin() + payload_end, sizeof(hotline_heap_record), 0);
   poke<uint64_t>(file, heap + offsetof(hotline_section_header, size),
                  2 * sizeof(hotline_heap_record));
   poke<uint64_t>(file, offsetof(hotline_file_header, file_size), file.size());
   uint64_t offset = 0;
-  EXPECT_EQ(format_error(file, &offset),
-            "app.123.hotline: section HEAP at offset " + std::to_string(heap) +
-                " must hold exactly one record, it has 176 bytes for "
-                "entry_size 88");
+  EXPECT_EQ(format_error(file, &offset), "app.123.hotline: section HEAP at offset " +
+                                             std::to_string(heap) +
+                                             " must hold exactly one record, it has 176 bytes for "
+                                             "entry_size 88");
   EXPECT_EQ(offset, heap);
 }
 
 TEST(ReaderErrors, DuplicateHeap) {
   ProfileBuilder b = memory_io_builder();
   b.add_unknown_section(HOTLINE_SECTION_HEAP, Bytes(64, 0));
-  EXPECT_NE(format_error(b.build()).find("duplicate section HEAP"),
-            std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("duplicate section HEAP"), std::string::npos);
 }
 
 TEST(ReaderErrors, SystemMustHoldOneRecord) {
   Bytes file = system_builder().build();
   size_t system = find_section(file, HOTLINE_SECTION_SYSTEM);
   // A second record right after the first.
-  size_t payload_end =
-      system + sizeof(hotline_section_header) + sizeof(hotline_system_record);
+  size_t payload_end = system + sizeof(hotline_section_header) + sizeof(hotline_system_record);
   file.insert(file.begin() + payload_end, sizeof(hotline_system_record), 0);
   poke<uint64_t>(file, system + offsetof(hotline_section_header, size),
                  2 * sizeof(hotline_system_record));
   poke<uint64_t>(file, offsetof(hotline_file_header, file_size), file.size());
   uint64_t offset = 0;
-  EXPECT_EQ(format_error(file, &offset),
-            "app.123.hotline: section SYSTEM at offset " +
-                std::to_string(system) +
-                " must hold exactly one record, it has 64 bytes for "
-                "entry_size 32");
+  EXPECT_EQ(format_error(file, &offset), "app.123.hotline: section SYSTEM at offset " +
+                                             std::to_string(system) +
+                                             " must hold exactly one record, it has 64 bytes for "
+                                             "entry_size 32");
   EXPECT_EQ(offset, system);
 }
 
 TEST(ReaderErrors, SystemEntrySizeTooSmall) {
   Bytes file = system_builder().build();
   size_t samples = find_section(file, HOTLINE_SECTION_SYSTEM_SAMPLES);
-  poke<uint32_t>(file, samples + offsetof(hotline_section_header, entry_size),
-                 24);
-  EXPECT_NE(format_error(file).find(
-                "section SYSTEM_SAMPLES at offset " + std::to_string(samples) +
-                " has entry_size 24, smaller than the 48-byte record"),
+  poke<uint32_t>(file, samples + offsetof(hotline_section_header, entry_size), 24);
+  EXPECT_NE(format_error(file).find("section SYSTEM_SAMPLES at offset " + std::to_string(samples) +
+                                    " has entry_size 24, smaller than the 48-byte record"),
             std::string::npos);
 }
 
 TEST(ReaderErrors, DuplicateSystem) {
   ProfileBuilder b = system_builder();
   b.add_unknown_section(HOTLINE_SECTION_SYSTEM, Bytes(32, 0));
-  EXPECT_NE(format_error(b.build()).find("duplicate section SYSTEM"),
-            std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("duplicate section SYSTEM"), std::string::npos);
 }
 
 TEST(ReaderErrors, SystemSampleTimesGoingBack) {
@@ -904,14 +858,12 @@ TEST(ReaderErrors, SystemSampleTimesGoingBack) {
   b.system_sample(2).time_ns = 39999999;
   Bytes file = b.build();
   size_t third = find_section(file, HOTLINE_SECTION_SYSTEM_SAMPLES) +
-                 sizeof(hotline_section_header) +
-                 2 * sizeof(hotline_system_sample_record);
+                 sizeof(hotline_section_header) + 2 * sizeof(hotline_system_sample_record);
   uint64_t offset = 0;
-  EXPECT_EQ(format_error(file, &offset),
-            "app.123.hotline: system sample 2 at offset " +
-                std::to_string(third) +
-                " has time_ns 39999999, before the previous sample's "
-                "40000000");
+  EXPECT_EQ(format_error(file, &offset), "app.123.hotline: system sample 2 at offset " +
+                                             std::to_string(third) +
+                                             " has time_ns 39999999, before the previous sample's "
+                                             "40000000");
   EXPECT_EQ(offset, third + offsetof(hotline_system_sample_record, time_ns));
 }
 
@@ -921,10 +873,9 @@ TEST(ReaderErrors, SystemSamplesWithoutSystem) {
   Bytes file = b.build();
   size_t samples = find_section(file, HOTLINE_SECTION_SYSTEM_SAMPLES);
   uint64_t offset = 0;
-  EXPECT_EQ(format_error(file, &offset),
-            "app.123.hotline: section SYSTEM_SAMPLES at offset " +
-                std::to_string(samples) +
-                " holds samples, but there is no SYSTEM section");
+  EXPECT_EQ(format_error(file, &offset), "app.123.hotline: section SYSTEM_SAMPLES at offset " +
+                                             std::to_string(samples) +
+                                             " holds samples, but there is no SYSTEM section");
   EXPECT_EQ(offset, samples);
 }
 
@@ -936,8 +887,7 @@ TEST(ReaderErrors, MemorySiteThreadOutOfRange) {
   std::string message = format_error(file, &offset);
   size_t sites = find_section(file, HOTLINE_SECTION_MEMORY_SITES);
   size_t record = sites + sizeof(hotline_section_header);
-  EXPECT_EQ(message, "app.123.hotline: memory site 0 at offset " +
-                         std::to_string(record) +
+  EXPECT_EQ(message, "app.123.hotline: memory site 0 at offset " + std::to_string(record) +
                          " names thread 2, out of range (2 threads)");
   EXPECT_EQ(offset, record + offsetof(hotline_memory_site_record, thread));
 }
@@ -946,10 +896,8 @@ TEST(ReaderErrors, MemorySiteNodeWithoutThread) {
   ProfileBuilder b = memory_io_builder();
   b.memory_site(1).node = 0;
   std::string message = format_error(b.build());
-  EXPECT_NE(message.find("memory site 1 at offset"), std::string::npos)
-      << message;
-  EXPECT_NE(message.find("names call node 0 but no thread"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("memory site 1 at offset"), std::string::npos) << message;
+  EXPECT_NE(message.find("names call node 0 but no thread"), std::string::npos) << message;
 }
 
 TEST(ReaderErrors, MemorySiteNodeOutOfRange) {
@@ -970,40 +918,32 @@ TEST(ReaderErrors, MemorySiteNodeOutOfRange) {
 TEST(ReaderErrors, MemorySiteObjectOutOfRange) {
   ProfileBuilder b = memory_io_builder();
   b.memory_site(0).object = 2;
-  EXPECT_NE(format_error(b.build())
-                .find("memory site 0 at offset"),
-            std::string::npos);
-  EXPECT_NE(format_error(b.build())
-                .find("names object 2, out of range (2 objects)"),
+  EXPECT_NE(format_error(b.build()).find("memory site 0 at offset"), std::string::npos);
+  EXPECT_NE(format_error(b.build()).find("names object 2, out of range (2 objects)"),
             std::string::npos);
 }
 
 TEST(ReaderErrors, IoSiteOriginOutOfRange) {
   ProfileBuilder thread = memory_io_builder();
   thread.io_site(1).thread = 7;
-  EXPECT_NE(format_error(thread.build())
-                .find("I/O site 1 at offset"),
-            std::string::npos);
-  EXPECT_NE(format_error(thread.build())
-                .find("names thread 7, out of range (2 threads)"),
+  EXPECT_NE(format_error(thread.build()).find("I/O site 1 at offset"), std::string::npos);
+  EXPECT_NE(format_error(thread.build()).find("names thread 7, out of range (2 threads)"),
             std::string::npos);
 
   ProfileBuilder no_thread = memory_io_builder();
   no_thread.io_site(0).thread = HOTLINE_NO_THREAD;
-  EXPECT_NE(format_error(no_thread.build())
-                .find("names call node 1 but no thread"),
+  EXPECT_NE(format_error(no_thread.build()).find("names call node 1 but no thread"),
             std::string::npos);
 
   ProfileBuilder node = memory_io_builder();
   node.io_site(0).node = 2;
-  EXPECT_NE(format_error(node.build())
-                .find("names call node 2, out of range (thread 0 has 2 nodes)"),
-            std::string::npos);
+  EXPECT_NE(
+      format_error(node.build()).find("names call node 2, out of range (thread 0 has 2 nodes)"),
+      std::string::npos);
 
   ProfileBuilder object = memory_io_builder();
   object.io_site(0).object = 5;
-  EXPECT_NE(format_error(object.build())
-                .find("names object 5, out of range (2 objects)"),
+  EXPECT_NE(format_error(object.build()).find("names object 5, out of range (2 objects)"),
             std::string::npos);
 }
 
@@ -1014,40 +954,31 @@ TEST(ReaderErrors, IoSiteFileOutOfRange) {
   uint64_t offset = 0;
   std::string message = format_error(file, &offset);
   EXPECT_NE(message.find("I/O site 0 at offset"), std::string::npos) << message;
-  EXPECT_NE(message.find("names file 2, out of range (2 files)"),
-            std::string::npos)
-      << message;
-  EXPECT_EQ(offset, find_section(file, HOTLINE_SECTION_IO_SITES) +
-                        sizeof(hotline_section_header) +
+  EXPECT_NE(message.find("names file 2, out of range (2 files)"), std::string::npos) << message;
+  EXPECT_EQ(offset, find_section(file, HOTLINE_SECTION_IO_SITES) + sizeof(hotline_section_header) +
                         offsetof(hotline_io_site_record, file));
 }
 
 TEST(ReaderErrors, FilePathOutOfRange) {
   Bytes file = memory_io_builder().build();
   size_t files = find_section(file, HOTLINE_SECTION_FILES);
-  size_t second_path = files + sizeof(hotline_section_header) +
-                       sizeof(hotline_file_record) +
+  size_t second_path = files + sizeof(hotline_section_header) + sizeof(hotline_file_record) +
                        offsetof(hotline_file_record, path);
   poke<uint32_t>(file, second_path, 1u << 30);
   uint64_t offset = 0;
   std::string message = format_error(file, &offset);
-  EXPECT_NE(message.find("string path at offset " +
-                         std::to_string(second_path)),
-            std::string::npos)
+  EXPECT_NE(message.find("string path at offset " + std::to_string(second_path)), std::string::npos)
       << message;
-  EXPECT_NE(message.find("past the end of STRINGS"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("past the end of STRINGS"), std::string::npos) << message;
   EXPECT_EQ(offset, second_path);
 }
 
 TEST(ReaderErrors, MemorySitesEntrySizeTooSmall) {
   Bytes file = memory_io_builder().build();
   size_t sites = find_section(file, HOTLINE_SECTION_MEMORY_SITES);
-  poke<uint32_t>(file, sites + offsetof(hotline_section_header, entry_size),
-                 40);
-  EXPECT_NE(format_error(file).find(
-                "section MEMORY_SITES at offset " + std::to_string(sites) +
-                " has entry_size 40, smaller than the 80-byte record"),
+  poke<uint32_t>(file, sites + offsetof(hotline_section_header, entry_size), 40);
+  EXPECT_NE(format_error(file).find("section MEMORY_SITES at offset " + std::to_string(sites) +
+                                    " has entry_size 40, smaller than the 80-byte record"),
             std::string::npos);
 }
 
@@ -1071,8 +1002,8 @@ ProfileBuilder other_builder() {
 
 TEST(Bundle, ReadsEveryMemberInOrder) {
   Bytes first = sample_builder().build(), second = other_builder().build();
-  std::vector<Profile> members = profile::parse_profiles(
-      concatenated({first, second, first}), "all.hotline");
+  std::vector<Profile> members =
+      profile::parse_profiles(concatenated({first, second, first}), "all.hotline");
   ASSERT_EQ(members.size(), 3u);
   EXPECT_EQ(members[0].display_name, "all.hotline[0]");
   EXPECT_EQ(members[1].display_name, "all.hotline[1]");
@@ -1126,8 +1057,7 @@ TEST(Bundle, ErrorsInAMemberNameItAndTheFileOffset) {
   ProfileBuilder bad = sample_builder();
   bad.node(0, 1).site = 3;
   Bytes second = bad.build();
-  size_t node = find_section(second, HOTLINE_SECTION_CALL_TREE) +
-                sizeof(hotline_section_header) +
+  size_t node = find_section(second, HOTLINE_SECTION_CALL_TREE) + sizeof(hotline_section_header) +
                 sizeof(hotline_call_node_record);
   uint64_t offset = 0;
   EXPECT_EQ(bundle_error(concatenated({first, second}), &offset),
@@ -1154,12 +1084,10 @@ TEST(Bundle, TrailingBytesThatAreNoProfileAreAnError) {
             fmt::format("all.hotline[1]: file_size at offset {} says {} bytes, "
                         "file has {} (trailing data: the 2 bytes at offset {} "
                         "do not start another profile)",
-                        first.size() + 24, first.size(), first.size() + 2,
-                        2 * first.size()));
+                        first.size() + 24, first.size(), first.size() + 2, 2 * first.size()));
   EXPECT_EQ(offset, 2 * first.size());
   // After the first profile, in a file that is not a bundle.
-  EXPECT_NE(format_error(concatenated({first, Bytes{0}}), &offset)
-                .find("trailing data"),
+  EXPECT_NE(format_error(concatenated({first, Bytes{0}}), &offset).find("trailing data"),
             std::string::npos);
   EXPECT_EQ(offset, first.size());
 }
@@ -1168,14 +1096,12 @@ TEST(Bundle, TrailingBytesThatAreNoProfileAreAnError) {
 TEST(Bundle, ATruncatedLastMemberIsTruncated) {
   Bytes first = sample_builder().build();
   Bytes file = concatenated({first, Bytes{'H', 'O', 'T'}});
-  EXPECT_EQ(bundle_error(file),
-            fmt::format("all.hotline[1]: truncated: file header at offset {} "
-                        "needs 32 bytes, file has 3",
-                        first.size()));
+  EXPECT_EQ(bundle_error(file), fmt::format("all.hotline[1]: truncated: file header at offset {} "
+                                            "needs 32 bytes, file has 3",
+                                            first.size()));
   Bytes cut = concatenated({first, first});
   cut.pop_back();
-  EXPECT_NE(bundle_error(cut).find("all.hotline[1]: truncated: section"),
-            std::string::npos);
+  EXPECT_NE(bundle_error(cut).find("all.hotline[1]: truncated: section"), std::string::npos);
 }
 
 // A member's sections may not run into the next member.
@@ -1184,24 +1110,20 @@ TEST(Bundle, AMemberEndsAtItsFileSize) {
   hotline_file_header header;
   std::memcpy(&header, first.data(), sizeof header);
   Bytes longer = first;
-  poke<uint32_t>(longer, offsetof(hotline_file_header, section_count),
-                 header.section_count + 1);
+  poke<uint32_t>(longer, offsetof(hotline_file_header, section_count), header.section_count + 1);
   EXPECT_EQ(bundle_error(concatenated({longer, first})),
             fmt::format("all.hotline: truncated: header of section {} of {} at "
                         "offset {} needs 16 bytes, profile has 0",
-                        header.section_count + 1, header.section_count + 1,
-                        first.size()));
+                        header.section_count + 1, header.section_count + 1, first.size()));
   Bytes tiny = first;
   poke<uint64_t>(tiny, offsetof(hotline_file_header, file_size), 20);
-  EXPECT_EQ(bundle_error(tiny),
-            "all.hotline: file_size at offset 24 says 20 bytes, less than the "
-            "32-byte header");
+  EXPECT_EQ(bundle_error(tiny), "all.hotline: file_size at offset 24 says 20 bytes, less than the "
+                                "32-byte header");
 }
 
 TEST(Bundle, SurvivesRandomCorruption) {
-  const Bytes valid =
-      concatenated({sample_builder().build(), other_builder().build(),
-                    memory_io_builder().build()});
+  const Bytes valid = concatenated(
+      {sample_builder().build(), other_builder().build(), memory_io_builder().build()});
   std::mt19937 random(54321);
   std::uniform_int_distribution<size_t> position(0, valid.size() - 1);
   std::uniform_int_distribution<int> byte(0, 255), flips(1, 4);
@@ -1217,8 +1139,7 @@ TEST(Bundle, SurvivesRandomCorruption) {
 }
 
 TEST(ReaderErrors, MissingFileIsAFileError) {
-  EXPECT_THROW(profile::read_profile("/nonexistent/dir/app.1.hotline"),
-               profile::ProfileFileError);
+  EXPECT_THROW(profile::read_profile("/nonexistent/dir/app.1.hotline"), profile::ProfileFileError);
 }
 
 // Random corruption must end in a parsed profile or a ProfileFormatError, never

@@ -87,7 +87,8 @@ TEST(Regions, RefusedWhenTheyNameWhatIsNotThere) {
   ProfileBuilder later_parent = region_builder();
   later_parent.region(1).parent = 2;
   EXPECT_NE(format_error(later_parent.build()).find("region 1 at offset"), std::string::npos);
-  EXPECT_NE(format_error(later_parent.build()).find("names parent 2, which is not an earlier region of the same thread"),
+  EXPECT_NE(format_error(later_parent.build())
+                .find("names parent 2, which is not an earlier region of the same thread"),
             std::string::npos);
 
   ProfileBuilder other_thread = region_builder();
@@ -163,9 +164,10 @@ TEST(Regions, AllocatorTimeIsMemory) {
   auto time_of = [&](Category c) { return category_time(table, c); };
   EXPECT_EQ(time_of(Category::Memory).main_ns, 1500000u);
   EXPECT_EQ(time_of(Category::Memory).all_ns, 3500000u);
-  EXPECT_EQ(time_of(Category::DataLoading).main_ns, 3000000u); // 6 ms less 2 of I/O, 1 in the allocator
-  EXPECT_EQ(time_of(Category::Other).main_ns, 2500000u);       // 3 ms less 0.5 in the allocator
-  EXPECT_EQ(time_of(Category::Compute).all_ns, 4000000u);      // 1 ms, and the worker's 8 less 3 and 2
+  EXPECT_EQ(time_of(Category::DataLoading).main_ns,
+            3000000u);                                    // 6 ms less 2 of I/O, 1 in the allocator
+  EXPECT_EQ(time_of(Category::Other).main_ns, 2500000u);  // 3 ms less 0.5 in the allocator
+  EXPECT_EQ(time_of(Category::Compute).all_ns, 4000000u); // 1 ms, and the worker's 8 less 3 and 2
   EXPECT_EQ(table.regions[2].path, "data_loading");
   EXPECT_EQ(table.regions[2].memory_ns, 1000000u);
   uint64_t sum = 0;
@@ -183,9 +185,10 @@ TEST(Regions, CudaCallTimeIsGpuOrSynchronization) {
   hotline_cuda_record &cuda = b.cuda();
   cuda.state = HOTLINE_CUDA_TRACED;
   cuda.device_count = 1;
-  b.add_gpu_site(gpu_site(1, HOTLINE_NO_PARENT, HOTLINE_GPU_API_LAUNCH, b.string("cudaLaunchKernel"), 10, 1500000));
-  b.add_gpu_site(
-      gpu_site(0, HOTLINE_NO_PARENT, HOTLINE_GPU_API_SYNCHRONIZE, b.string("cudaDeviceSynchronize"), 10, 700000));
+  b.add_gpu_site(gpu_site(1, HOTLINE_NO_PARENT, HOTLINE_GPU_API_LAUNCH,
+                          b.string("cudaLaunchKernel"), 10, 1500000));
+  b.add_gpu_site(gpu_site(0, HOTLINE_NO_PARENT, HOTLINE_GPU_API_SYNCHRONIZE,
+                          b.string("cudaDeviceSynchronize"), 10, 700000));
   std::vector<Profile> profiles = {profile::parse_profile(b.build(), "app.hotline")};
   EXPECT_EQ(profiles[0].regions[3].gpu_ns, 1000000u);
   analysis::RegionTable table = analysis::compute_region_table(profiles);
@@ -194,7 +197,7 @@ TEST(Regions, CudaCallTimeIsGpuOrSynchronization) {
   EXPECT_EQ(time_of(Category::Gpu).all_ns, 1500000u);
   EXPECT_EQ(time_of(Category::Synchronization).main_ns, 700000u);
   EXPECT_EQ(time_of(Category::Synchronization).all_ns, 3700000u);
-  EXPECT_EQ(time_of(Category::Other).main_ns, 2300000u); // 3 ms less 0.7 synchronizing
+  EXPECT_EQ(time_of(Category::Other).main_ns, 2300000u);  // 3 ms less 0.7 synchronizing
   EXPECT_EQ(time_of(Category::Compute).all_ns, 5000000u); // 1 ms, and the worker's 8 less 3 and 1
   EXPECT_EQ(time_of(Category::Other).all_ns, 3800000u);   // main's 2.3, the worker's 2 less 0.5
   EXPECT_EQ(table.regions[0].gpu_ns, 1000000u);           // compute, both threads
@@ -252,11 +255,13 @@ TEST(Regions, StartEndRangesByName) {
   ProfileBuilder longer = region_builder();
   longer.add_range("batch", 3, 3000, 2000, 4000);
   EXPECT_NE(format_error(longer.build()).find("range 0 at offset"), std::string::npos);
-  EXPECT_NE(format_error(longer.build()).find("shortest 2000 ns, longest 4000 ns and total 3000 ns do not fit"),
+  EXPECT_NE(format_error(longer.build())
+                .find("shortest 2000 ns, longest 4000 ns and total 3000 ns do not fit"),
             std::string::npos);
   ProfileBuilder crossed = region_builder();
   crossed.add_range("batch", 1, 10, 10, 10).other_thread = 2;
-  EXPECT_NE(format_error(crossed.build()).find("2 of 1 ended on another thread"), std::string::npos);
+  EXPECT_NE(format_error(crossed.build()).find("2 of 1 ended on another thread"),
+            std::string::npos);
 }
 
 TEST(Regions, CategoryOfName) {

@@ -46,27 +46,39 @@ TEST(Roofline, RatesAreWorkOverTime) {
 
 TEST(Roofline, VerdictsAtTheThresholds) {
   // Memory: 5e9 bytes in 1 s is 50% of 10 GB/s.
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(0, 5000000000, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::Memory);
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(0, 4999999999, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::BelowRoofs);
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(0, 5000000000, 1000000000), &kRoofs, kPeriodNs).bound,
+      LoopBound::Memory);
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(0, 4999999999, 1000000000), &kRoofs, kPeriodNs).bound,
+      LoopBound::BelowRoofs);
   // Compute: 25e9 double FLOPs in 1 s is 50% of 50 GFLOP/s.
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(25000000000, 1000, 1000000000), &kRoofs, kPeriodNs).bound,
+  EXPECT_EQ(analysis::loop_throughput(timed_loop(25000000000, 1000, 1000000000), &kRoofs, kPeriodNs)
+                .bound,
             LoopBound::Compute);
   // Both above half: the larger share wins.
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(40000000000, 6000000000, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::Compute);
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(30000000000, 9000000000, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::Memory);
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(40000000000, 6000000000, 1000000000), &kRoofs, kPeriodNs)
+          .bound,
+      LoopBound::Compute);
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(30000000000, 9000000000, 1000000000), &kRoofs, kPeriodNs)
+          .bound,
+      LoopBound::Memory);
   // Well beyond memory's bandwidth: in cache, unless it also runs near the
   // compute roof. Just beyond it is noise around the memory roof.
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(0, 14000000000, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::Memory);
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(0, 15000000000, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::Cache);
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(0, 20000000000, 1000000000), &kRoofs, kPeriodNs).bound,
-            LoopBound::Cache);
-  EXPECT_EQ(analysis::loop_throughput(timed_loop(30000000000, 20000000000, 1000000000), &kRoofs, kPeriodNs).bound,
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(0, 14000000000, 1000000000), &kRoofs, kPeriodNs).bound,
+      LoopBound::Memory);
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(0, 15000000000, 1000000000), &kRoofs, kPeriodNs).bound,
+      LoopBound::Cache);
+  EXPECT_EQ(
+      analysis::loop_throughput(timed_loop(0, 20000000000, 1000000000), &kRoofs, kPeriodNs).bound,
+      LoopBound::Cache);
+  EXPECT_EQ(analysis::loop_throughput(timed_loop(30000000000, 20000000000, 1000000000), &kRoofs,
+                                      kPeriodNs)
+                .bound,
             LoopBound::Compute);
 }
 

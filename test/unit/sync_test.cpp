@@ -122,7 +122,7 @@ TEST(SyncRules, IoWhileWorkersWaitAtItsThresholds) {
                                "during it, by kind: condition 10.0 ms");
   EXPECT_EQ(at[0].evidence[2], "/data/train.bin: 4 calls, 16.4 kB, 10.0 ms of waiting during them");
   EXPECT_DOUBLE_EQ(at[0].impact_percent, 10.0);
-  EXPECT_TRUE(findings_for(9999999, 99999990).empty());  // 10%, under 10 ms
+  EXPECT_TRUE(findings_for(9999999, 99999990).empty());   // 10%, under 10 ms
   EXPECT_TRUE(findings_for(10000000, 100000001).empty()); // 10 ms, under 10%
 }
 

@@ -82,23 +82,28 @@ TEST(TraceReaderErrors, CallNodeOutOfItsThread) {
   uint64_t offset = 0;
   std::string message = error_of(b, &offset);
   EXPECT_NE(message.find("trace event 0 at offset"), std::string::npos) << message;
-  EXPECT_NE(message.find("names call node 1, out of range (1 nodes in its thread)"), std::string::npos) << message;
+  EXPECT_NE(message.find("names call node 1, out of range (1 nodes in its thread)"),
+            std::string::npos)
+      << message;
 }
 
 TEST(TraceReaderErrors, ThreadFileKindAndTimeAreChecked) {
   uint64_t offset = 0;
   ProfileBuilder thread = trace_builder();
   thread.trace_event(3).thread = 2;
-  EXPECT_NE(error_of(thread, &offset).find("names thread 2, out of range (2 threads)"), std::string::npos);
+  EXPECT_NE(error_of(thread, &offset).find("names thread 2, out of range (2 threads)"),
+            std::string::npos);
   ProfileBuilder file = trace_builder();
   file.trace_event(1).id = 1;
-  EXPECT_NE(error_of(file, &offset).find("names file 1, out of range (1 files)"), std::string::npos);
+  EXPECT_NE(error_of(file, &offset).find("names file 1, out of range (1 files)"),
+            std::string::npos);
   ProfileBuilder kind = trace_builder();
   kind.trace_event(3).kind = 9;
   EXPECT_NE(error_of(kind, &offset).find("has kind 9, not 1 to 8"), std::string::npos);
   ProfileBuilder time = trace_builder();
   time.trace_event(2).end_ns = 80;
-  EXPECT_NE(error_of(time, &offset).find("ends at 80 ns, before its start at 90 ns"), std::string::npos);
+  EXPECT_NE(error_of(time, &offset).find("ends at 80 ns, before its start at 90 ns"),
+            std::string::npos);
 }
 
 TEST(TraceReader, ReadsWaitsAfterTheEvents) {
@@ -128,10 +133,12 @@ TEST(TraceReaderErrors, WaitsAreCheckedLikeEventsAndByKind) {
   EXPECT_NE(error_of(wait_kind, &offset).find("has wait kind 8, not 1 to 7"), std::string::npos);
   ProfileBuilder thread = trace_builder();
   thread.add_trace_wait({150, 380, 0, 2, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
-  EXPECT_NE(error_of(thread, &offset).find("names thread 2, out of range (2 threads)"), std::string::npos);
+  EXPECT_NE(error_of(thread, &offset).find("names thread 2, out of range (2 threads)"),
+            std::string::npos);
   ProfileBuilder time = trace_builder();
   time.add_trace_wait({150, 140, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
-  EXPECT_NE(error_of(time, &offset).find("ends at 140 ns, before its start at 150 ns"), std::string::npos);
+  EXPECT_NE(error_of(time, &offset).find("ends at 140 ns, before its start at 150 ns"),
+            std::string::npos);
   // A wait in TRACE_EVENTS, where readers that know kinds 1 to 8 only would meet it.
   ProfileBuilder misplaced = trace_builder();
   misplaced.add_trace_event({150, 380, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
@@ -140,7 +147,8 @@ TEST(TraceReaderErrors, WaitsAreCheckedLikeEventsAndByKind) {
   untraced.add_thread(1);
   untraced.add_trace_wait({1, 2, 0, 0, HOTLINE_TRACE_WAIT, HOTLINE_SYNC_MUTEX, 0});
   EXPECT_NE(error_of(untraced, &offset).find("section TRACE_WAITS at offset"), std::string::npos);
-  EXPECT_NE(error_of(untraced, &offset).find("holds events, but there is no TRACE section"), std::string::npos);
+  EXPECT_NE(error_of(untraced, &offset).find("holds events, but there is no TRACE section"),
+            std::string::npos);
 }
 
 TEST(TraceReader, ReadsRangesAfterTheWaits) {
@@ -181,7 +189,8 @@ TEST(TraceReaderErrors, EventsWithoutTraceSection) {
   b.add_thread(1);
   b.add_trace_event({1, 2, 0, 0, HOTLINE_TRACE_ALLOCATION, 0, 0});
   uint64_t offset = 0;
-  EXPECT_NE(error_of(b, &offset).find("holds events, but there is no TRACE section"), std::string::npos);
+  EXPECT_NE(error_of(b, &offset).find("holds events, but there is no TRACE section"),
+            std::string::npos);
 }
 
 } // namespace

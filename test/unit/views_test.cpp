@@ -25,8 +25,10 @@ Profile run(const char *name, uint64_t pid, std::vector<hotline::profile::Tag> t
 }
 
 TEST(RunsView, OneRunPrintsItsTagsAfterTheCommand) {
-  std::string text = hotline::run_summary({run("app.1.hotline", 1, {{"dataset", "mini"}, {"batch", "256"}})});
-  EXPECT_NE(text.find("Command    /work/app --epochs 3\nTags       dataset=mini, batch=256\nWall time  2.50 ms"),
+  std::string text =
+      hotline::run_summary({run("app.1.hotline", 1, {{"dataset", "mini"}, {"batch", "256"}})});
+  EXPECT_NE(text.find("Command    /work/app --epochs 3\nTags       dataset=mini, batch=256\nWall "
+                      "time  2.50 ms"),
             std::string::npos)
       << text;
   EXPECT_EQ(hotline::run_summary({run("app.1.hotline", 1, {})}).find("Tags"), std::string::npos);
@@ -43,9 +45,11 @@ TEST(RunsView, SeveralRunsGetATagsColumnWhenAnyHasTags) {
 
 TEST(RunsView, JsonHasTagsAsAnObjectOnlyWhenThereAreTags) {
   hotline::json::Writer json;
-  hotline::write_runs_json(json, {run("a.hotline", 1, {{"dataset", "mini"}, {"note", ""}}), run("b.hotline", 2, {})});
+  hotline::write_runs_json(
+      json, {run("a.hotline", 1, {{"dataset", "mini"}, {"note", ""}}), run("b.hotline", 2, {})});
   std::string text = json.text();
-  EXPECT_NE(text.find("\"tags\": {\n      \"dataset\": \"mini\",\n      \"note\": \"\"\n    }"), std::string::npos)
+  EXPECT_NE(text.find("\"tags\": {\n      \"dataset\": \"mini\",\n      \"note\": \"\"\n    }"),
+            std::string::npos)
       << text;
   EXPECT_EQ(text.find("\"tags\""), text.rfind("\"tags\"")) << "only the first run has tags";
 }

@@ -48,8 +48,8 @@ Collected collect(const std::vector<Finding> &findings) {
       }
     }
     if (!fits) {
-      collected.summary.conflicts.push_back(fmt::format("{}:{}:{} [{}]", finding.file, finding.line,
-                                                        finding.column, finding.check));
+      collected.summary.conflicts.push_back(
+          fmt::format("{}:{}:{} [{}]", finding.file, finding.line, finding.column, finding.check));
       continue;
     }
     for (const Replacement &edit : finding.replacements)

@@ -2,7 +2,6 @@
 // (analysis/analyze.h), so advise and those reports always agree on the numbers.
 #include "hot_places.h"
 
-
 #include <hotline/profile_format.h>
 
 #include <fmt/format.h>
@@ -80,10 +79,9 @@ HotPlaces find_hot_places(const analysis::Analysis &analysis, const Thresholds &
     if (loop.percent >= thresholds.min_percent && loop.entries > 0)
       hot.loops.push_back(std::move(loop));
   }
-  auto hottest = std::max_element(hot.loops.begin(), hot.loops.end(),
-                                  [](const HotLoop &a, const HotLoop &b) {
-                                    return a.percent < b.percent;
-                                  });
+  auto hottest =
+      std::max_element(hot.loops.begin(), hot.loops.end(),
+                       [](const HotLoop &a, const HotLoop &b) { return a.percent < b.percent; });
   if (hottest != hot.loops.end())
     hottest->hottest = true;
 
@@ -102,10 +100,12 @@ HotPlaces find_hot_places(const analysis::Analysis &analysis, const Thresholds &
           uint32_t at = line ? place.place.line : 0;
           // One per line of the loop: a line's own allocations and those of the library
           // calls it makes are added together.
-          auto same = std::find_if(hot.allocations.begin(), hot.allocations.end(), [&](const LoopAllocation &a) {
-            return a.loop == &loop && a.file == file && a.line == at;
-          });
-          LoopAllocation &allocation = same != hot.allocations.end() ? *same : hot.allocations.emplace_back();
+          auto same = std::find_if(hot.allocations.begin(), hot.allocations.end(),
+                                   [&](const LoopAllocation &a) {
+                                     return a.loop == &loop && a.file == file && a.line == at;
+                                   });
+          LoopAllocation &allocation =
+              same != hot.allocations.end() ? *same : hot.allocations.emplace_back();
           allocation.file = file;
           allocation.line = at;
           allocation.function = place.place.function;

@@ -17,7 +17,7 @@ namespace hotline::advise {
 
 // What makes a place hot (docs/advise.md, "Thresholds").
 struct Thresholds {
-  double min_percent = 5;  // of the run's measured time, self or inclusive
+  double min_percent = 5;    // of the run's measured time, self or inclusive
   uint64_t min_count = 1000; // times a pattern must have run: calls, iterations, executions
 };
 
@@ -36,7 +36,7 @@ struct HotFunction {
 struct HotLoop {
   std::string file; // normalized
   uint32_t line = 0;
-  uint32_t column = 0; // 0 when unknown
+  uint32_t column = 0;  // 0 when unknown
   std::string function; // demangled name of the function it is in
   uint64_t entries = 0;
   uint64_t iterations = 0;
@@ -52,7 +52,7 @@ struct HotLoop {
 
 // The heap blocks allocated at one line inside a hot loop (MEMORY_SITES).
 struct LoopAllocation {
-  std::string file; // normalized
+  std::string file;  // normalized
   uint32_t line = 0; // 0: on no line of the program's own (made by library code it calls)
   std::string function;
   const HotLoop *loop = nullptr; // the loop that took most of them
@@ -74,8 +74,8 @@ struct HotPlaces {
   uint64_t measured_ns = 0;
   size_t function_count = 0; // every function and loop of the profiles
   size_t loop_count = 0;
-  bool line_mode = false;       // the profiles have loops and line counts
-  bool memory_tracked = false;  // the profiles tracked allocations
+  bool line_mode = false;      // the profiles have loops and line counts
+  bool memory_tracked = false; // the profiles tracked allocations
   std::vector<HotFunction> functions;
   std::vector<HotLoop> loops;
   std::vector<LoopAllocation> allocations;

@@ -73,7 +73,8 @@ std::set<std::string> selected_checks(const cli::ParsedArgs &parsed) {
     if (name.empty())
       continue;
     if (!known.count(name))
-      throw cli::UsageError(fmt::format("--checks: unknown check '{}' (see 'hotline advise --help')", name));
+      throw cli::UsageError(
+          fmt::format("--checks: unknown check '{}' (see 'hotline advise --help')", name));
     selected.insert(name);
   }
   if (selected.empty())
@@ -110,7 +111,8 @@ int run(const std::vector<std::string> &args) {
   }();
   advise::ScanResult result = advise::scan(places, options);
 
-  fmt::print("{}", json ? advise::format_json(places, result) : advise::format_text(places, result));
+  fmt::print("{}",
+             json ? advise::format_json(places, result) : advise::format_text(places, result));
   std::fflush(stdout);
   for (const std::string &failure : result.failures)
     std::fprintf(stderr, "hotline: error: %s\n", failure.c_str());

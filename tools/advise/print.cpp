@@ -20,9 +20,10 @@ std::string format_text(const HotPlaces &places, const ScanResult &result) {
   std::string out = fmt::format(
       "Hot places (at least {} of the run): {} of {}, {} of {}; found {} and {} in {} of {} "
       "translation units\n",
-      text::format_percent(places.thresholds.min_percent), text::format_count(places.functions.size()),
-      plural(places.function_count, "function", "functions"), text::format_count(places.loops.size()),
-      plural(places.loop_count, "loop", "loops"),
+      text::format_percent(places.thresholds.min_percent),
+      text::format_count(places.functions.size()),
+      plural(places.function_count, "function", "functions"),
+      text::format_count(places.loops.size()), plural(places.loop_count, "loop", "loops"),
       plural(result.functions_found, "function", "functions"),
       plural(result.loops_found, "loop", "loops"), text::format_count(result.parsed_units.size()),
       text::format_count(result.database_units));

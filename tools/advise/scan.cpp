@@ -118,9 +118,7 @@ public:
   }
 
   // A lambda's body is its call operator, which the traversal may not visit as a function.
-  bool VisitLambdaExpr(LambdaExpr *lambda) {
-    return VisitFunctionDecl(lambda->getCallOperator());
-  }
+  bool VisitLambdaExpr(LambdaExpr *lambda) { return VisitFunctionDecl(lambda->getCallOperator()); }
 
 private:
   bool named(const FunctionDecl &function, const std::string &linkage_name) {
@@ -226,13 +224,14 @@ std::unique_ptr<tooling::CompilationDatabase> load_database(const std::string &b
   if (llvm::sys::fs::is_directory(path))
     path = build_dir + "/compile_commands.json";
   if (!llvm::sys::fs::exists(path))
-    throw DatabaseError(fmt::format(
-        "no compile_commands.json in {} (CMake writes it with "
-        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON; clang writes fragments with -MJ)",
-        build_dir));
+    throw DatabaseError(
+        fmt::format("no compile_commands.json in {} (CMake writes it with "
+                    "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON; clang writes fragments with -MJ)",
+                    build_dir));
   std::string error;
-  std::unique_ptr<tooling::CompilationDatabase> database = tooling::JSONCompilationDatabase::loadFromFile(
-      path, error, tooling::JSONCommandLineSyntax::AutoDetect);
+  std::unique_ptr<tooling::CompilationDatabase> database =
+      tooling::JSONCompilationDatabase::loadFromFile(path, error,
+                                                     tooling::JSONCommandLineSyntax::AutoDetect);
   if (!database) {
     std::replace(error.begin(), error.end(), '\n', ' ');
     throw DatabaseError(fmt::format("cannot read {}: {}", path, error));
@@ -246,7 +245,8 @@ bool same_unit(const std::string &path, const std::string &source) {
   std::string wanted = analysis::normal_path(source);
   if (llvm::sys::path::is_absolute(wanted))
     return path == wanted;
-  return path.size() > wanted.size() && path.compare(path.size() - wanted.size(), wanted.size(), wanted) == 0 &&
+  return path.size() > wanted.size() &&
+         path.compare(path.size() - wanted.size(), wanted.size(), wanted) == 0 &&
          path[path.size() - wanted.size() - 1] == '/';
 }
 

@@ -19,8 +19,8 @@ public:
 };
 
 struct ScanOptions {
-  std::string build_dir;         // holds compile_commands.json (or is that file)
-  std::set<std::string> checks;  // the checks to run, by name
+  std::string build_dir;        // holds compile_commands.json (or is that file)
+  std::set<std::string> checks; // the checks to run, by name
 };
 
 struct ScanResult {

@@ -27,20 +27,20 @@ struct Subcommand {
 
 // The subcommands, in the order `hotline --help` lists them.
 constexpr Subcommand kSubcommands[] = {
-    {"report", "where the time went: run summary and top functions",
-     &hotline::kReportCommand, hotline::run_report},
-    {"tree", "the call tree merged across threads and processes", &hotline::kTreeCommand, hotline::run_tree},
-    {"lines", "the hottest source lines: exact counts, sampled time",
-     &hotline::kLinesCommand, hotline::run_lines},
+    {"report", "where the time went: run summary and top functions", &hotline::kReportCommand,
+     hotline::run_report},
+    {"tree", "the call tree merged across threads and processes", &hotline::kTreeCommand,
+     hotline::run_tree},
+    {"lines", "the hottest source lines: exact counts, sampled time", &hotline::kLinesCommand,
+     hotline::run_lines},
     {"loops", "every loop: entries, iterations, time, what the optimizer did",
      &hotline::kLoopsCommand, hotline::run_loops},
     {"annotate", "the source of hot functions with per-line counts and time",
      &hotline::kAnnotateCommand, hotline::run_annotate},
-    {"memory",
-     "where the heap went: allocations, peaks and leftovers by source line",
+    {"memory", "where the heap went: allocations, peaks and leftovers by source line",
      &hotline::kMemoryCommand, hotline::run_memory},
-    {"io", "where the program waited on I/O: files, places and threads",
-     &hotline::kIoCommand, hotline::run_io},
+    {"io", "where the program waited on I/O: files, places and threads", &hotline::kIoCommand,
+     hotline::run_io},
     {"gpu", "where the GPU time went: kernels, launch sites, transfers, idle gaps",
      &hotline::kGpuCommand, hotline::run_gpu},
     {"diff", "compare two runs per function, line and kernel; fail CI on regressions",
@@ -55,16 +55,20 @@ constexpr Subcommand kSubcommands[] = {
      "measure this machine's peak FLOP rate and memory bandwidth for the "
      "loops' roofline",
      &hotline::kCalibrateCommand, hotline::run_calibrate},
-    {"html", "the whole analysis as one self-contained HTML page", &hotline::kHtmlCommand, hotline::run_html},
-    {"config", "the flags that add hotline to a build: plugin, compile, link", &hotline::kConfigCommand, hotline::run_config},
-    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now", &hotline::kTopCommand, hotline::run_top},
-    {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use", &hotline::kPgoCommand, hotline::run_pgo},
+    {"html", "the whole analysis as one self-contained HTML page", &hotline::kHtmlCommand,
+     hotline::run_html},
+    {"config", "the flags that add hotline to a build: plugin, compile, link",
+     &hotline::kConfigCommand, hotline::run_config},
+    {"top", "the live view of a running program (HOTLINE_LIVE=1): hottest functions now",
+     &hotline::kTopCommand, hotline::run_top},
+    {"pgo", "write the exact counts as a sample profile for -fprofile-sample-use",
+     &hotline::kPgoCommand, hotline::run_pgo},
     {"filter", "a filter file for the next build: count short functions only, skip unrun ones",
      &hotline::kFilterCommand, hotline::run_filter},
     {"history", "runs kept in a database: trends, change points, a CI gate", nullptr,
      hotline::run_history},
-    {"advise", "source-level advice and fix-its for the hot functions and loops",
-     nullptr, hotline::run_advise},
+    {"advise", "source-level advice and fix-its for the hot functions and loops", nullptr,
+     hotline::run_advise},
 };
 
 // Exit statuses: 1 for a bad profile, 2 for a bad command line or a file that
@@ -80,17 +84,15 @@ const Subcommand *find_subcommand(const std::string &name) {
 }
 
 std::string main_help() {
-  std::string text =
-      "usage: hotline <command> [options] FILE...\n"
-      "       hotline help <command>\n\n"
-      "Reads the .hotline profiles that programs built with the hotline "
-      "plugin write.\n\ncommands:\n";
+  std::string text = "usage: hotline <command> [options] FILE...\n"
+                     "       hotline help <command>\n\n"
+                     "Reads the .hotline profiles that programs built with the hotline "
+                     "plugin write.\n\ncommands:\n";
   size_t width = 0;
   for (const Subcommand &subcommand : kSubcommands)
     width = std::max(width, std::strlen(subcommand.name));
   for (const Subcommand &subcommand : kSubcommands)
-    text += fmt::format("  {:<{}}  {}\n", subcommand.name, width,
-                        subcommand.summary);
+    text += fmt::format("  {:<{}}  {}\n", subcommand.name, width, subcommand.summary);
   text += "\noptions:\n  -h, --help  show this help\n  --version   show the "
           "version\n"
           "\nRun 'hotline <command> --help' for the options of a command.\n";
@@ -138,17 +140,15 @@ int run(const std::vector<std::string> &args) {
     }
     const Subcommand *subcommand = find_subcommand(args[1]);
     if (!subcommand)
-      throw cli::UsageError(fmt::format(
-          "no help for unknown command '{}' (see 'hotline --help')", args[1]));
+      throw cli::UsageError(
+          fmt::format("no help for unknown command '{}' (see 'hotline --help')", args[1]));
     return run_subcommand(*subcommand, {"--help"});
   }
   const Subcommand *subcommand = find_subcommand(first);
   if (!subcommand) {
     if (first.size() > 1 && first[0] == '-')
-      throw cli::UsageError(
-          fmt::format("unknown option '{}' (see 'hotline --help')", first));
-    throw cli::UsageError(
-        fmt::format("unknown command '{}' (see 'hotline --help')", first));
+      throw cli::UsageError(fmt::format("unknown option '{}' (see 'hotline --help')", first));
+    throw cli::UsageError(fmt::format("unknown command '{}' (see 'hotline --help')", first));
   }
   return run_subcommand(*subcommand, std::vector<std::string>(args.begin() + 1, args.end()));
 }

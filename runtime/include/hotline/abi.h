@@ -48,11 +48,11 @@ enum __hotline_site_kind_abi {
   /* The work done in the loop named by `loop` (its own blocks, not its inner loops'), counted
      in the optimized code, vector lanes included; added after the optimizer by hotline's
      loop-work pass: */
-  HOTLINE_ABI_SITE_LOOP_FLOPS32 = 6,    /* floating-point operations on float and narrower
-                                           (a fused multiply-add counts 2) */
-  HOTLINE_ABI_SITE_LOOP_FLOPS64 = 7,    /* the same on double and wider */
-  HOTLINE_ABI_SITE_LOOP_BYTES = 8,      /* bytes loaded and stored */
-  HOTLINE_ABI_SITE_LOOP_CALLS = 9,      /* calls made (their own work is not counted) */
+  HOTLINE_ABI_SITE_LOOP_FLOPS32 = 6, /* floating-point operations on float and narrower
+                                        (a fused multiply-add counts 2) */
+  HOTLINE_ABI_SITE_LOOP_FLOPS64 = 7, /* the same on double and wider */
+  HOTLINE_ABI_SITE_LOOP_BYTES = 8,   /* bytes loaded and stored */
+  HOTLINE_ABI_SITE_LOOP_CALLS = 9,   /* calls made (their own work is not counted) */
   /* An indirect call (call-targets option, line mode): its counter is unused; the runtime
      counts the functions it called, through __hotline_call_target. */
   HOTLINE_ABI_SITE_CALL_TARGETS = 10
@@ -68,19 +68,19 @@ enum __hotline_site_kind_abi {
  * short process's page faults in a line-mode build), while this one stays in read-only pages
  * shared with the file. __hotline_site_text turns an offset into the text. */
 struct __hotline_site {
-  int64_t name;             /* demangled name (of the enclosing function for lines and loops) */
-  int64_t linkage_name;     /* mangled (linkage) name of that function */
-  int64_t file;             /* source file, "" without debug info */
-  uint32_t line;            /* 0 without debug info */
-  uint32_t kind;            /* enum __hotline_site_kind_abi */
-  uint32_t column;          /* 0 when unknown */
-  uint32_t counter;         /* the site whose counter counts this one (itself except for lines) */
-  uint32_t function;        /* the enclosing function's site */
-  uint32_t loop;            /* the innermost enclosing loop's site, or HOTLINE_ABI_NO_SITE */
-  uint32_t discriminator;   /* lines: the base discriminator of the line's code in its block
-                               (LLVM's AddDiscriminators numbering), 0 otherwise */
-  int64_t facts;            /* loops: what the optimizer did with it ("vectorized (width 4)",
-                               "not vectorized: <reason>"); "" otherwise */
+  int64_t name;           /* demangled name (of the enclosing function for lines and loops) */
+  int64_t linkage_name;   /* mangled (linkage) name of that function */
+  int64_t file;           /* source file, "" without debug info */
+  uint32_t line;          /* 0 without debug info */
+  uint32_t kind;          /* enum __hotline_site_kind_abi */
+  uint32_t column;        /* 0 when unknown */
+  uint32_t counter;       /* the site whose counter counts this one (itself except for lines) */
+  uint32_t function;      /* the enclosing function's site */
+  uint32_t loop;          /* the innermost enclosing loop's site, or HOTLINE_ABI_NO_SITE */
+  uint32_t discriminator; /* lines: the base discriminator of the line's code in its block
+                             (LLVM's AddDiscriminators numbering), 0 otherwise */
+  int64_t facts;          /* loops: what the optimizer did with it ("vectorized (width 4)",
+                             "not vectorized: <reason>"); "" otherwise */
 };
 
 /* A text of a site of `sites` (one of its offsets), as a C string. */
@@ -101,22 +101,22 @@ struct __hotline_implied_count {
  * constructor passes to __hotline_register_module and its destructor to
  * __hotline_unregister_module. */
 struct __hotline_module {
-  uint32_t abi_version;              /* HOTLINE_ABI_VERSION the plugin was built for */
+  uint32_t abi_version; /* HOTLINE_ABI_VERSION the plugin was built for */
   uint32_t site_count;
   const struct __hotline_site *sites;
-  const char *source_file;           /* the translation unit's main file */
-  uint8_t *untimed;                  /* site_count bytes, zero-initialized by the plugin (null
-                                        when nothing in the module is timed). Timed functions
-                                        read their byte at entry and time the call only when
-                                        it is 0; the runtime sets it to 1 to stop timing a site
-                                        whose calls are too short (they are still counted). */
-  uint32_t site_base;                /* the global id of sites[0], written by the runtime at
-                                        registration; instrumented code reads it to index the
-                                        counters. The plugin initializes it to
-                                        HOTLINE_UNREGISTERED_SITE_BASE, so code that runs
-                                        before registration (or in a refused module) counts
-                                        into slots that are never reported and is not timed. */
-  uint32_t flags;                    /* HOTLINE_ABI_MODULE_* */
+  const char *source_file; /* the translation unit's main file */
+  uint8_t *untimed;        /* site_count bytes, zero-initialized by the plugin (null
+                              when nothing in the module is timed). Timed functions
+                              read their byte at entry and time the call only when
+                              it is 0; the runtime sets it to 1 to stop timing a site
+                              whose calls are too short (they are still counted). */
+  uint32_t site_base;      /* the global id of sites[0], written by the runtime at
+                              registration; instrumented code reads it to index the
+                              counters. The plugin initializes it to
+                              HOTLINE_UNREGISTERED_SITE_BASE, so code that runs
+                              before registration (or in a refused module) counts
+                              into slots that are never reported and is not timed. */
+  uint32_t flags;          /* HOTLINE_ABI_MODULE_* */
   const struct __hotline_implied_count *implied_counts; /* null when there are none */
   uint32_t implied_count_count;
   /* The bounds of the section HOTLINE_ABI_LIBRARY_CODE_SECTION in the object that holds the
@@ -170,8 +170,10 @@ HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST uint64_t *__hotline_thread_counters
  * there. A call that never returns (exit, pthread_exit, a longjmp past it) stays open: the
  * runtime ends it where the thread or the jump lands, or counts it as open when the profile
  * is written. Both calls return at once for a site id of a refused module. */
-HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site_id, uintptr_t call_key);
-HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site_id, uintptr_t call_key);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_enter(uint32_t site_id,
+                                                                  uintptr_t call_key);
+HOTLINE_ABI_EXPORT HOTLINE_ABI_PRESERVE_MOST void __hotline_exit(uint32_t site_id,
+                                                                 uintptr_t call_key);
 
 /* The call key of the calling thread's innermost open timed call, UINTPTR_MAX when it has
  * none (the runtime keeps it; instrumented code only reads it). Initial-exec TLS. */
@@ -214,9 +216,9 @@ HOTLINE_ABI_EXPORT void __hotline_wait_site_end(void);
 /* Loops in line mode are timed with the same two calls: the loop's site id, and as its key
  * the function's key minus 1 (a loop is inside its function's call and outside the calls it
  * makes). A loop keeps whether its entry was timed and calls __hotline_exit only then: the
- * open loops of a function share one key. Their iteration counts are kept in registers while the loop runs and added to the
- * thread's counters at its exits, so counting does not stop the optimizer from vectorizing
- * it. */
+ * open loops of a function share one key. Their iteration counts are kept in registers while the
+ * loop runs and added to the thread's counters at its exits, so counting does not stop the
+ * optimizer from vectorizing it. */
 #ifdef __cplusplus
 }
 static_assert(sizeof(__hotline_site) == 64, "ABI layout changed: bump HOTLINE_ABI_VERSION");

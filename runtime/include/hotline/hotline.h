@@ -49,10 +49,9 @@ static inline void hotline_region_cleanup_(int *unused) {
   (void)unused;
   __hotline_region_end();
 }
-#define HOTLINE_REGION(name)                                                                     \
-  __attribute__((cleanup(hotline_region_cleanup_), unused)) int HOTLINE_CONCAT(hotline_region_,  \
-                                                                               __LINE__) =       \
-      (__hotline_region_begin(name), 0)
+#define HOTLINE_REGION(name)                                                                       \
+  __attribute__((cleanup(hotline_region_cleanup_), unused)) int HOTLINE_CONCAT(                    \
+      hotline_region_, __LINE__) = (__hotline_region_begin(name), 0)
 #endif
 
 #else /* without hotline */

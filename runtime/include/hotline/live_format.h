@@ -40,30 +40,30 @@ enum hotline_live_function_flag {
 
 /* One function. */
 struct hotline_live_function {
-  char name[160];     /* demangled */
-  char file[56];      /* the source file's base name; "" without debug info */
-  uint32_t line;      /* 0 without debug info */
-  uint32_t site;      /* the runtime's id for it: the same in every snapshot of this process */
-  uint32_t flags;     /* enum hotline_live_function_flag */
+  char name[160]; /* demangled */
+  char file[56];  /* the source file's base name; "" without debug info */
+  uint32_t line;  /* 0 without debug info */
+  uint32_t site;  /* the runtime's id for it: the same in every snapshot of this process */
+  uint32_t flags; /* enum hotline_live_function_flag */
   uint32_t reserved;
-  uint64_t calls;     /* exact entries */
-  uint64_t self_ns;   /* time in the function itself, its timed callees' time excluded */
-  uint64_t total_ns;  /* time inside it, callees included; recursive calls counted once */
+  uint64_t calls;    /* exact entries */
+  uint64_t self_ns;  /* time in the function itself, its timed callees' time excluded */
+  uint64_t total_ns; /* time inside it, callees included; recursive calls counted once */
 };
 
 /* One region (hotline.h, NVTX), by name. */
 struct hotline_live_region {
   char name[112];
   uint64_t entries;
-  uint64_t time_ns;   /* open regions count until the snapshot; a region nested in itself
-                         counts once */
+  uint64_t time_ns; /* open regions count until the snapshot; a region nested in itself
+                       counts once */
 };
 
 struct hotline_live_snapshot {
-  char magic[8];            /* HOTLINE_LIVE_MAGIC */
-  uint32_t version;         /* HOTLINE_LIVE_VERSION */
-  uint32_t size;            /* sizeof(struct hotline_live_snapshot) */
-  uint64_t sequence;        /* odd while the writer changes the snapshot (above) */
+  char magic[8];     /* HOTLINE_LIVE_MAGIC */
+  uint32_t version;  /* HOTLINE_LIVE_VERSION */
+  uint32_t size;     /* sizeof(struct hotline_live_snapshot) */
+  uint64_t sequence; /* odd while the writer changes the snapshot (above) */
   uint64_t pid;
   int64_t start_unix_ns;    /* wall-clock (CLOCK_REALTIME) time the runtime started */
   uint64_t elapsed_ns;      /* runtime start to this snapshot, CLOCK_MONOTONIC */
@@ -78,11 +78,11 @@ struct hotline_live_snapshot {
   uint64_t heap_peak_bytes; /* the most heap in use at any moment so far */
   uint64_t gpu_kernels;     /* zero with HOTLINE_LIVE_NO_GPU_DATA */
   uint64_t gpu_kernel_ns;
-  uint32_t function_count;  /* rows used in functions[] */
-  uint32_t functions_seen;  /* functions called so far; above function_count when rows were cut */
-  uint32_t region_count;    /* rows used in regions[] */
-  uint32_t regions_seen;    /* region names entered so far */
-  char program[256];        /* the executable's base name */
+  uint32_t function_count; /* rows used in functions[] */
+  uint32_t functions_seen; /* functions called so far; above function_count when rows were cut */
+  uint32_t region_count;   /* rows used in regions[] */
+  uint32_t regions_seen;   /* region names entered so far */
+  char program[256];       /* the executable's base name */
   struct hotline_live_function functions[HOTLINE_LIVE_MAX_FUNCTIONS]; /* most total time first */
   struct hotline_live_region regions[HOTLINE_LIVE_MAX_REGIONS];       /* most time first */
 };

@@ -27,7 +27,8 @@ SourceRange statement_on_line(CheckContext &context, const HotLoopStmt &loop,
     if (context.line_of(statement->getBeginLoc()) != line ||
         context.file_of(statement->getBeginLoc()) != file)
       continue;
-    SourceRange range(sm.getFileLoc(statement->getBeginLoc()), sm.getFileLoc(statement->getEndLoc()));
+    SourceRange range(sm.getFileLoc(statement->getBeginLoc()),
+                      sm.getFileLoc(statement->getEndLoc()));
     if (found.isInvalid() || sm.isBeforeInTranslationUnit(range.getBegin(), found.getBegin()) ||
         (range.getBegin() == found.getBegin() &&
          sm.isBeforeInTranslationUnit(found.getEnd(), range.getEnd())))
@@ -70,7 +71,8 @@ void check_allocation_per_iteration(CheckContext &context) {
     for (const HotLoopStmt &loop : context.loops) {
       if (loop.hot != &hot)
         continue;
-      double per_iteration = hot.iterations ? double(allocation.allocations) / double(hot.iterations) : 0;
+      double per_iteration =
+          hot.iterations ? double(allocation.allocations) / double(hot.iterations) : 0;
       std::string message;
       SourceRange range;
       if (allocation.line == 0) {
@@ -89,7 +91,8 @@ void check_allocation_per_iteration(CheckContext &context) {
           inside = ", inside " + allocation.via;
         else if (allocation.via_allocations)
           inside = fmt::format(" ({:.2f} inside {})",
-                               double(allocation.via_allocations) / double(hot.iterations), allocation.via);
+                               double(allocation.via_allocations) / double(hot.iterations),
+                               allocation.via);
         message = fmt::format("{:.2f} heap allocations per iteration of a hot loop are made "
                               "here{}: allocate once before the loop and reuse the memory",
                               per_iteration, inside);
@@ -99,10 +102,9 @@ void check_allocation_per_iteration(CheckContext &context) {
       Finding finding = context.loop_finding("allocation-per-iteration", range, loop, message);
       finding.counts["allocations"] = allocation.allocations;
       finding.counts["allocated_bytes"] = allocation.bytes;
-      finding.evidence.push_back(fmt::format("{} allocations ({}) {} inside the loop",
-                                             text::format_count(allocation.allocations),
-                                             text::format_bytes(allocation.bytes),
-                                             allocation.line ? "at this line" : "in its calls"));
+      finding.evidence.push_back(fmt::format(
+          "{} allocations ({}) {} inside the loop", text::format_count(allocation.allocations),
+          text::format_bytes(allocation.bytes), allocation.line ? "at this line" : "in its calls"));
       context.findings.push_back(std::move(finding));
       break;
     }

@@ -53,10 +53,10 @@ public:
   // the hottest loop and the loops in it when `hottest_only`), once per node, with the
   // innermost hot loop around it, when that node's line ran at least min_count times (its
   // loop's iterations when the line was not counted).
-  void for_each_in_hot_loops(
-      const clang::ast_matchers::internal::Matcher<clang::Stmt> &matcher, bool hottest_only,
-      const std::function<void(const clang::ast_matchers::BoundNodes &, const HotLoopStmt &)>
-          &report);
+  void for_each_in_hot_loops(const clang::ast_matchers::internal::Matcher<clang::Stmt> &matcher,
+                             bool hottest_only,
+                             const std::function<void(const clang::ast_matchers::BoundNodes &,
+                                                      const HotLoopStmt &)> &report);
 
   // A finding over `range` (token range) in a hot loop, its evidence filled in: the loop's
   // iterations, entries and time, and the executions of the range's first line.

@@ -107,20 +107,19 @@ Finding CheckContext::loop_finding(const char *check, SourceRange range, const H
                                            "itself",
                                            runs, hot.function, text::format_percent(hot.percent)));
   else
-    finding.evidence.push_back(
-        fmt::format("{}, {} of the run{}", runs, text::format_percent(hot.percent),
-                    hot.time_source == "sampled" ? " (sampled)" : ""));
+    finding.evidence.push_back(fmt::format("{}, {} of the run{}", runs,
+                                           text::format_percent(hot.percent),
+                                           hot.time_source == "sampled" ? " (sampled)" : ""));
   if (std::optional<uint64_t> count = places.line_count(finding.file, finding.line)) {
     finding.counts["count"] = *count;
-    finding.evidence.push_back(
-        fmt::format("line {} ran {}", finding.line, text::format_count_of(*count, "time", "times")));
+    finding.evidence.push_back(fmt::format("line {} ran {}", finding.line,
+                                           text::format_count_of(*count, "time", "times")));
   }
   return finding;
 }
 
 Finding CheckContext::function_finding(const char *check, SourceRange range,
-                                       const HotFunctionBody &function,
-                                       std::string message) const {
+                                       const HotFunctionBody &function, std::string message) const {
   const HotFunction &hot = *function.hot;
   Finding finding;
   finding.check = check;
@@ -129,11 +128,11 @@ Finding CheckContext::function_finding(const char *check, SourceRange range,
   finding.function = hot.name;
   finding.percent = hot.total_percent;
   finding.counts["calls"] = hot.calls;
-  finding.evidence.push_back(fmt::format("{} was called {}, {} of the run with its callees, {} "
-                                         "in itself",
-                                         hot.name, text::format_count_of(hot.calls, "time", "times"),
-                                         text::format_percent(hot.total_percent),
-                                         text::format_percent(hot.self_percent)));
+  finding.evidence.push_back(
+      fmt::format("{} was called {}, {} of the run with its callees, {} "
+                  "in itself",
+                  hot.name, text::format_count_of(hot.calls, "time", "times"),
+                  text::format_percent(hot.total_percent), text::format_percent(hot.self_percent)));
   return finding;
 }
 
@@ -197,11 +196,9 @@ const std::vector<Check> &all_checks() {
       {"ordered-lookup", "std::map/std::set lookups in a hot loop", check_ordered_lookup},
       {"string-concatenation", "s = s + x building a string in a hot loop",
        check_string_concatenation},
-      {"indirect-call", "std::function and virtual calls in the hottest loop",
-       check_indirect_call},
+      {"indirect-call", "std::function and virtual calls in the hottest loop", check_indirect_call},
       {"shared-ptr-copy", "std::shared_ptr copies in a hot loop", check_shared_ptr_copy},
-      {"throw-on-hot-path", "exceptions thrown in a hot function or loop",
-       check_throw_on_hot_path},
+      {"throw-on-hot-path", "exceptions thrown in a hot function or loop", check_throw_on_hot_path},
       {"allocation-per-iteration",
        "a hot loop that allocates on the heap each iteration (memory profile)",
        check_allocation_per_iteration},

@@ -26,14 +26,15 @@ bool expensive_to_copy(const ASTContext &ast, QualType type) {
   if (type.isNull() || type->isDependentType() || type->isIncompleteType() ||
       type->isReferenceType() || !type->isRecordType())
     return false;
-  return !type.isTriviallyCopyableType(ast) || uint64_t(ast.getTypeSizeInChars(type).getQuantity()) > kLargeBytes;
+  return !type.isTriviallyCopyableType(ast) ||
+         uint64_t(ast.getTypeSizeInChars(type).getQuantity()) > kLargeBytes;
 }
 
 // Every use of the function is a call: its address is not taken, so its type may change.
 bool only_called(CheckContext &context, const FunctionDecl &function) {
   auto use = declRefExpr(to(functionDecl(equalsNode(&function)))).bind("use");
-  for (const BoundNodes &bound : match(decl(forEachDescendant(use)), *context.ast.getTranslationUnitDecl(),
-                                           context.ast)) {
+  for (const BoundNodes &bound :
+       match(decl(forEachDescendant(use)), *context.ast.getTranslationUnitDecl(), context.ast)) {
     const auto *ref = bound.getNodeAs<DeclRefExpr>("use");
     bool called = false;
     for (const DynTypedNode &parent : context.ast.getParents(*ref))
@@ -53,7 +54,8 @@ bool fix_parameter(CheckContext &context, Finding &finding, const FunctionDecl &
                    unsigned index) {
   const auto *method = dyn_cast<CXXMethodDecl>(&function);
   if ((method && method->isVirtual()) || function.isMain() ||
-      function.getTemplatedKind() != FunctionDecl::TK_NonTemplate || !only_called(context, function))
+      function.getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      !only_called(context, function))
     return false;
   for (const FunctionDecl *declaration : function.redecls()) {
     if (index >= declaration->getNumParams())
@@ -62,14 +64,16 @@ bool fix_parameter(CheckContext &context, Finding &finding, const FunctionDecl &
     if (parameter->getBeginLoc().isMacroID() || parameter->getLocation().isMacroID())
       return false;
     if (!parameter->getType().isLocalConstQualified() &&
-        !context.add_replacement(finding, CharSourceRange::getCharRange(parameter->getBeginLoc(),
-                                                                        parameter->getBeginLoc()),
-                                 "const "))
+        !context.add_replacement(
+            finding,
+            CharSourceRange::getCharRange(parameter->getBeginLoc(), parameter->getBeginLoc()),
+            "const "))
       return false;
     if (parameter->getIdentifier()) {
-      if (!context.add_replacement(finding, CharSourceRange::getCharRange(parameter->getLocation(),
-                                                                          parameter->getLocation()),
-                                   "&"))
+      if (!context.add_replacement(
+              finding,
+              CharSourceRange::getCharRange(parameter->getLocation(), parameter->getLocation()),
+              "&"))
         return false;
     } else {
       SourceLocation after = clang::Lexer::getLocForEndOfToken(

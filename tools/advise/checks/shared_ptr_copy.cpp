@@ -26,9 +26,9 @@ bool fix_loop_variable(CheckContext &context, Finding &finding, const CXXForRang
       ExprMutationAnalyzer(*loop.getBody(), context.ast).isMutated(&variable))
     return false;
   if (!variable.getType().isLocalConstQualified() &&
-      !context.add_replacement(finding, CharSourceRange::getCharRange(variable.getBeginLoc(),
-                                                                      variable.getBeginLoc()),
-                               "const "))
+      !context.add_replacement(
+          finding, CharSourceRange::getCharRange(variable.getBeginLoc(), variable.getBeginLoc()),
+          "const "))
     return false;
   return context.add_replacement(
       finding, CharSourceRange::getCharRange(variable.getLocation(), variable.getLocation()), "&");
@@ -48,7 +48,8 @@ void check_shared_ptr_copy(CheckContext &context) {
         loop_of_copy[init->IgnoreImplicit()] = loop;
     }
 
-  auto copy = cxxConstructExpr(hasDeclaration(cxxConstructorDecl(isCopyConstructor()))).bind("node");
+  auto copy =
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(isCopyConstructor()))).bind("node");
   context.for_each_in_hot_loops(copy, false, [&](const BoundNodes &bound, const HotLoopStmt &hot) {
     const auto *construct = bound.getNodeAs<CXXConstructExpr>("node");
     if (!is_std_class(construct->getType(), {"shared_ptr"}))

@@ -33,15 +33,15 @@ void check_throw_on_hot_path(CheckContext &context) {
         "thousands of times the cost of returning an error",
         throw_expr.getSubExpr() ? what : "again", text::format_count(*count));
     const HotLoopStmt *loop = context.loop_around(throw_expr.getBeginLoc());
-    Finding finding = loop ? context.loop_finding("throw-on-hot-path", throw_expr.getSourceRange(),
-                                                  *loop, message)
-                           : context.function_finding("throw-on-hot-path",
-                                                      throw_expr.getSourceRange(), *function,
-                                                      message);
+    Finding finding =
+        loop
+            ? context.loop_finding("throw-on-hot-path", throw_expr.getSourceRange(), *loop, message)
+            : context.function_finding("throw-on-hot-path", throw_expr.getSourceRange(), *function,
+                                       message);
     finding.counts["count"] = *count;
     if (loop)
-      finding.evidence.back() = fmt::format("line {} threw {} times", finding.line,
-                                            text::format_count(*count));
+      finding.evidence.back() =
+          fmt::format("line {} threw {} times", finding.line, text::format_count(*count));
     else
       finding.evidence.push_back(
           fmt::format("line {} threw {} times", finding.line, text::format_count(*count)));

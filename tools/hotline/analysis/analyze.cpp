@@ -37,17 +37,18 @@ Analysis analyze(std::vector<profile::Profile> profiles, const AnalysisOptions &
   }
   a.regions = compute_region_table(a.profiles);
   // Ranks are compared when the profiles are those of a job's ranks.
-  if (a.profiles.size() > 1 && std::any_of(a.profiles.begin(), a.profiles.end(),
-                                           [](const profile::Profile &p) { return p.job.present; })) {
+  if (a.profiles.size() > 1 &&
+      std::any_of(a.profiles.begin(), a.profiles.end(),
+                  [](const profile::Profile &p) { return p.job.present; })) {
     RankAnalysis rank_analysis;
     for (const profile::Profile &profile : a.profiles)
       rank_analysis.add(profile);
     a.ranks = rank_analysis.finish();
   }
   a.threshold_percent = options.threshold_percent;
-  a.bottlenecks = compute_bottlenecks(a.functions, a.loops, a.lines, a.regions,
-                                      options.threshold_percent, options.bottleneck_rows,
-                                      a.gpu ? &*a.gpu : nullptr);
+  a.bottlenecks =
+      compute_bottlenecks(a.functions, a.loops, a.lines, a.regions, options.threshold_percent,
+                          options.bottleneck_rows, a.gpu ? &*a.gpu : nullptr);
   rules::ReportData data;
   data.profiles = &a.profiles;
   data.functions = &a.functions;

@@ -26,11 +26,11 @@
 namespace hotline::analysis {
 
 struct AnalysisOptions {
-  bool compensate = true;        // subtract the measured cost of timing from call times
-  double threshold_percent = 5;  // the share of the time a bottleneck or finding must take
-  size_t bottleneck_rows = 10;   // 0: all
-  size_t idle_gaps = 3;          // each GPU's longest idle gaps kept (0: all)
-  bool call_tree = false;        // also merge the call tree (html)
+  bool compensate = true;       // subtract the measured cost of timing from call times
+  double threshold_percent = 5; // the share of the time a bottleneck or finding must take
+  size_t bottleneck_rows = 10;  // 0: all
+  size_t idle_gaps = 3;         // each GPU's longest idle gaps kept (0: all)
+  bool call_tree = false;       // also merge the call tree (html)
 };
 
 // The profiles and everything computed from them. Tables of what the profiles did not record

@@ -29,7 +29,9 @@ namespace {
 
 // Whether two items took the same time: the smaller is at least kSameTime of the larger.
 constexpr double kSameTime = 0.9;
-bool same_time(uint64_t a, uint64_t b) { return double(std::min(a, b)) >= kSameTime * double(std::max(a, b)); }
+bool same_time(uint64_t a, uint64_t b) {
+  return double(std::min(a, b)) >= kSameTime * double(std::max(a, b));
+}
 
 // One cause, one item: a loop that took the same time as the loop around it, or as the self
 // time of its function, is what they were busy with; they leave the list and are named in its
@@ -56,7 +58,8 @@ void merge_same_time(std::vector<Bottleneck> &items, const std::vector<LoopStats
       ++d;
     return d;
   };
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return depth(a) > depth(b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return depth(a) > depth(b); });
   for (size_t i : order) {
     if (merged[i])
       continue;
@@ -64,7 +67,8 @@ void merge_same_time(std::vector<Bottleneck> &items, const std::vector<LoopStats
     std::vector<std::string> same;
     for (std::string at = parent_of[loop.location]; !at.empty(); at = parent_of[at]) {
       auto outer = loop_item.find(at);
-      if (outer == loop_item.end() || merged[outer->second] || !same_time(loop.time_ns, items[outer->second].time_ns))
+      if (outer == loop_item.end() || merged[outer->second] ||
+          !same_time(loop.time_ns, items[outer->second].time_ns))
         break;
       merged[outer->second] = true;
       same.push_back("the loop around it at " + at);
@@ -76,7 +80,8 @@ void merge_same_time(std::vector<Bottleneck> &items, const std::vector<LoopStats
       same.push_back("the self time of " + loop.name);
     }
     if (!same.empty())
-      loop.detail += fmt::format("{}the same time as {}", loop.detail.empty() ? "" : "; ", fmt::join(same, " and "));
+      loop.detail += fmt::format("{}the same time as {}", loop.detail.empty() ? "" : "; ",
+                                 fmt::join(same, " and "));
   }
   std::vector<Bottleneck> kept;
   for (size_t i = 0; i < items.size(); ++i)
@@ -90,8 +95,7 @@ void merge_same_time(std::vector<Bottleneck> &items, const std::vector<LoopStats
 std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
                                             const std::vector<LoopStats> &loops,
                                             const LineTable &lines, const RegionTable &regions,
-                                            double min_percent, size_t limit,
-                                            const GpuTable *gpu) {
+                                            double min_percent, size_t limit, const GpuTable *gpu) {
   std::vector<Bottleneck> items;
   for (const FunctionStats &f : functions.functions)
     if (f.timed && f.self_percent >= min_percent)
@@ -101,14 +105,16 @@ std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
                        f.self_ns, f.self_percent, "measured time", "self time"});
   for (const LoopStats &loop : loops) {
     if (loop.time_percent() >= min_percent)
-      items.push_back({BottleneckKind::Loop, loop.function, fmt::format("{}:{}", loop.file, loop.line),
-                       loop.time_ns(), loop.time_percent(),
-                       loop.timed_entries > 0 ? "measured time" : "samples", loop.facts});
+      items.push_back({BottleneckKind::Loop, loop.function,
+                       fmt::format("{}:{}", loop.file, loop.line), loop.time_ns(),
+                       loop.time_percent(), loop.timed_entries > 0 ? "measured time" : "samples",
+                       loop.facts});
   }
   for (const LineStats &line : lines.lines)
     if (line.percent >= min_percent)
-      items.push_back({BottleneckKind::Line, line.function, fmt::format("{}:{}", line.file, line.line),
-                       line.time_ns, line.percent, "samples",
+      items.push_back({BottleneckKind::Line, line.function,
+                       fmt::format("{}:{}", line.file, line.line), line.time_ns, line.percent,
+                       "samples",
                        line.counted ? fmt::format("executed {} times", line.count) : ""});
   for (const RegionStats &region : regions.regions)
     if (region.wall_percent >= min_percent)
@@ -116,16 +122,15 @@ std::vector<Bottleneck> compute_bottlenecks(const FunctionTable &functions,
                        region.wall_percent, "wall time", category_name(region.category)});
   const std::vector<KernelStats> no_kernels;
   for (const KernelStats &kernel : gpu ? gpu->kernels : no_kernels) {
-    double percent =
-        regions.wall_ns ? 100.0 * double(kernel.gpu_ns) / double(regions.wall_ns) : 0;
+    double percent = regions.wall_ns ? 100.0 * double(kernel.gpu_ns) / double(regions.wall_ns) : 0;
     if (percent < min_percent)
       continue;
     const RecordPlace &site = kernel.site.place;
     bool placed = kernel.site.known && site.source != PlaceSource::None;
     std::string location = placed ? fmt::format("{}:{}", site.file, site.line) : "";
-    std::string from = !kernel.site.known ? "unknown launch site"
+    std::string from = !kernel.site.known      ? "unknown launch site"
                        : site.function.empty() ? "outside timed calls"
-                                                : "from " + site.function;
+                                               : "from " + site.function;
     items.push_back({BottleneckKind::Kernel, kernel.name, location, kernel.gpu_ns, percent,
                      "wall time", fmt::format("{} launches, {}", kernel.launches, from)});
   }

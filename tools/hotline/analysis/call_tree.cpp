@@ -33,8 +33,8 @@ CallTree build_call_tree(const std::vector<profile::Profile> &profiles,
       child_of; // (parent, function, inlined)
 
   auto child = [&](uint32_t parent, FunctionId function, bool inlined) {
-    auto [it, inserted] = child_of.emplace(std::make_tuple(parent, function, inlined),
-                                           uint32_t(tree.nodes.size()));
+    auto [it, inserted] =
+        child_of.emplace(std::make_tuple(parent, function, inlined), uint32_t(tree.nodes.size()));
     if (inserted) {
       tree.nodes.emplace_back();
       tree.nodes.back().function = function;
@@ -54,9 +54,8 @@ CallTree build_call_tree(const std::vector<profile::Profile> &profiles,
     std::vector<uint32_t> &merged_node = tree.node_of.emplace_back(profile.nodes.size());
     for (uint32_t i = 0; i < profile.nodes.size(); ++i) {
       const profile::CallNode &node = profile.nodes[i];
-      uint32_t parent = node.parent == profile::kNoParent
-                            ? CallTree::kRoot
-                            : merged_node[node.parent];
+      uint32_t parent =
+          node.parent == profile::kNoParent ? CallTree::kRoot : merged_node[node.parent];
       NodeRole role = node_role(profile, catalog, p, i);
       // A timed loop (line mode) is part of the call it runs in: its own time
       // is that call's, its callees are that call's callees.
@@ -66,8 +65,7 @@ CallTree build_call_tree(const std::vector<profile::Profile> &profiles,
         continue;
       }
       bool is_call = profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION;
-      uint32_t merged =
-          child(parent, catalog.function_of(p, node.site), role == NodeRole::Inlined);
+      uint32_t merged = child(parent, catalog.function_of(p, node.site), role == NodeRole::Inlined);
       merged_node[i] = merged;
       CallTree::Node &target = tree.nodes[merged];
       target.calls += is_call ? node.calls : 0;

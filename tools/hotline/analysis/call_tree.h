@@ -25,15 +25,13 @@ struct CallTree {
     uint64_t open_calls = 0;
     uint64_t inclusive_ns = 0;
     uint64_t exclusive_ns = 0;
-    std::vector<uint32_t>
-        children; // indices into nodes, biggest inclusive_ns first
+    std::vector<uint32_t> children; // indices into nodes, biggest inclusive_ns first
   };
 
   // nodes[0] is an artificial root whose children are the threads' top-level
   // calls; its inclusive_ns is the sum of theirs.
   std::vector<Node> nodes;
-  uint64_t measured_ns =
-      0; // as in FunctionTable: percentages are relative to it
+  uint64_t measured_ns = 0; // as in FunctionTable: percentages are relative to it
   // [profile][call node of that profile]: the node it went into.
   std::vector<std::vector<uint32_t>> node_of;
 

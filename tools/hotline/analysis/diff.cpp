@@ -149,8 +149,7 @@ DiffTable diff_runs(const FunctionTable &base, const FunctionTable &next,
         files.insert(l.file);
     return std::vector<std::string>(files.begin(), files.end());
   };
-  diff.matched_files =
-      match_moved_files(files_of(base, base_lines), files_of(next, next_lines));
+  diff.matched_files = match_moved_files(files_of(base, base_lines), files_of(next, next_lines));
   FileMap moved(diff.matched_files.begin(), diff.matched_files.end());
   diff.functions = diff_functions(base, next, moved);
   diff.lines_compared = !base_lines.lines.empty() || !next_lines.lines.empty();

@@ -18,12 +18,10 @@ using profile::Profile;
 
 namespace {
 
-FunctionIdentity identity_of(const Profile &profile,
-                             const profile::Site &site) {
+FunctionIdentity identity_of(const Profile &profile, const profile::Site &site) {
   FunctionIdentity identity;
   identity.name = site.name;
-  identity.linkage_name =
-      site.linkage_name.empty() ? site.name : site.linkage_name;
+  identity.linkage_name = site.linkage_name.empty() ? site.name : site.linkage_name;
   // Without debug info the translation unit is the best file we know; it keeps
   // static functions of the same name apart. Headers reached through `..`
   // (`.../gcc/x86_64-linux-gnu/12/../../../../include/c++/12/...`) are named
@@ -32,8 +30,8 @@ FunctionIdentity identity_of(const Profile &profile,
   bool other_call_paths = profile.other_call_paths_site != profile::kNoSite &&
                           &site == &profile.sites[profile.other_call_paths_site];
   if (!other_call_paths)
-    identity.file = normal_path(
-        site.file.empty() ? profile.modules[site.module].source_file : site.file);
+    identity.file =
+        normal_path(site.file.empty() ? profile.modules[site.module].source_file : site.file);
   identity.line = site.line;
   return identity;
 }
@@ -41,14 +39,12 @@ FunctionIdentity identity_of(const Profile &profile,
 // The nodes of one thread as children lists (CSR), so they can be walked depth
 // first.
 struct ThreadChildren {
-  std::vector<uint32_t>
-      first_child; // [local node] into `children`; one extra at the end
-  std::vector<uint32_t> children; // local node indices
-  std::vector<uint32_t> roots;    // local indices of the top-level nodes
+  std::vector<uint32_t> first_child; // [local node] into `children`; one extra at the end
+  std::vector<uint32_t> children;    // local node indices
+  std::vector<uint32_t> roots;       // local indices of the top-level nodes
 };
 
-ThreadChildren children_of(const Profile &profile,
-                           const profile::Thread &thread) {
+ThreadChildren children_of(const Profile &profile, const profile::Thread &thread) {
   ThreadChildren tree;
   tree.first_child.assign(thread.node_count + 1, 0);
   for (uint32_t i = 0; i < thread.node_count; ++i) {
@@ -61,8 +57,7 @@ ThreadChildren children_of(const Profile &profile,
   for (uint32_t i = 0; i < thread.node_count; ++i)
     tree.first_child[i + 1] += tree.first_child[i];
   tree.children.resize(tree.first_child[thread.node_count]);
-  std::vector<uint32_t> filled(tree.first_child.begin(),
-                               tree.first_child.end() - 1);
+  std::vector<uint32_t> filled(tree.first_child.begin(), tree.first_child.end() - 1);
   for (uint32_t i = 0; i < thread.node_count; ++i) {
     uint32_t parent = profile.nodes[thread.first_node + i].parent;
     if (parent != kNoParent)
@@ -74,15 +69,12 @@ ThreadChildren children_of(const Profile &profile,
 // Adds each node's inclusive time to its function's total unless an ancestor
 // node is the same function: that ancestor's inclusive time already contains it
 // (recursion).
-void add_total_times(const Profile &profile, size_t profile_index,
-                     const profile::Thread &thread,
-                     const FunctionCatalog &catalog,
-                     std::vector<FunctionStats> &stats,
+void add_total_times(const Profile &profile, size_t profile_index, const profile::Thread &thread,
+                     const FunctionCatalog &catalog, std::vector<FunctionStats> &stats,
                      std::vector<uint32_t> &open_frames_of_function) {
   ThreadChildren tree = children_of(profile, thread);
   auto function_of_node = [&](uint32_t local) {
-    return catalog.function_of(profile_index,
-                               profile.nodes[thread.first_node + local].site);
+    return catalog.function_of(profile_index, profile.nodes[thread.first_node + local].site);
   };
   // Explicit stack: recursion depth of the profiled program must not become
   // ours.
@@ -106,8 +98,7 @@ void add_total_times(const Profile &profile, size_t profile_index,
       uint32_t child = tree.children[top.next_child++];
       FunctionId cf = function_of_node(child);
       if (open_frames_of_function[cf]++ == 0)
-        stats[cf].total_ns +=
-            profile.nodes[thread.first_node + child].inclusive_ns;
+        stats[cf].total_ns += profile.nodes[thread.first_node + child].inclusive_ns;
       stack.push_back({child, tree.first_child[child]});
     }
   }
@@ -121,10 +112,8 @@ FunctionCatalog::FunctionCatalog(const std::vector<Profile> &profiles) {
   for (size_t p = 0; p < profiles.size(); ++p) {
     for (const profile::Site &site : profiles[p].sites) {
       // Lines and loops belong to their enclosing function.
-      FunctionIdentity identity =
-          identity_of(profiles[p], profiles[p].sites[site.function]);
-      auto key =
-          std::make_tuple(identity.linkage_name, identity.file, identity.line);
+      FunctionIdentity identity = identity_of(profiles[p], profiles[p].sites[site.function]);
+      auto key = std::make_tuple(identity.linkage_name, identity.file, identity.line);
       auto [it, inserted] = ids.emplace(key, FunctionId(functions_.size()));
       if (inserted)
         functions_.push_back(std::move(identity));
@@ -168,8 +157,7 @@ FunctionTable compute_function_table(const std::vector<Profile> &profiles,
       if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION)
         stats[catalog.function_of(p, site)].timing_stopped = true;
     for (const profile::Thread &thread : profile.threads)
-      add_total_times(profile, p, thread, catalog, stats,
-                      open_frames_of_function);
+      add_total_times(profile, p, thread, catalog, stats, open_frames_of_function);
   }
 
   FunctionTable table;
@@ -188,8 +176,7 @@ FunctionTable compute_function_table(const std::vector<Profile> &profiles,
   return table;
 }
 
-void sort_functions(std::vector<FunctionStats> &functions,
-                    FunctionOrder order) {
+void sort_functions(std::vector<FunctionStats> &functions, FunctionOrder order) {
   auto key = [order](const FunctionStats &f) {
     switch (order) {
     case FunctionOrder::Self:
@@ -201,16 +188,15 @@ void sort_functions(std::vector<FunctionStats> &functions,
     }
     return std::make_tuple(f.calls, f.self_ns, f.total_ns);
   };
-  std::sort(functions.begin(), functions.end(),
-            [&](const FunctionStats &a, const FunctionStats &b) {
-              auto key_a = key(a), key_b = key(b);
-              if (key_a != key_b)
-                return key_a > key_b;
-              return std::tie(a.function.name, a.function.file, a.function.line,
-                              a.function.linkage_name) <
-                     std::tie(b.function.name, b.function.file, b.function.line,
-                              b.function.linkage_name);
-            });
+  std::sort(
+      functions.begin(), functions.end(), [&](const FunctionStats &a, const FunctionStats &b) {
+        auto key_a = key(a), key_b = key(b);
+        if (key_a != key_b)
+          return key_a > key_b;
+        return std::tie(a.function.name, a.function.file, a.function.line,
+                        a.function.linkage_name) <
+               std::tie(b.function.name, b.function.file, b.function.line, b.function.linkage_name);
+      });
 }
 
 } // namespace hotline::analysis

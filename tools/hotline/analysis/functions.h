@@ -31,9 +31,7 @@ public:
   explicit FunctionCatalog(const std::vector<profile::Profile> &profiles);
 
   const std::vector<FunctionIdentity> &functions() const { return functions_; }
-  const FunctionIdentity &function(FunctionId id) const {
-    return functions_[id];
-  }
+  const FunctionIdentity &function(FunctionId id) const { return functions_[id]; }
   FunctionId function_of(size_t profile_index, uint32_t site) const {
     return site_functions_[profile_index][site];
   }
@@ -46,12 +44,10 @@ private:
 struct FunctionStats {
   FunctionId id = kNoFunction;
   FunctionIdentity function;
-  uint64_t calls = 0; // exact entries (SITE_COUNTS), all threads and processes
-  uint64_t timed_calls =
-      0;                // completed calls that were timed (sum over call nodes)
-  uint64_t self_ns = 0; // time in the function itself, callees excluded
-  uint64_t total_ns =
-      0; // time in the function and its callees, recursion counted once
+  uint64_t calls = 0;       // exact entries (SITE_COUNTS), all threads and processes
+  uint64_t timed_calls = 0; // completed calls that were timed (sum over call nodes)
+  uint64_t self_ns = 0;     // time in the function itself, callees excluded
+  uint64_t total_ns = 0;    // time in the function and its callees, recursion counted once
   // False when no call of it was timed (it was inlined, or too small to time):
   // its time is then part of its callers'.
   bool timed = false;
@@ -78,9 +74,8 @@ struct FunctionTable {
 enum class FunctionOrder { Self, Total, Calls };
 
 // Functions that were neither entered nor timed are left out.
-FunctionTable
-compute_function_table(const std::vector<profile::Profile> &profiles,
-                       const FunctionCatalog &catalog);
+FunctionTable compute_function_table(const std::vector<profile::Profile> &profiles,
+                                     const FunctionCatalog &catalog);
 
 // Biggest first; ties broken by name, file and line so output is stable.
 void sort_functions(std::vector<FunctionStats> &functions, FunctionOrder order);

@@ -106,7 +106,6 @@ GpuCallPlace place_of(const std::vector<GpuCallPlace> &places, uint32_t site) {
   return site == profile::kNoGpuSite ? GpuCallPlace{} : places[site];
 }
 
-
 // A kernel or a transfer on its device's timeline: an index into the
 // profile's gpu_kernels or gpu_transfers.
 struct Work {
@@ -130,7 +129,8 @@ uint64_t overlap(uint64_t start, uint64_t end, uint64_t from, uint64_t to) {
 
 // Lays the device's idle gaps (in time order) on the main thread's traced I/O
 // calls.
-void place_main_io_in_gaps(const Profile &profile, const std::vector<Gap> &gaps, DeviceTimeline &timeline) {
+void place_main_io_in_gaps(const Profile &profile, const std::vector<Gap> &gaps,
+                           DeviceTimeline &timeline) {
   timeline.traced = profile.trace.present;
   std::vector<TimeSpan> idle;
   for (const Gap &gap : gaps)

@@ -124,8 +124,8 @@ struct DeviceTimeline {
   uint64_t main_io_in_gaps_ns = 0;
   std::vector<IoDuringIdle> main_io_in_gaps; // by time, then path
 
-  double busy_percent() const;      // of wall_ns
-  double span_idle_percent() const; // of last_ns - first_ns
+  double busy_percent() const;            // of wall_ns
+  double span_idle_percent() const;       // of last_ns - first_ns
   double main_io_in_gaps_percent() const; // of last_ns - first_ns
 };
 

@@ -25,7 +25,9 @@ double per_second(uint64_t bytes, uint64_t ns) {
 // Files by time, then bytes, then path.
 void sort_files(std::vector<IoFileStats> &files) {
   std::sort(files.begin(), files.end(), [](const IoFileStats &a, const IoFileStats &b) {
-    auto key = [](const IoFileStats &f) { return std::make_tuple(f.io.time_ns(), bytes_moved(f.io)); };
+    auto key = [](const IoFileStats &f) {
+      return std::make_tuple(f.io.time_ns(), bytes_moved(f.io));
+    };
     if (key(a) != key(b))
       return key(a) > key(b);
     return a.path < b.path;
@@ -85,9 +87,10 @@ MainIoOverlap::MainIoOverlap(const Profile &profile) : profile_(profile) {
   for (const profile::TraceEvent &event : profile.trace_events)
     if (event.thread == main && is_io_event(event) && moved_data(event))
       calls_.push_back(&event);
-  std::sort(calls_.begin(), calls_.end(), [](const profile::TraceEvent *a, const profile::TraceEvent *b) {
-    return a->start_ns < b->start_ns;
-  });
+  std::sort(calls_.begin(), calls_.end(),
+            [](const profile::TraceEvent *a, const profile::TraceEvent *b) {
+              return a->start_ns < b->start_ns;
+            });
   idle_ns_.assign(calls_.size(), 0);
 }
 
@@ -204,7 +207,8 @@ IoTable compute_io_table(const std::vector<Profile> &profiles, Symbolizer &symbo
       else
         thread_files[site.thread][path].add(site);
       files[path].add(site);
-      RecordPlace place = placer.place(profile, site.node, site.object, site.address, site.via_object);
+      RecordPlace place =
+          placer.place(profile, site.node, site.object, site.address, site.via_object);
       places[place].add(site);
       std::string loop = enclosing_loop(profile, site.node);
       if (!loop.empty())

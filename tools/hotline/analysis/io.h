@@ -74,8 +74,8 @@ struct ThreadIo {
   bool main = false;
   uint64_t wall_ns = 0; // end_ns - start_ns
   uint64_t io_ns = 0;
-  double blocked_percent = 0; // io_ns of wall_ns
-  uint64_t data_io_ns = 0;    // the part of io_ns on descriptors that moved data (moved_data)
+  double blocked_percent = 0;      // io_ns of wall_ns
+  uint64_t data_io_ns = 0;         // the part of io_ns on descriptors that moved data (moved_data)
   double data_blocked_percent = 0; // data_io_ns of wall_ns
   std::vector<IoFileStats> files;  // what it was blocked on, ordered like IoTable::files
 };
@@ -124,13 +124,14 @@ public:
   // What add_idle would add, without adding it.
   uint64_t covered_ns(const std::vector<TimeSpan> &idle) const;
 
-  uint64_t io_ns() const;   // the calls' time, all together
-  uint64_t idle_ns() const; // idle time during them, all together
+  uint64_t io_ns() const;                    // the calls' time, all together
+  uint64_t idle_ns() const;                  // idle time during them, all together
   std::vector<IoDuringIdle> by_file() const; // the calls with idle time; most first, then path
 
 private:
   // Calls covered(call index, ns) for each call that `idle` covers.
-  template <typename Covered> void for_each_covered(const std::vector<TimeSpan> &idle, Covered covered) const;
+  template <typename Covered>
+  void for_each_covered(const std::vector<TimeSpan> &idle, Covered covered) const;
 
   const profile::Profile &profile_;
   std::vector<const profile::TraceEvent *> calls_; // by start

@@ -27,8 +27,7 @@ std::string loop_label(const profile::Site &loop) {
 
 } // namespace
 
-LineTable compute_line_table(const std::vector<Profile> &profiles,
-                             Symbolizer &symbolizer) {
+LineTable compute_line_table(const std::vector<Profile> &profiles, Symbolizer &symbolizer) {
   LineTable table;
   std::map<LineKey, LineStats> lines;
   auto line_at = [&](const std::string &file, uint32_t line) -> LineStats & {
@@ -79,11 +78,11 @@ LineTable compute_line_table(const std::vector<Profile> &profiles,
     auto can_read = [&](uint32_t o) {
       if (readable[o] == Readable::Unknown) {
         const std::string &path = profile.objects[o].path;
-        readable[o] = symbolizer.readable(path, profile.objects[o].build_id) ? Readable::Yes : Readable::No;
+        readable[o] =
+            symbolizer.readable(path, profile.objects[o].build_id) ? Readable::Yes : Readable::No;
         if (readable[o] == Readable::No &&
-            std::find(table.unreadable_objects.begin(),
-                      table.unreadable_objects.end(),
-                      path) == table.unreadable_objects.end())
+            std::find(table.unreadable_objects.begin(), table.unreadable_objects.end(), path) ==
+                table.unreadable_objects.end())
           table.unreadable_objects.push_back(path);
       }
       return readable[o] == Readable::Yes;
@@ -100,8 +99,7 @@ LineTable compute_line_table(const std::vector<Profile> &profiles,
         table.unplaced += sample.count;
         continue;
       }
-      SourcePlace place =
-          symbolizer.place(profile.objects[sample.object].path, sample.address);
+      SourcePlace place = symbolizer.place(profile.objects[sample.object].path, sample.address);
       if (!place.known) {
         table.unplaced += sample.count;
         continue;
@@ -115,25 +113,22 @@ LineTable compute_line_table(const std::vector<Profile> &profiles,
   }
 
   for (auto &[key, stats] : lines) {
-    stats.percent = table.samples == 0
-                        ? 0.0
-                        : 100.0 * double(stats.samples) / double(table.samples);
+    stats.percent =
+        table.samples == 0 ? 0.0 : 100.0 * double(stats.samples) / double(table.samples);
     table.lines.push_back(std::move(stats));
   }
-  std::sort(table.lines.begin(), table.lines.end(),
-            [](const LineStats &a, const LineStats &b) {
-              if (a.samples != b.samples)
-                return a.samples > b.samples;
-              if (a.count != b.count)
-                return a.count > b.count;
-              return std::tie(a.file, a.line) < std::tie(b.file, b.line);
-            });
+  std::sort(table.lines.begin(), table.lines.end(), [](const LineStats &a, const LineStats &b) {
+    if (a.samples != b.samples)
+      return a.samples > b.samples;
+    if (a.count != b.count)
+      return a.count > b.count;
+    return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+  });
   return table;
 }
 
-std::vector<LoopStats>
-compute_loop_table(const std::vector<Profile> &profiles,
-                   const LineTable *lines) {
+std::vector<LoopStats> compute_loop_table(const std::vector<Profile> &profiles,
+                                          const LineTable *lines) {
   using LoopKey = std::tuple<std::string, uint32_t, uint32_t, std::string>;
   std::map<LoopKey, LoopStats> loops;
   for (const Profile &profile : profiles) {
@@ -143,8 +138,7 @@ compute_loop_table(const std::vector<Profile> &profiles,
       if (site.kind != HOTLINE_SITE_LOOP)
         continue;
       std::string function = profile.sites[site.function].name;
-      LoopStats &stats =
-          loops[{normal_path(site.file), site.line, site.column, function}];
+      LoopStats &stats = loops[{normal_path(site.file), site.line, site.column, function}];
       stats.file = normal_path(site.file);
       stats.line = site.line;
       stats.column = site.column;
@@ -205,9 +199,7 @@ compute_loop_table(const std::vector<Profile> &profiles,
   uint64_t measured = measured_ns(profiles);
   std::vector<LoopStats> table;
   for (auto &[key, stats] : loops) {
-    stats.percent = measured == 0 ? 0.0
-                                  : 100.0 * double(stats.inclusive_ns) /
-                                        double(measured);
+    stats.percent = measured == 0 ? 0.0 : 100.0 * double(stats.inclusive_ns) / double(measured);
     if (lines && stats.timed_entries == 0) {
       std::string label = fmt::format("{}:{}", stats.file, stats.line);
       for (const LineStats &line : lines->lines)
@@ -218,15 +210,13 @@ compute_loop_table(const std::vector<Profile> &profiles,
     }
     table.push_back(std::move(stats));
   }
-  std::sort(table.begin(), table.end(),
-            [](const LoopStats &a, const LoopStats &b) {
-              if (a.time_ns() != b.time_ns())
-                return a.time_ns() > b.time_ns();
-              if (a.iterations != b.iterations)
-                return a.iterations > b.iterations;
-              return std::tie(a.file, a.line, a.column) <
-                     std::tie(b.file, b.line, b.column);
-            });
+  std::sort(table.begin(), table.end(), [](const LoopStats &a, const LoopStats &b) {
+    if (a.time_ns() != b.time_ns())
+      return a.time_ns() > b.time_ns();
+    if (a.iterations != b.iterations)
+      return a.iterations > b.iterations;
+    return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
+  });
   return table;
 }
 

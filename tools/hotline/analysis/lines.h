@@ -14,7 +14,7 @@ namespace hotline::analysis {
 struct LineStats {
   std::string file;
   uint32_t line = 0;
-  std::string function; // the enclosing function, demangled
+  std::string function;       // the enclosing function, demangled
   uint32_t function_line = 0; // where that function starts, when counted
   // Instrumented in line mode: `count` is exact. Lines outside (libraries,
   // functions built without line mode) only have samples.
@@ -32,7 +32,7 @@ struct LoopStats {
   uint32_t column = 0;
   std::string function;
   std::string parent; // "file:line" of the loop around it in its function, or ""
-  std::string facts; // what the optimizer did with it, from its remarks
+  std::string facts;  // what the optimizer did with it, from its remarks
   uint64_t entries = 0;
   uint64_t iterations = 0;
   uint64_t max_trips = 0; // most iterations of one entry
@@ -43,7 +43,7 @@ struct LoopStats {
   bool timing_stopped = false;
   uint64_t estimated_ns = 0;
   uint64_t window_entries = 0; // of timed_entries, those timed in re-timing windows
-  double percent = 0; // of the measured time (as the function table's)
+  double percent = 0;          // of the measured time (as the function table's)
   // Loops that were not timed (innermost, without calls): the CPU time sampled
   // on their lines, and its share of all samples.
   uint64_t sampled_ns = 0;
@@ -63,27 +63,25 @@ struct LoopStats {
 };
 
 struct LineTable {
-  bool sampled = false;    // some profile has SAMPLING
-  uint64_t period_ns = 0;  // of the first sampled profile
+  bool sampled = false;   // some profile has SAMPLING
+  uint64_t period_ns = 0; // of the first sampled profile
   std::string method;
-  uint64_t samples = 0;      // all samples of all profiles
-  uint64_t dropped = 0;      // samples the runtime could not record
-  uint64_t unplaced = 0;     // samples with no known source line
+  uint64_t samples = 0;  // all samples of all profiles
+  uint64_t dropped = 0;  // samples the runtime could not record
+  uint64_t unplaced = 0; // samples with no known source line
   // Samples in hotline's own code: its runtime, and the libraries it loaded for itself
   // (CUPTI, NVML). Part of `samples`, never a line's: the profiler's overhead.
   uint64_t profiler = 0;
   std::vector<std::string> unreadable_objects; // their samples are unplaced
-  std::vector<LineStats> lines; // by time, then count
+  std::vector<LineStats> lines;                // by time, then count
 };
 
 // Profiles without line mode give an empty table.
-LineTable compute_line_table(const std::vector<profile::Profile> &profiles,
-                             Symbolizer &symbolizer);
+LineTable compute_line_table(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer);
 
 // By inclusive time (sampled for loops that were not timed), then iterations.
 // With a line table, loops that were not timed get their lines' sampled time.
-std::vector<LoopStats>
-compute_loop_table(const std::vector<profile::Profile> &profiles,
-                   const LineTable *lines = nullptr);
+std::vector<LoopStats> compute_loop_table(const std::vector<profile::Profile> &profiles,
+                                          const LineTable *lines = nullptr);
 
 } // namespace hotline::analysis

@@ -87,7 +87,8 @@ MemoryTable compute_memory_table(const std::vector<Profile> &profiles, Symbolize
         heap.freed_bytes -= std::min(heap.freed_bytes, site.freed_bytes);
         continue;
       }
-      RecordPlace place = placer.place(profile, site.node, site.object, site.address, site.via_object);
+      RecordPlace place =
+          placer.place(profile, site.node, site.object, site.address, site.via_object);
       not_freed_here[place] += minus(site.inherited_blocks + site.allocations, site.frees);
       MemoryPlaceStats &stats = places[place];
       stats.place = place;

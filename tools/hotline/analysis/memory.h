@@ -15,8 +15,8 @@ namespace hotline::analysis {
 
 // The HEAP sections added up.
 struct HeapTotals {
-  size_t profiles = 0;         // profiles with a HEAP section
-  size_t tracked_profiles = 0; // of those, the ones that tracked allocations
+  size_t profiles = 0;            // profiles with a HEAP section
+  size_t tracked_profiles = 0;    // of those, the ones that tracked allocations
   size_t not_hooked_profiles = 0; // of those, the ones whose malloc was not the runtime's
   // Sums over the tracked profiles.
   uint64_t allocations = 0;

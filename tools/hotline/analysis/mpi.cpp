@@ -35,9 +35,10 @@ MpiTable compute_mpi_table(const std::vector<profile::Profile> &profiles, Symbol
   }
   for (auto &[name, f] : functions)
     table.functions.push_back(std::move(f));
-  std::sort(table.functions.begin(), table.functions.end(), [](const MpiCallStats &a, const MpiCallStats &b) {
-    return a.ns != b.ns ? a.ns > b.ns : a.function < b.function;
-  });
+  std::sort(table.functions.begin(), table.functions.end(),
+            [](const MpiCallStats &a, const MpiCallStats &b) {
+              return a.ns != b.ns ? a.ns > b.ns : a.function < b.function;
+            });
   for (const auto &[place, m] : places) {
     MpiPlaceStats stats;
     stats.place = place;
@@ -49,9 +50,10 @@ MpiTable compute_mpi_table(const std::vector<profile::Profile> &profiles, Symbol
     stats.function = most->first;
     table.places.push_back(std::move(stats));
   }
-  std::sort(table.places.begin(), table.places.end(), [](const MpiPlaceStats &a, const MpiPlaceStats &b) {
-    return a.ns != b.ns ? a.ns > b.ns : a.place < b.place;
-  });
+  std::sort(table.places.begin(), table.places.end(),
+            [](const MpiPlaceStats &a, const MpiPlaceStats &b) {
+              return a.ns != b.ns ? a.ns > b.ns : a.place < b.place;
+            });
   table.unreadable_objects = placer.unreadable_objects();
   return table;
 }

@@ -76,9 +76,11 @@ void RankAnalysis::add(profile::Profile profile) {
   FunctionTable functions = compute_function_table(one, catalog);
   for (const FunctionStats &f : functions.functions) {
     auto in_mpi = mpi_ns_in_function.find(f.id);
-    uint64_t own_ns = f.self_ns - std::min(f.self_ns, in_mpi == mpi_ns_in_function.end() ? 0 : in_mpi->second);
+    uint64_t own_ns =
+        f.self_ns - std::min(f.self_ns, in_mpi == mpi_ns_in_function.end() ? 0 : in_mpi->second);
     if (f.timed && own_ns > 0)
-      items[{int(RankSpreadKind::Function), f.function.name, f.function.file, f.function.line}] += own_ns;
+      items[{int(RankSpreadKind::Function), f.function.name, f.function.file, f.function.line}] +=
+          own_ns;
   }
   uint64_t top_mpi_ns = 0;
   for (const auto &[name, ns] : mpi_ns) {
@@ -138,14 +140,15 @@ RankTable RankAnalysis::finish() const {
     table.spreads.push_back(std::move(spread));
   }
   // Work first: time in MPI is how the others waited for it, and follows where the work is.
-  std::sort(table.spreads.begin(), table.spreads.end(), [](const RankSpread &a, const RankSpread &b) {
-    bool a_waits = a.kind == RankSpreadKind::Mpi, b_waits = b.kind == RankSpreadKind::Mpi;
-    if (a_waits != b_waits)
-      return b_waits;
-    if (a.excess_ns() != b.excess_ns())
-      return a.excess_ns() > b.excess_ns();
-    return std::tie(a.kind, a.name, a.file, a.line) < std::tie(b.kind, b.name, b.file, b.line);
-  });
+  std::sort(
+      table.spreads.begin(), table.spreads.end(), [](const RankSpread &a, const RankSpread &b) {
+        bool a_waits = a.kind == RankSpreadKind::Mpi, b_waits = b.kind == RankSpreadKind::Mpi;
+        if (a_waits != b_waits)
+          return b_waits;
+        if (a.excess_ns() != b.excess_ns())
+          return a.excess_ns() > b.excess_ns();
+        return std::tie(a.kind, a.name, a.file, a.line) < std::tie(b.kind, b.name, b.file, b.line);
+      });
 
   if (n < 2)
     return table;

@@ -23,8 +23,8 @@ struct RankRow {
   bool has_rank = false;
   uint32_t rank = 0;
   uint64_t wall_ns = 0;
-  uint64_t mpi_ns = 0;  // inside MPI calls, all threads
-  uint64_t busy_ns = 0; // wall time less time in MPI: what the rank did itself
+  uint64_t mpi_ns = 0;          // inside MPI calls, all threads
+  uint64_t busy_ns = 0;         // wall time less time in MPI: what the rank did itself
   std::string top_mpi_function; // where it spent the most MPI time, or ""
 };
 
@@ -38,8 +38,8 @@ const char *rank_spread_kind_name(RankSpreadKind kind); // "function", "MPI", "r
 // across the rows.
 struct RankSpread {
   RankSpreadKind kind = RankSpreadKind::Function;
-  std::string name;  // the function's, the MPI function's, or the region's path
-  std::string file;  // functions only
+  std::string name; // the function's, the MPI function's, or the region's path
+  std::string file; // functions only
   uint32_t line = 0;
   uint64_t min_ns = 0;
   size_t min_row = 0; // index into RankTable::rows
@@ -52,7 +52,7 @@ struct RankSpread {
 };
 
 struct RankTable {
-  std::vector<RankRow> rows;  // in the order added
+  std::vector<RankRow> rows; // in the order added
   // Functions and regions, then MPI functions; each by excess time, most first, then name.
   // Only those that take at least kSignificantShareOfWall of the mean wall time on some rank.
   std::vector<RankSpread> spreads;

@@ -68,8 +68,8 @@ bool RecordPlacer::readable(const profile::Object &object) {
   auto [it, inserted] = readable_.emplace(std::make_pair(object.path, object.build_id), false);
   if (inserted) {
     it->second = symbolizer_.readable(object.path, object.build_id);
-    if (!it->second && std::find(unreadable_objects_.begin(), unreadable_objects_.end(), object.path) ==
-                           unreadable_objects_.end())
+    if (!it->second && std::find(unreadable_objects_.begin(), unreadable_objects_.end(),
+                                 object.path) == unreadable_objects_.end())
       unreadable_objects_.push_back(object.path);
   }
   return it->second;

@@ -8,9 +8,9 @@
 #include <hotline/profile_format.h>
 
 #include <algorithm>
-#include <tuple>
 #include <cctype>
 #include <map>
+#include <tuple>
 
 namespace hotline::analysis {
 
@@ -112,8 +112,8 @@ struct RegionPaths {
 
 RegionPaths region_paths(const Profile &profile) {
   size_t n = profile.regions.size();
-  RegionPaths out{std::vector<std::string>(n), std::vector<Category>(n), std::vector<uint32_t>(n, 0),
-                  std::vector<uint64_t>(n, 0)};
+  RegionPaths out{std::vector<std::string>(n), std::vector<Category>(n),
+                  std::vector<uint32_t>(n, 0), std::vector<uint64_t>(n, 0)};
   for (size_t i = 0; i < n; ++i) {
     const profile::Region &r = profile.regions[i];
     Category own = category_of_name(r.name);
@@ -139,7 +139,8 @@ void split_by_category(const Profile &profile, const RegionPaths &regions, Regio
   // `hooked` is each thread's time in the hooked calls, `hooked_in_regions` the part of it
   // regions saw.
   size_t threads = profile.threads.size();
-  std::vector<CategoryTimes> hooked(threads, CategoryTimes{}), hooked_in_regions(threads, CategoryTimes{});
+  std::vector<CategoryTimes> hooked(threads, CategoryTimes{}),
+      hooked_in_regions(threads, CategoryTimes{});
   for (const profile::IoSite &site : profile.io_sites)
     if (site.thread != profile::kNoThread) {
       IoCounts io;
@@ -154,7 +155,8 @@ void split_by_category(const Profile &profile, const RegionPaths &regions, Regio
   for (const profile::GpuSite &site : profile.gpu_sites)
     if (site.thread != profile::kNoThread)
       hooked[site.thread][size_t(site.api == HOTLINE_GPU_API_SYNCHRONIZE ? Category::Synchronization
-                                                                         : Category::Gpu)] += site.host_ns;
+                                                                         : Category::Gpu)] +=
+          site.host_ns;
   for (uint32_t t = 0; t < threads; ++t)
     hooked[t][size_t(Category::Memory)] += profile.threads[t].memory_ns;
 
@@ -197,7 +199,8 @@ void split_by_category(const Profile &profile, const RegionPaths &regions, Regio
 
 // Adds a profile's regions and counters to those of the same path.
 void merge_regions(const Profile &profile, const RegionPaths &regions,
-                   std::map<std::string, MergedRegion> &merged, std::map<std::string, uint64_t> &outside) {
+                   std::map<std::string, MergedRegion> &merged,
+                   std::map<std::string, uint64_t> &outside) {
   for (size_t i = 0; i < profile.regions.size(); ++i) {
     const profile::Region &r = profile.regions[i];
     MergedRegion &m = merged[regions.paths[i]];
@@ -242,7 +245,8 @@ void merge_ranges(const Profile &profile, std::map<std::string, profile::Range> 
 
 // The merged regions depth first: each region followed by the regions inside it, siblings by
 // time.
-std::vector<RegionStats> depth_first(std::map<std::string, MergedRegion> &merged, uint64_t wall_ns) {
+std::vector<RegionStats> depth_first(std::map<std::string, MergedRegion> &merged,
+                                     uint64_t wall_ns) {
   std::map<std::string, std::vector<const MergedRegion *>> children;
   for (auto &[path, m] : merged) {
     m.stats.threads = uint32_t(m.threads.size());
@@ -286,9 +290,10 @@ RegionTable compute_region_table(const std::vector<Profile> &profiles) {
   }
   for (auto &[name, stats] : ranges)
     table.ranges.push_back(stats);
-  std::sort(table.ranges.begin(), table.ranges.end(), [](const profile::Range &a, const profile::Range &b) {
-    return std::tie(b.ns, a.name) < std::tie(a.ns, b.name);
-  });
+  std::sort(table.ranges.begin(), table.ranges.end(),
+            [](const profile::Range &a, const profile::Range &b) {
+              return std::tie(b.ns, a.name) < std::tie(a.ns, b.name);
+            });
   table.regions = depth_first(merged, table.wall_ns);
   table.outside_counters = counter_list(outside, 0);
 

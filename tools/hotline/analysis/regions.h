@@ -51,9 +51,9 @@ struct RegionStats {
   uint64_t exclusive_ns = 0; // less the regions inside it
   uint64_t io_ns = 0;
   uint64_t sync_ns = 0;
-  uint64_t memory_ns = 0; // inside the heap allocator
-  uint64_t gpu_ns = 0;    // inside CUDA calls other than synchronize
-  uint32_t threads = 0; // threads that entered it
+  uint64_t memory_ns = 0;  // inside the heap allocator
+  uint64_t gpu_ns = 0;     // inside CUDA calls other than synchronize
+  uint32_t threads = 0;    // threads that entered it
   double wall_percent = 0; // inclusive_ns of the processes' wall time
   bool open_at_write = false;
   std::vector<CounterStats> counters; // by name
@@ -69,9 +69,9 @@ struct CategoryTime {
 };
 
 struct RegionTable {
-  std::vector<RegionStats> regions; // depth-first, each level by time
+  std::vector<RegionStats> regions;           // depth-first, each level by time
   std::vector<CounterStats> outside_counters; // counted outside every region
-  std::vector<CategoryTime> categories; // every category, by all threads' time
+  std::vector<CategoryTime> categories;       // every category, by all threads' time
   // NVTX start/end ranges by name, all processes together, by time then name.
   // They may overlap and cross threads, so they are not split into categories.
   std::vector<profile::Range> ranges;

@@ -63,13 +63,11 @@ LoopThroughput loop_throughput(const LoopStats &loop, const Roofs *roofs,
     compute_seconds += double(loop.flops32) / roofs->flops32_per_s;
   if (roofs->flops64_per_s > 0)
     compute_seconds += double(loop.flops64) / roofs->flops64_per_s;
-  double memory_seconds =
-      roofs->bytes_per_s > 0 ? double(loop.bytes) / roofs->bytes_per_s : 0;
+  double memory_seconds = roofs->bytes_per_s > 0 ? double(loop.bytes) / roofs->bytes_per_s : 0;
   result.compute_share = compute_seconds / result.seconds;
   result.memory_share = memory_seconds / result.seconds;
   if (result.memory_share >= kInCache)
-    result.bound = result.compute_share >= kNearRoof ? LoopBound::Compute
-                                                     : LoopBound::Cache;
+    result.bound = result.compute_share >= kNearRoof ? LoopBound::Compute : LoopBound::Cache;
   else if (std::max(result.compute_share, result.memory_share) < kNearRoof)
     result.bound = LoopBound::BelowRoofs;
   else if (result.compute_share >= result.memory_share)

@@ -17,7 +17,7 @@ namespace hotline::analysis {
 // line's offset from the function's first line (its DISubprogram's) and the
 // base discriminator of the line's code in its block.
 struct FunctionSamples {
-  std::string name; // linkage name: what the compiler calls the function
+  std::string name;  // linkage name: what the compiler calls the function
   uint64_t head = 0; // entries
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> body; // (offset, discriminator) -> count
   // The functions the indirect calls at a place called (call-targets option), by linkage

@@ -30,8 +30,7 @@ std::string normal_path(const std::string &path) {
 }
 
 Symbolizer::Symbolizer()
-    : llvm_(std::make_unique<llvm::symbolize::LLVMSymbolizer>(
-          symbolizer_options())) {}
+    : llvm_(std::make_unique<llvm::symbolize::LLVMSymbolizer>(symbolizer_options())) {}
 
 Symbolizer::~Symbolizer() = default;
 
@@ -57,8 +56,7 @@ bool Symbolizer::readable(const std::string &object_path, const std::string &bui
   auto [it, inserted] = readable_.emplace(std::make_pair(object_path, build_id), false);
   if (!inserted)
     return it->second;
-  auto info = llvm_->symbolizeCode(
-      object_path, {0, llvm::object::SectionedAddress::UndefSection});
+  auto info = llvm_->symbolizeCode(object_path, {0, llvm::object::SectionedAddress::UndefSection});
   if (!info) {
     llvm::consumeError(info.takeError());
     return false;
@@ -67,14 +65,13 @@ bool Symbolizer::readable(const std::string &object_path, const std::string &bui
   return it->second;
 }
 
-SourcePlace Symbolizer::place(const std::string &object_path,
-                              uint64_t address) {
+SourcePlace Symbolizer::place(const std::string &object_path, uint64_t address) {
   std::vector<SourcePlace> frames = inlined_places(object_path, address);
   return frames.empty() ? SourcePlace{} : frames.front();
 }
 
-std::vector<SourcePlace> Symbolizer::inlined_places(
-    const std::string &object_path, uint64_t address) {
+std::vector<SourcePlace> Symbolizer::inlined_places(const std::string &object_path,
+                                                    uint64_t address) {
   std::vector<SourcePlace> places;
   auto frames = llvm_->symbolizeInlinedCode(
       object_path, {address, llvm::object::SectionedAddress::UndefSection});
@@ -105,7 +102,8 @@ std::string Symbolizer::linkage_name(const std::string &object_path, uint64_t ad
     mangled_ = std::make_unique<llvm::symbolize::LLVMSymbolizer>(options);
   }
   // The outermost frame: a function's first instruction may be inlined code.
-  auto frames = mangled_->symbolizeInlinedCode(object_path, {address, llvm::object::SectionedAddress::UndefSection});
+  auto frames = mangled_->symbolizeInlinedCode(
+      object_path, {address, llvm::object::SectionedAddress::UndefSection});
   if (!frames) {
     llvm::consumeError(frames.takeError());
     return "";

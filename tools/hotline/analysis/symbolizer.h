@@ -36,8 +36,7 @@ public:
   // The whole chain of functions inlined at `address`: the innermost first,
   // then the function it was inlined into, and so on out to the real
   // function. Empty when the object or the address is unknown.
-  std::vector<SourcePlace> inlined_places(const std::string &object_path,
-                                          uint64_t address);
+  std::vector<SourcePlace> inlined_places(const std::string &object_path, uint64_t address);
   // The linkage (mangled) name of the function at `address`, as the compiler
   // names it; "" when unknown.
   std::string linkage_name(const std::string &object_path, uint64_t address);

@@ -31,9 +31,7 @@ const char *sync_kind_name(uint32_t kind) {
   return "unknown";
 }
 
-double WaitsDuringMainIo::waited_percent() const {
-  return percent_of(waited_ns, workers_ns);
-}
+double WaitsDuringMainIo::waited_percent() const { return percent_of(waited_ns, workers_ns); }
 
 namespace {
 
@@ -89,7 +87,8 @@ WaitsDuringMainIo waits_during_main_io(const profile::Profile &profile) {
 
 } // namespace
 
-SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symbolizer &symbolizer) {
+SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles,
+                             Symbolizer &symbolizer) {
   SyncTable table;
   RecordPlacer placer(profiles, symbolizer);
   struct Merged {
@@ -109,7 +108,8 @@ SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symb
       table.wait_ns += site.wait_ns;
       if (site.thread == main)
         table.main_wait_ns += site.wait_ns;
-      Merged &m = places[placer.place(profile, site.node, site.object, site.address, site.via_object)];
+      Merged &m =
+          places[placer.place(profile, site.node, site.object, site.address, site.via_object)];
       m.waits += site.waits;
       m.wait_ns += site.wait_ns;
       m.kind_ns[site.kind] += site.wait_ns;
@@ -135,11 +135,12 @@ SyncTable compute_sync_table(const std::vector<profile::Profile> &profiles, Symb
       stats.loop = most(m.loop_ns)->first;
     table.places.push_back(std::move(stats));
   }
-  std::sort(table.places.begin(), table.places.end(), [](const SyncPlaceStats &a, const SyncPlaceStats &b) {
-    if (a.wait_ns != b.wait_ns)
-      return a.wait_ns > b.wait_ns;
-    return a.place < b.place;
-  });
+  std::sort(table.places.begin(), table.places.end(),
+            [](const SyncPlaceStats &a, const SyncPlaceStats &b) {
+              if (a.wait_ns != b.wait_ns)
+                return a.wait_ns > b.wait_ns;
+              return a.place < b.place;
+            });
   for (const profile::Profile &profile : profiles)
     if (profile.trace.present && profile.threads.size() > 1)
       table.main_io_waits.push_back(waits_during_main_io(profile));

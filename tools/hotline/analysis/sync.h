@@ -18,7 +18,7 @@ const char *sync_kind_name(uint32_t kind);
 
 struct SyncPlaceStats {
   RecordPlace place;
-  std::string loop; // the loop ("file:line") around the waits, or ""
+  std::string loop;  // the loop ("file:line") around the waits, or ""
   uint32_t kind = 0; // of the waits here that took the most time
   uint64_t waits = 0;
   uint64_t wait_ns = 0;
@@ -36,7 +36,7 @@ struct WaitsDuringMainIo {
   uint64_t main_io_ns = 0;      // the main thread's traced I/O calls that moved data
   uint64_t waited_ns = 0;       // the workers' waits during those calls, added up
   std::vector<std::pair<uint32_t, uint64_t>> kinds; // waited_ns by hotline_sync_kind; most first
-  std::vector<IoDuringIdle> files; // the I/O calls they waited during, by file
+  std::vector<IoDuringIdle> files;                  // the I/O calls they waited during, by file
 
   double waited_percent() const; // of workers_ns
 };
@@ -44,8 +44,8 @@ struct WaitsDuringMainIo {
 struct SyncTable {
   uint64_t waits = 0;
   uint64_t wait_ns = 0;
-  uint64_t main_wait_ns = 0; // of the processes' main threads
-  std::vector<SyncPlaceStats> places; // by time, then place
+  uint64_t main_wait_ns = 0;                    // of the processes' main threads
+  std::vector<SyncPlaceStats> places;           // by time, then place
   std::vector<WaitsDuringMainIo> main_io_waits; // of each traced profile with other threads
   std::vector<std::string> unreadable_objects;
 };

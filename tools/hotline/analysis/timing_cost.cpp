@@ -36,34 +36,29 @@ void subtract_from(profile::Profile &profile) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     profile::CallNode &node = nodes[i];
     node.inclusive_ns =
-        minus_ps(node.inclusive_ns,
-                 node.calls * self_ps + calls_below[i] * caller_ps);
+        minus_ps(node.inclusive_ns, node.calls * self_ps + calls_below[i] * caller_ps);
     node.exclusive_ns =
-        minus_ps(node.exclusive_ns,
-                 node.calls * self_ps + child_calls[i] * (caller_ps - self_ps));
+        minus_ps(node.exclusive_ns, node.calls * self_ps + child_calls[i] * (caller_ps - self_ps));
     // The calls timed in re-timing windows, as the node's calls on average.
     if (node.window_calls > 0)
-      node.window_ns = minus_ps(
-          node.window_ns,
-          node.window_calls * self_ps +
-              uint64_t(double(calls_below[i]) * double(caller_ps) *
-                       double(node.window_calls) / double(node.calls)));
+      node.window_ns =
+          minus_ps(node.window_ns, node.window_calls * self_ps +
+                                       uint64_t(double(calls_below[i]) * double(caller_ps) *
+                                                double(node.window_calls) / double(node.calls)));
   }
 }
 
 } // namespace
 
-TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
-                                       bool subtract) {
+TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles, bool subtract) {
   TimingCostSummary summary;
   summary.subtracted = subtract;
   for (profile::Profile &profile : profiles) {
     if (!profile.timing_cost.measured)
       continue;
     uint64_t cost = profile.timing_cost.caller_ps;
-    summary.min_caller_ps = summary.measured_profiles == 0
-                                ? cost
-                                : std::min(summary.min_caller_ps, cost);
+    summary.min_caller_ps =
+        summary.measured_profiles == 0 ? cost : std::min(summary.min_caller_ps, cost);
     summary.max_caller_ps = std::max(summary.max_caller_ps, cost);
     ++summary.measured_profiles;
     if (subtract)
@@ -76,7 +71,8 @@ std::vector<std::optional<uint64_t>> sampled_stopped_ns(const profile::Profile &
                                                         Symbolizer &symbolizer) {
   std::vector<std::optional<uint64_t>> sampled(profile.sites.size());
   bool line_mode = profile.sampling.present;
-  const profile::Sampling &sampling = line_mode ? profile.sampling : profile.stopped_timing_sampling;
+  const profile::Sampling &sampling =
+      line_mode ? profile.sampling : profile.stopped_timing_sampling;
   const std::vector<profile::Sample> &samples =
       line_mode ? profile.samples : profile.stopped_timing_samples;
   if (sampling.period_ns == 0 || sampling.samples < kMinSamplesForEstimates)
@@ -137,9 +133,9 @@ void estimate_stopped_calls(profile::Profile &profile,
     if (sample_calls == 0)
       continue;
     uint64_t untimed = profile.site_counts[site] - timed_calls[site];
-    auto calls = uint64_t(std::llround(
-        double(untimed) * double(sample_calls) /
-        double(from_windows ? window_calls[site] : timed_calls[site])));
+    auto calls =
+        uint64_t(std::llround(double(untimed) * double(sample_calls) /
+                              double(from_windows ? window_calls[site] : timed_calls[site])));
     // Calls of a few nanoseconds hide in the cost of timing them (their body runs alongside
     // the clock reads), so the mean left after subtracting that cost can be near zero; no
     // call costs less than an untimed call of an empty function. (A loop's entry can.)
@@ -149,7 +145,8 @@ void estimate_stopped_calls(profile::Profile &profile,
     double estimate_ns = mean_ns * double(calls);
     // Sampled, when the site's calls were nearly all untimed (so that its samples are of them):
     // its untimed calls' share of its sampled time, shared among its nodes as its calls are.
-    bool from_samples = site < sampled_ns.size() && sampled_ns[site] && untimed >= 9 * timed_calls[site];
+    bool from_samples =
+        site < sampled_ns.size() && sampled_ns[site] && untimed >= 9 * timed_calls[site];
     if (from_samples)
       estimate_ns = double(*sampled_ns[site]) * double(calls) / double(untimed + timed_calls[site]);
     profile::CallNode &parent = profile.nodes[node.parent];
@@ -165,8 +162,7 @@ void estimate_stopped_calls(profile::Profile &profile,
   }
 }
 
-TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles,
-                                    bool compensate) {
+TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles, bool compensate) {
   TimingCostSummary summary = subtract_timing_cost(profiles, compensate);
   std::optional<Symbolizer> symbolizer; // made when a profile has samples to read
   for (profile::Profile &profile : profiles) {

@@ -28,8 +28,7 @@ struct TimingCostSummary {
 // caller_ps per timed call below it, exclusive time self_ps per own call and
 // caller_ps - self_ps per direct timed callee, each clamped at zero. Without,
 // the profiles are left as recorded.
-TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles,
-                                       bool subtract);
+TimingCostSummary subtract_timing_cost(std::vector<profile::Profile> &profiles, bool subtract);
 
 class Symbolizer;
 
@@ -49,8 +48,8 @@ std::vector<std::optional<uint64_t>> sampled_stopped_ns(const profile::Profile &
 // the calls not timed (its exact count less its nodes' timed calls) are shared among its
 // nodes and that time moves from the parent node's self time to the node (never more than
 // the parent's self time holds: the estimate cannot create time). When the runtime timed at
-// least HOTLINE_MIN_WINDOW_CALLS of the site's calls again in its re-timing windows (a fair sample of
-// the calls after the stop), they are shared as those calls were, each at its node's mean of
+// least HOTLINE_MIN_WINDOW_CALLS of the site's calls again in its re-timing windows (a fair sample
+// of the calls after the stop), they are shared as those calls were, each at its node's mean of
 // them; otherwise as the timed calls were, at the node's mean of all its timed calls (mostly
 // its first ones); a function's never below what an untimed call of an empty function costs
 // (TimingCost::untimed_call_ps). A stopped function whose calls were nearly all untimed (at
@@ -63,7 +62,6 @@ void estimate_stopped_calls(profile::Profile &profile,
 
 // What every view does before reading call times: subtract_timing_cost, then
 // estimate_stopped_calls on each profile, with its sampled_stopped_ns when it has samples.
-TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles,
-                                    bool compensate);
+TimingCostSummary settle_call_times(std::vector<profile::Profile> &profiles, bool compensate);
 
 } // namespace hotline::analysis

@@ -14,7 +14,6 @@ namespace hotline::calibration {
 
 namespace {
 
-
 // Independent accumulators: enough to cover FMA latency (4-5 cycles) times the
 // FMA ports (2) on current cores, and few enough to stay in the 16 registers of
 // SSE2/AVX2 next to the two operands.
@@ -42,8 +41,7 @@ double thread_seconds() {
 // and so gets that caller's instructions. Vectors never cross a call, which
 // would change the ABI between ISA levels.
 template <typename V, typename T, bool kFused>
-[[gnu::always_inline]] inline double fma_chains(uint64_t iterations, double a,
-                                                double b) {
+[[gnu::always_inline]] inline double fma_chains(uint64_t iterations, double a, double b) {
   const V va = V{} + T(a);
   const V vb = V{} + T(b);
   V acc[kChains];
@@ -93,20 +91,16 @@ typedef double v4d __attribute__((vector_size(32)));
 typedef float v16f __attribute__((vector_size(64)));
 typedef double v8d __attribute__((vector_size(64)));
 
-[[gnu::noinline, gnu::target("avx2,fma")]] double
-chains_avx2_f32(uint64_t n, double a, double b) {
+[[gnu::noinline, gnu::target("avx2,fma")]] double chains_avx2_f32(uint64_t n, double a, double b) {
   return fma_chains<v8f, float, true>(n, a, b);
 }
-[[gnu::noinline, gnu::target("avx2,fma")]] double
-chains_avx2_f64(uint64_t n, double a, double b) {
+[[gnu::noinline, gnu::target("avx2,fma")]] double chains_avx2_f64(uint64_t n, double a, double b) {
   return fma_chains<v4d, double, true>(n, a, b);
 }
-[[gnu::noinline, gnu::target("avx512f")]] double
-chains_avx512_f32(uint64_t n, double a, double b) {
+[[gnu::noinline, gnu::target("avx512f")]] double chains_avx512_f32(uint64_t n, double a, double b) {
   return fma_chains<v16f, float, true>(n, a, b);
 }
-[[gnu::noinline, gnu::target("avx512f")]] double
-chains_avx512_f64(uint64_t n, double a, double b) {
+[[gnu::noinline, gnu::target("avx512f")]] double chains_avx512_f64(uint64_t n, double a, double b) {
   return fma_chains<v8d, double, true>(n, a, b);
 }
 #endif
@@ -140,8 +134,7 @@ double flop_rate(ChainsFunction chains, int lanes) {
     iterations *= 4;
     seconds = time_chains(chains, iterations);
   }
-  iterations = std::max<uint64_t>(
-      1, uint64_t(double(iterations) * kRepetitionSeconds / seconds));
+  iterations = std::max<uint64_t>(1, uint64_t(double(iterations) * kRepetitionSeconds / seconds));
   double best = 1e300;
   for (int repetition = 0; repetition < kRepetitions; ++repetition)
     best = std::min(best, time_chains(chains, iterations));
@@ -163,10 +156,8 @@ FlopPeaks measure_flop_peaks() {
   FlopVariant variant = widest_variant();
   FlopPeaks peaks;
   peaks.isa = variant.isa;
-  peaks.flops32_per_s =
-      flop_rate(variant.f32, variant.bytes_per_vector / int(sizeof(float)));
-  peaks.flops64_per_s =
-      flop_rate(variant.f64, variant.bytes_per_vector / int(sizeof(double)));
+  peaks.flops32_per_s = flop_rate(variant.f32, variant.bytes_per_vector / int(sizeof(float)));
+  peaks.flops64_per_s = flop_rate(variant.f64, variant.bytes_per_vector / int(sizeof(double)));
   return peaks;
 }
 

@@ -7,8 +7,8 @@
 namespace hotline::calibration {
 
 struct FlopPeaks {
-  const char *isa = ""; // the variant that ran: "avx512f", "avx2+fma", "sse2"
-                        // (or "generic" off x86)
+  const char *isa = "";     // the variant that ran: "avx512f", "avx2+fma", "sse2"
+                            // (or "generic" off x86)
   double flops32_per_s = 0; // FMA counted as 2 FLOPs per lane
   double flops64_per_s = 0;
 };

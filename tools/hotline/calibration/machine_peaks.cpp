@@ -93,12 +93,11 @@ public:
         } else if (peek() == '-' || is_digit(peek())) {
           value.number = parse_number();
         } else {
-          fail(fmt::format("expected a string or a number for \"{}\", found {}",
-                           shown(key), found()));
+          fail(fmt::format("expected a string or a number for \"{}\", found {}", shown(key),
+                           found()));
         }
         if (!fields.emplace(key, std::move(value)).second)
-          throw NotCalibration{
-              key_line, fmt::format("field \"{}\" appears twice", shown(key))};
+          throw NotCalibration{key_line, fmt::format("field \"{}\" appears twice", shown(key))};
         skip_space();
         if (peek() == ',') {
           ++pos_;
@@ -108,8 +107,7 @@ public:
           ++pos_;
           break;
         }
-        fail(fmt::format("expected ',' or '}}' after \"{}\", found {}",
-                         shown(key), found()));
+        fail(fmt::format("expected ',' or '}}' after \"{}\", found {}", shown(key), found()));
       }
     }
     end_line_ = line_;
@@ -123,9 +121,7 @@ public:
   int end_line() const { return end_line_; }
 
 private:
-  [[noreturn]] void fail(std::string what) const {
-    throw NotCalibration{line_, std::move(what)};
-  }
+  [[noreturn]] void fail(std::string what) const { throw NotCalibration{line_, std::move(what)}; }
   bool at_end() const { return pos_ >= text_.size(); }
   // '\0' at the end: never a character the grammar accepts there.
   char peek() const { return at_end() ? '\0' : text_[pos_]; }
@@ -238,8 +234,7 @@ private:
         if (code >= 0xdc00 && code <= 0xdfff)
           fail("unpaired surrogate \\u escape");
         if (code >= 0xd800 && code <= 0xdbff) {
-          if (peek() != '\\' || pos_ + 1 >= text_.size() ||
-              text_[pos_ + 1] != 'u')
+          if (peek() != '\\' || pos_ + 1 >= text_.size() || text_[pos_ + 1] != 'u')
             fail("unpaired surrogate \\u escape");
           pos_ += 2;
           uint32_t low = parse_hex4();
@@ -286,9 +281,8 @@ private:
     std::from_chars_result result =
         std::from_chars(text_.data() + start, text_.data() + pos_, number);
     if (result.ec != std::errc() || result.ptr != text_.data() + pos_)
-      throw NotCalibration{
-          line_, fmt::format("number {} is out of range",
-                             shown(text_.substr(start, pos_ - start)))};
+      throw NotCalibration{line_, fmt::format("number {} is out of range",
+                                              shown(text_.substr(start, pos_ - start)))};
     return number;
   }
 
@@ -298,29 +292,25 @@ private:
   int end_line_ = 1;
 };
 
-const Value &field(const std::map<std::string, Value> &fields, const char *name,
-                   int end_line) {
+const Value &field(const std::map<std::string, Value> &fields, const char *name, int end_line) {
   auto it = fields.find(name);
   if (it == fields.end())
     throw NotCalibration{end_line, fmt::format("no \"{}\" field", name)};
   return it->second;
 }
 
-std::string string_field(const std::map<std::string, Value> &fields,
-                         const char *name, int end_line) {
+std::string string_field(const std::map<std::string, Value> &fields, const char *name,
+                         int end_line) {
   const Value &value = field(fields, name, end_line);
   if (!value.is_string || value.text.empty())
-    throw NotCalibration{value.line,
-                         fmt::format("\"{}\" is not a non-empty string", name)};
+    throw NotCalibration{value.line, fmt::format("\"{}\" is not a non-empty string", name)};
   return value.text;
 }
 
-double rate_field(const std::map<std::string, Value> &fields, const char *name,
-                  int end_line) {
+double rate_field(const std::map<std::string, Value> &fields, const char *name, int end_line) {
   const Value &value = field(fields, name, end_line);
   if (value.is_string || !std::isfinite(value.number) || value.number <= 0)
-    throw NotCalibration{value.line,
-                         fmt::format("\"{}\" is not a positive number", name)};
+    throw NotCalibration{value.line, fmt::format("\"{}\" is not a positive number", name)};
   return value.number;
 }
 
@@ -380,10 +370,8 @@ int read_small_file(const std::string &path, std::string *bytes) {
   return error;
 }
 
-[[noreturn]] void save_failed(const std::string &path, const char *doing,
-                              int error) {
-  throw MachineFileError(
-      fmt::format("{}: cannot {}: {}", path, doing, std::strerror(error)));
+[[noreturn]] void save_failed(const std::string &path, const char *doing, int error) {
+  throw MachineFileError(fmt::format("{}: cannot {}: {}", path, doing, std::strerror(error)));
 }
 
 } // namespace
@@ -458,9 +446,8 @@ void save_machine_peaks(const MachinePeaks &peaks, const std::string &path) {
     std::error_code error;
     std::filesystem::create_directories(parent, error);
     if (error)
-      throw MachineFileError(fmt::format("{}: cannot create directory {}: {}",
-                                         path, parent.string(),
-                                         error.message()));
+      throw MachineFileError(fmt::format("{}: cannot create directory {}: {}", path,
+                                         parent.string(), error.message()));
   }
 
   json::Writer json;
@@ -501,8 +488,7 @@ void save_machine_peaks(const MachinePeaks &peaks, const std::string &path) {
   }
 }
 
-std::optional<MachinePeaks> load_machine_peaks(const std::string &path,
-                                               std::string *why) {
+std::optional<MachinePeaks> load_machine_peaks(const std::string &path, std::string *why) {
   std::string ignored;
   std::string &reason = why ? *why : ignored;
   try {
@@ -514,9 +500,9 @@ std::optional<MachinePeaks> load_machine_peaks(const std::string &path,
         reason = fmt::format("{}: not a calibration file (larger than {} KiB)",
                              text::printable(path), kMaxFileBytes / 1024);
       else
-        reason = fmt::format("{}: cannot read: {}", text::printable(path),
-                             error == kNotRegularFile ? "not a regular file"
-                                                      : std::strerror(error));
+        reason =
+            fmt::format("{}: cannot read: {}", text::printable(path),
+                        error == kNotRegularFile ? "not a regular file" : std::strerror(error));
       return std::nullopt;
     }
 
@@ -525,16 +511,14 @@ std::optional<MachinePeaks> load_machine_peaks(const std::string &path,
     int end = parser.end_line();
     const Value &format = field(fields, "format", end);
     if (!format.is_string || format.text != kFileFormat)
-      throw NotCalibration{
-          format.line, fmt::format("\"format\" is not \"{}\"", kFileFormat)};
+      throw NotCalibration{format.line, fmt::format("\"format\" is not \"{}\"", kFileFormat)};
     const Value &version = field(fields, "version", end);
     if (version.is_string)
       throw NotCalibration{version.line, "\"version\" is not a number"};
     if (version.number != kFileVersion) {
       reason = fmt::format("{}: calibration file version {} is not supported "
                            "(this hotline reads version {}): {}",
-                           text::printable(path), version.number, kFileVersion,
-                           kRerun);
+                           text::printable(path), version.number, kFileVersion, kRerun);
       return std::nullopt;
     }
     MachinePeaks peaks;
@@ -547,18 +531,16 @@ std::optional<MachinePeaks> load_machine_peaks(const std::string &path,
 
     std::string here = this_cpu();
     if (peaks.cpu != here) {
-      reason =
-          fmt::format("calibration in {} is for CPU {}, not this one ({}): {}",
-                      text::printable(path), shown(peaks.cpu), here, kRerun);
+      reason = fmt::format("calibration in {} is for CPU {}, not this one ({}): {}",
+                           text::printable(path), shown(peaks.cpu), here, kRerun);
       return std::nullopt;
     }
     return peaks;
   } catch (const NotCalibration &bad) {
-    reason = fmt::format("{}: not a calibration file (line {}: {})",
-                         text::printable(path), bad.line, bad.what);
+    reason = fmt::format("{}: not a calibration file (line {}: {})", text::printable(path),
+                         bad.line, bad.what);
   } catch (const std::exception &e) {
-    reason =
-        fmt::format("{}: cannot read: {}", text::printable(path), e.what());
+    reason = fmt::format("{}: cannot read: {}", text::printable(path), e.what());
   } catch (...) {
     reason = fmt::format("{}: cannot read", text::printable(path));
   }

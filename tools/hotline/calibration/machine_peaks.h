@@ -61,7 +61,6 @@ void save_machine_peaks(const MachinePeaks &peaks, const std::string &path);
 // The cached peaks for this machine, or nullopt with *why (if given) set to
 // one line: no file, a file for another CPU, or a file that is not a
 // calibration (with the line of the problem). Never throws.
-std::optional<MachinePeaks> load_machine_peaks(const std::string &path,
-                                               std::string *why);
+std::optional<MachinePeaks> load_machine_peaks(const std::string &path, std::string *why);
 
 } // namespace hotline::calibration

@@ -38,8 +38,7 @@ size_t utf8_sequence_length(std::string_view text, size_t i) {
       return 0;
     code_point = (code_point << 6) | (byte(i + k) & 0x3f);
   }
-  bool overlong = (length == 3 && code_point < 0x800) ||
-                  (length == 4 && code_point < 0x10000);
+  bool overlong = (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
   bool surrogate = code_point >= 0xd800 && code_point <= 0xdfff;
   if (overlong || surrogate || code_point > 0x10ffff)
     return 0;

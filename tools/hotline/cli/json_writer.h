@@ -30,10 +30,9 @@ public:
   void value(bool flag);
   void value(double number); // non-finite numbers become null
   void null_value();
-  template <typename Integer,
-            std::enable_if_t<std::is_integral_v<Integer> &&
-                                 !std::is_same_v<Integer, bool>,
-                             int> = 0>
+  template <
+      typename Integer,
+      std::enable_if_t<std::is_integral_v<Integer> && !std::is_same_v<Integer, bool>, int> = 0>
   void value(Integer number) {
     raw(std::to_string(number));
   }

@@ -16,8 +16,9 @@ void write_output_file(const std::string &path, std::string_view text);
 
 // The same for a result made piece by piece: `write` passes each piece to the function it is
 // given, which writes it out at once, so that no more than a piece is held in memory.
-void write_output_file(const std::string &path,
-                       const std::function<void(const std::function<void(std::string_view)> &)> &write);
+void write_output_file(
+    const std::string &path,
+    const std::function<void(const std::function<void(std::string_view)> &)> &write);
 
 // A cli::UsageError "<command>: the output OUT is also an input; <advice>" when
 // output names one of the inputs under any name (links, "./").

@@ -18,8 +18,8 @@ std::string file_line(const std::string &file, uint32_t line) {
 std::string place_location(const analysis::RecordPlace &place) {
   if (place.source == analysis::PlaceSource::None)
     return "";
-  std::string at = place.line ? fmt::format("{}:{}", printable(place.file), place.line)
-                              : printable(place.file);
+  std::string at =
+      place.line ? fmt::format("{}:{}", printable(place.file), place.line) : printable(place.file);
   if (place.source == analysis::PlaceSource::TimedCall)
     return fmt::format("{} ({})", at, display_name(place.function));
   return at;

@@ -314,7 +314,8 @@ std::string readable_name(std::string_view demangled, size_t width) {
         strip_qualifier(parameter, scope);
     out = render(*name);
   }
-  // Then the deepest template arguments: they say the least about which function it is.: they say the least about which function it is.
+  // Then the deepest template arguments: they say the least about which function it is.: they say
+  // the least about which function it is.
   for (size_t depth = template_depth(*name); width_of(out) > width && depth > 0; --depth) {
     std::vector<Group *> deepest;
     groups_at_depth(*name, depth, 0, deepest);
@@ -335,9 +336,7 @@ std::string shorter_name(std::string_view demangled) {
   return name == demangled ? "" : name;
 }
 
-std::string display_name(std::string_view demangled) {
-  return printable(readable_name(demangled));
-}
+std::string display_name(std::string_view demangled) { return printable(readable_name(demangled)); }
 
 std::string display_facts(std::string_view facts) {
   constexpr std::string_view kCalls = "calls ", kSeparator = "; ";

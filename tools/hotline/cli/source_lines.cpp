@@ -33,19 +33,17 @@ std::vector<FunctionLines> functions_of(const analysis::LineTable &table) {
     if (std::any_of(f.lines.begin(), f.lines.end(),
                     [](const auto &entry) { return entry.second->counted; }))
       result.push_back(std::move(f));
-  std::sort(result.begin(), result.end(),
-            [](const FunctionLines &a, const FunctionLines &b) {
-              if (a.samples != b.samples)
-                return a.samples > b.samples;
-              if (a.count != b.count)
-                return a.count > b.count;
-              return std::tie(a.name, a.file) < std::tie(b.name, b.file);
-            });
+  std::sort(result.begin(), result.end(), [](const FunctionLines &a, const FunctionLines &b) {
+    if (a.samples != b.samples)
+      return a.samples > b.samples;
+    if (a.count != b.count)
+      return a.count > b.count;
+    return std::tie(a.name, a.file) < std::tie(b.name, b.file);
+  });
   return result;
 }
 
-std::vector<std::string> read_source(const std::string &file,
-                                     const std::string &source_dir) {
+std::vector<std::string> read_source(const std::string &file, const std::string &source_dir) {
   namespace fs = std::filesystem;
   std::vector<fs::path> candidates = {file};
   if (!source_dir.empty()) {

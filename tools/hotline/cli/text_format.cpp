@@ -11,8 +11,7 @@ namespace {
 // `value` (at least 1000 base units) in the largest of `units` (the first 1000 base units,
 // each next 1000 times the one before) that keeps it at 1 or more, with three significant
 // digits.
-template <size_t N>
-std::string format_scaled(double value, const char *const (&units)[N]) {
+template <size_t N> std::string format_scaled(double value, const char *const (&units)[N]) {
   for (size_t unit = 0; unit < N; ++unit) {
     value /= 1000;
     bool last = unit == N - 1;
@@ -58,9 +57,7 @@ std::string format_count_of(uint64_t n, const char *one, const char *many) {
   return fmt::format("{} {}", format_count(n), n == 1 ? one : many);
 }
 
-std::string format_percent(double percent) {
-  return fmt::format("{:.1f}%", percent);
-}
+std::string format_percent(double percent) { return fmt::format("{:.1f}%", percent); }
 
 std::string printable(std::string_view text) {
   std::string result(text);
@@ -76,9 +73,8 @@ std::string file_path(const std::string &path) {
 
 size_t display_width(std::string_view text) {
   // Continuation bytes (10xxxxxx) do not start a code point.
-  return size_t(std::count_if(text.begin(), text.end(), [](char c) {
-    return ((unsigned char)c & 0xc0) != 0x80;
-  }));
+  return size_t(std::count_if(text.begin(), text.end(),
+                              [](char c) { return ((unsigned char)c & 0xc0) != 0x80; }));
 }
 
 void TextTable::add_row(std::vector<std::string> cells) {
@@ -121,8 +117,7 @@ std::string TextTable::render() const {
     out += line;
     out += '\n';
   };
-  append_line(
-      [&](size_t c) -> const std::string & { return columns_[c].header; });
+  append_line([&](size_t c) -> const std::string & { return columns_[c].header; });
   for (const auto &row : rows_)
     append_line([&](size_t c) -> const std::string & { return row[c]; });
   return out;

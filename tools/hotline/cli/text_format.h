@@ -48,8 +48,7 @@ public:
                           // widening the column; 0: no limit
   };
 
-  explicit TextTable(std::vector<Column> columns)
-      : columns_(std::move(columns)) {}
+  explicit TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
   void add_row(std::vector<std::string> cells);
   std::string render() const;
 

@@ -47,16 +47,14 @@ namespace {
 using analysis::LineStats;
 using analysis::LoopStats;
 
-
 std::string loop_note(const LoopStats &loop) {
-  std::string note = fmt::format(
-      "loop: entered {}, {} iterations (mean {:.1f}, max {})",
-      text::format_count(loop.entries), text::format_count(loop.iterations),
-      loop.entries ? double(loop.iterations) / double(loop.entries) : 0.0,
-      text::format_count(loop.max_trips));
+  std::string note =
+      fmt::format("loop: entered {}, {} iterations (mean {:.1f}, max {})",
+                  text::format_count(loop.entries), text::format_count(loop.iterations),
+                  loop.entries ? double(loop.iterations) / double(loop.entries) : 0.0,
+                  text::format_count(loop.max_trips));
   if (loop.timed_entries > 0)
-    note += fmt::format(", {} inside{}",
-                        text::format_duration(loop.inclusive_ns),
+    note += fmt::format(", {} inside{}", text::format_duration(loop.inclusive_ns),
                         loop.timing_stopped ? " (estimated after its first entries)" : "");
   else if (loop.sampled_ns > 0)
     note += fmt::format(", ~{} sampled", text::format_duration(loop.sampled_ns));
@@ -77,8 +75,8 @@ int run_annotate(const cli::ParsedArgs &parsed) {
     try {
       only.emplace(*value);
     } catch (const std::regex_error &e) {
-      throw cli::UsageError(fmt::format(
-          "--function: invalid regular expression '{}': {}", *value, e.what()));
+      throw cli::UsageError(
+          fmt::format("--function: invalid regular expression '{}': {}", *value, e.what()));
     }
   }
   std::string source_dir = parsed.value("source-dir").value_or("");
@@ -90,11 +88,10 @@ int run_annotate(const cli::ParsedArgs &parsed) {
   std::vector<LoopStats> loops = analysis::compute_loop_table(profiles, &table);
   std::vector<FunctionLines> functions = functions_of(table);
   if (only)
-    functions.erase(std::remove_if(functions.begin(), functions.end(),
-                                   [&](const FunctionLines &f) {
-                                     return !std::regex_search(f.name, *only);
-                                   }),
-                    functions.end());
+    functions.erase(
+        std::remove_if(functions.begin(), functions.end(),
+                       [&](const FunctionLines &f) { return !std::regex_search(f.name, *only); }),
+        functions.end());
   if (!only && top != 0 && functions.size() > top)
     functions.resize(top);
 
@@ -107,37 +104,31 @@ int run_annotate(const cli::ParsedArgs &parsed) {
     return only ? 1 : 0;
   }
   for (const FunctionLines &f : functions) {
-    out += fmt::format("\n{} ({}:{}): {} of the samples\n",
-                       text::printable(f.name), text::printable(f.file),
-                       f.first_line,
-                       text::format_percent(table.samples
-                                                ? 100.0 * double(f.samples) /
-                                                      double(table.samples)
-                                                : 0.0));
+    out +=
+        fmt::format("\n{} ({}:{}): {} of the samples\n", text::printable(f.name),
+                    text::printable(f.file), f.first_line,
+                    text::format_percent(
+                        table.samples ? 100.0 * double(f.samples) / double(table.samples) : 0.0));
     std::vector<std::string> source = read_source(f.file, source_dir);
     if (source.empty()) {
-      out += fmt::format("  source not found: {} (use --source-dir)\n",
-                         text::printable(f.file));
+      out += fmt::format("  source not found: {} (use --source-dir)\n", text::printable(f.file));
       continue;
     }
-    out += fmt::format("{:>12} {:>10} {:>6}  {:>5}  {}\n", "count", "time",
-                       "time%", "line", "source");
-    for (uint32_t n = f.first_line; n <= f.last_line && n <= source.size();
-         ++n) {
+    out +=
+        fmt::format("{:>12} {:>10} {:>6}  {:>5}  {}\n", "count", "time", "time%", "line", "source");
+    for (uint32_t n = f.first_line; n <= f.last_line && n <= source.size(); ++n) {
       auto it = f.lines.find(n);
       const LineStats *line = it == f.lines.end() ? nullptr : it->second;
       std::string count, time, percent;
       if (line) {
-        count = !line->counted       ? "-"
-                : line->count == 0  ? "#####"
-                                    : text::format_count(line->count);
+        count = !line->counted ? "-" : line->count == 0 ? "#####" : text::format_count(line->count);
         if (table.sampled && line->samples > 0) {
           time = text::format_duration(line->time_ns);
           percent = text::format_percent(line->percent);
         }
       }
-      std::string row = fmt::format("{:>12} {:>10} {:>6}  {:>5}  {}", count, time,
-                                    percent, n, text::printable(source[n - 1]));
+      std::string row = fmt::format("{:>12} {:>10} {:>6}  {:>5}  {}", count, time, percent, n,
+                                    text::printable(source[n - 1]));
       bool is_hot = line && table.sampled && line->percent >= hot;
       out += highlight && is_hot ? "\x1b[1;31m" + row + "\x1b[0m\n" : row + "\n";
       for (const LoopStats &loop : loops)

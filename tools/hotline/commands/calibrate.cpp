@@ -35,7 +35,6 @@ namespace {
 
 using calibration::MachinePeaks;
 
-
 // "263", "36.8", "1.23": three significant digits, as the other reports.
 std::string three_digits(double value) {
   if (value < 9.995)
@@ -46,13 +45,12 @@ std::string three_digits(double value) {
 }
 
 std::string text_report(const MachinePeaks &peaks, const std::string &path) {
-  std::string out =
-      fmt::format("Machine peaks, one thread ({}, {}), saved to {}\n",
-                  text::printable(peaks.cpu), peaks.isa, text::printable(path));
-  out += fmt::format("  single precision  {:>5} GFLOP/s\n",
-                     three_digits(peaks.flops32_per_s / 1e9));
-  out += fmt::format("  double precision  {:>5} GFLOP/s\n",
-                     three_digits(peaks.flops64_per_s / 1e9));
+  std::string out = fmt::format("Machine peaks, one thread ({}, {}), saved to {}\n",
+                                text::printable(peaks.cpu), peaks.isa, text::printable(path));
+  out +=
+      fmt::format("  single precision  {:>5} GFLOP/s\n", three_digits(peaks.flops32_per_s / 1e9));
+  out +=
+      fmt::format("  double precision  {:>5} GFLOP/s\n", three_digits(peaks.flops64_per_s / 1e9));
   out += fmt::format("  memory bandwidth  {:>5} GB/s   (STREAM triad)\n",
                      three_digits(peaks.bytes_per_s / 1e9));
   return out;
@@ -79,9 +77,9 @@ int run_calibrate(const cli::ParsedArgs &parsed) {
     path = *file;
   }
   if (!parsed.positional.empty())
-    throw cli::UsageError(fmt::format(
-        "calibrate: unexpected argument '{}' (usage: {})",
-        text::printable(parsed.positional[0]), kCalibrateCommand.usage));
+    throw cli::UsageError(fmt::format("calibrate: unexpected argument '{}' (usage: {})",
+                                      text::printable(parsed.positional[0]),
+                                      kCalibrateCommand.usage));
 
   MachinePeaks peaks = calibration::measure_machine_peaks();
   calibration::save_machine_peaks(peaks, path);

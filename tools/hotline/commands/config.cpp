@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if !defined(HOTLINE_BUILD_PLUGIN) || !defined(HOTLINE_BUILD_RUNTIME) ||                       \
-    !defined(HOTLINE_BUILD_RUNTIME_SHARED) || !defined(HOTLINE_BUILD_INCLUDE) ||                \
-    !defined(HOTLINE_BUILD_DYNAMIC_LIST) ||                                                    \
-    !defined(HOTLINE_LLVM_VERSION) || !defined(HOTLINE_CLANG) || !defined(HOTLINE_CLANGXX)
+#if !defined(HOTLINE_BUILD_PLUGIN) || !defined(HOTLINE_BUILD_RUNTIME) ||                           \
+    !defined(HOTLINE_BUILD_RUNTIME_SHARED) || !defined(HOTLINE_BUILD_INCLUDE) ||                   \
+    !defined(HOTLINE_BUILD_DYNAMIC_LIST) || !defined(HOTLINE_LLVM_VERSION) ||                      \
+    !defined(HOTLINE_CLANG) || !defined(HOTLINE_CLANGXX)
 #error "the build tree's paths and the clang hotline is built for must come from CMake"
 #endif
 
@@ -43,7 +43,6 @@ const cli::CommandSpec kConfigCommand = {
     }};
 
 namespace {
-
 
 struct Layout {
   std::string prefix; // empty in a build tree
@@ -151,7 +150,8 @@ int run_config(const cli::ParsedArgs &parsed) {
     return 0;
   }
   fmt::print("{}\n", version_line());
-  for (const char *option : {"prefix", "plugin", "clang", "clangxx", "cflags", "ldflags", "ldflags-shared"})
+  for (const char *option :
+       {"prefix", "plugin", "clang", "clangxx", "cflags", "ldflags", "ldflags-shared"})
     if (option != std::string("prefix") || !layout.prefix.empty())
       fmt::print("{:<15} {}\n", option, value_of(option, layout));
   return 0;

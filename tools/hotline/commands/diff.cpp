@@ -61,7 +61,6 @@ using analysis::Regressions;
 // judged by --fail-above.
 constexpr double kDefaultFloorPercent = 1.0;
 
-
 // The limit below which --fail-above does not judge an item.
 struct Floor {
   bool is_percent = true;
@@ -250,10 +249,11 @@ std::string text_regressions(const DiffTable &diff, const Regressions &found, do
                   change_cell(item), what});
   };
   for (const DiffItem &item : found.functions)
-    add(item,
-        fmt::format("function {}  {}", text::printable(item.name), text::file_line(item.file, item.line)));
+    add(item, fmt::format("function {}  {}", text::printable(item.name),
+                          text::file_line(item.file, item.line)));
   for (const DiffItem &item : found.lines)
-    add(item, fmt::format("line {}  {}", text::file_line(item.file, item.line), text::printable(item.name)));
+    add(item, fmt::format("line {}  {}", text::file_line(item.file, item.line),
+                          text::printable(item.name)));
   for (const DiffItem &item : found.kernels)
     add(item, "kernel " + text::display_name(item.name));
   const char *judged =

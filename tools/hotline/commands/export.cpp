@@ -60,7 +60,6 @@ namespace {
 // hundred MB.
 constexpr uint64_t kDefaultMaxEvents = 500000;
 
-
 } // namespace
 
 int run_export(const cli::ParsedArgs &parsed) {

@@ -41,7 +41,6 @@ const cli::CommandSpec kFilterCommand = {
 
 namespace {
 
-
 // One comment line: the function and what the profiles say about it.
 std::string evidence(const analysis::FilterEntry &entry) {
   std::string where = entry.line ? fmt::format("{}:{}", entry.file, entry.line) : entry.file;

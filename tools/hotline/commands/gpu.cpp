@@ -40,7 +40,6 @@ namespace {
 using analysis::GpuTable;
 using Align = text::TextTable::Align;
 
-
 template <typename T> std::vector<T> first(const std::vector<T> &all, size_t top) {
   if (top == 0 || all.size() <= top)
     return all;
@@ -120,9 +119,9 @@ std::string idle_block(const GpuTable &table, bool several_profiles) {
                          text::format_duration(device.main_io_in_gaps_ns));
     if (device.longest_gaps.empty())
       continue;
-    gaps +=
-        fmt::format("\nLongest idle gaps ({} of {}) of {}\n", device.longest_gaps.size(),
-                    text::format_count(device.gap_count), text::device_label(device, several_profiles));
+    gaps += fmt::format("\nLongest idle gaps ({} of {}) of {}\n", device.longest_gaps.size(),
+                        text::format_count(device.gap_count),
+                        text::device_label(device, several_profiles));
     text::TextTable rows({{"gap", Align::Right},
                           {"from", Align::Right},
                           {"to", Align::Right},

@@ -81,7 +81,6 @@ Analysis analyze(const std::vector<std::string> &paths) {
   return a;
 }
 
-
 template <typename T, typename Get>
 void write_column(json::Writer &json, const char *name, const std::vector<T> &rows, Get get) {
   json.key(name);
@@ -927,7 +926,8 @@ std::string page(const Analysis &a, const std::string &source_dir,
 
 // html's help says when this build has no assets.
 const std::string kHtmlDescription =
-    std::string(kDescription) + (html::assets_built() ? "" : std::string("\nNote: ") + kNoAssets + ".");
+    std::string(kDescription) +
+    (html::assets_built() ? "" : std::string("\nNote: ") + kNoAssets + ".");
 
 const cli::CommandSpec kHtmlCommand = {
     "html",
@@ -953,7 +953,8 @@ int run_html(const cli::ParsedArgs &parsed) {
   }
   std::optional<std::string> output = parsed.value("output");
   if (!output)
-    throw cli::UsageError(fmt::format("html: no output file given (usage: {})", kHtmlCommand.usage));
+    throw cli::UsageError(
+        fmt::format("html: no output file given (usage: {})", kHtmlCommand.usage));
   if (output->empty())
     throw cli::UsageError("option --output needs a value (OUT)");
   const std::vector<std::string> &inputs = cli::profile_paths(parsed, kHtmlCommand);

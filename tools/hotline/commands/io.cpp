@@ -33,7 +33,6 @@ using analysis::IoCounts;
 using analysis::IoTable;
 using analysis::ThreadIo;
 
-
 std::string totals_block(const IoCounts &total) {
   std::string out;
   out += fmt::format("Read     {} in {}, {}\n", text::format_bytes(total.read_bytes),
@@ -107,7 +106,8 @@ std::string text_io(const IoTable &table, size_t top, size_t profiles) {
   if (any_marked_place)
     out += '\n' + place_note(true);
   for (const std::string &object : table.unreadable_objects)
-    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): its I/O calls are "
+    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): "
+                       "its I/O calls are "
                        "placed at their timed calls.\n",
                        text::printable(object));
   return out;
@@ -145,7 +145,8 @@ int run_io(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);
   bool json = cli::json_format(parsed);
 
-  std::vector<profile::Profile> profiles = profile::read_profiles(cli::profile_paths(parsed, kIoCommand));
+  std::vector<profile::Profile> profiles =
+      profile::read_profiles(cli::profile_paths(parsed, kIoCommand));
   analysis::Symbolizer symbolizer;
   IoTable table = analysis::compute_io_table(profiles, symbolizer);
   fmt::print("{}", json ? json_io(table, top) : text_io(table, top, profiles.size()));

@@ -38,21 +38,19 @@ namespace {
 using analysis::LineStats;
 using analysis::LineTable;
 
-
 std::string place(const LineStats &line) {
   return fmt::format("{}:{}", text::printable(line.file), line.line);
 }
 
-std::string text_lines(const LineTable &table,
-                       const std::vector<LineStats> &shown, bool by_count) {
+std::string text_lines(const LineTable &table, const std::vector<LineStats> &shown, bool by_count) {
   std::string out = sampling_note(table);
   if (table.lines.empty()) {
     out += "No line was counted or sampled: build with "
            "-fplugin-arg-hotline-lines and -g.\n";
     return out;
   }
-  out += fmt::format("\nLines by {} ({} of {})\n", by_count ? "count" : "time",
-                     shown.size(), table.lines.size());
+  out += fmt::format("\nLines by {} ({} of {})\n", by_count ? "count" : "time", shown.size(),
+                     table.lines.size());
   using Align = text::TextTable::Align;
   text::TextTable rows({{"time", Align::Right},
                         {"±", Align::Right},
@@ -63,22 +61,20 @@ std::string text_lines(const LineTable &table,
                         {"loop", Align::Left}});
   for (const LineStats &line : shown) {
     bool sampled = table.sampled;
-    rows.add_row(
-        {sampled ? text::format_duration(line.time_ns) : "-",
-         sampled ? text::format_duration(uint64_t(
-                       std::sqrt(double(line.samples)) * double(table.period_ns)))
-                 : "-",
-         sampled ? text::format_percent(line.percent) : "-",
-         line.counted ? text::format_count(line.count) : "-", place(line),
-         text::display_name(line.function),
-         line.loop.empty() ? "" : "in loop " + text::printable(line.loop)});
+    rows.add_row({sampled ? text::format_duration(line.time_ns) : "-",
+                  sampled ? text::format_duration(
+                                uint64_t(std::sqrt(double(line.samples)) * double(table.period_ns)))
+                          : "-",
+                  sampled ? text::format_percent(line.percent) : "-",
+                  line.counted ? text::format_count(line.count) : "-", place(line),
+                  text::display_name(line.function),
+                  line.loop.empty() ? "" : "in loop " + text::printable(line.loop)});
   }
   out += rows.render();
   return out;
 }
 
-std::string json_lines(const LineTable &table,
-                       const std::vector<LineStats> &shown) {
+std::string json_lines(const LineTable &table, const std::vector<LineStats> &shown) {
   json::Writer json;
   json.begin_object();
   json.field("hotline_version", kVersion);
@@ -93,26 +89,27 @@ std::string sampling_note(const LineTable &table) {
   if (!table.sampled)
     return "Line times: not sampled (no profile was written by a line-mode "
            "program); counts are exact.\n";
-  std::string out = fmt::format(
-      "Line times are sampled: {} samples of CPU time, one every {} per "
-      "thread\n({}). A line with n samples is known to about ±√n samples "
-      "(the ± column);\ncounts are exact.\n",
-      text::format_count(table.samples), text::format_duration(table.period_ns),
-      text::printable(table.method));
+  std::string out =
+      fmt::format("Line times are sampled: {} samples of CPU time, one every {} per "
+                  "thread\n({}). A line with n samples is known to about ±√n samples "
+                  "(the ± column);\ncounts are exact.\n",
+                  text::format_count(table.samples), text::format_duration(table.period_ns),
+                  text::printable(table.method));
   if (table.dropped > 0)
     out += fmt::format("{} samples were dropped (a thread's table was full).\n",
                        text::format_count(table.dropped));
   if (table.profiler > 0)
-    out += fmt::format("{} samples ({}) were in hotline's own code (its runtime, and the "
-                       "libraries it loaded for itself): its overhead, in no line below.\n",
-                       text::format_count(table.profiler),
-                       text::format_percent(100.0 * double(table.profiler) / double(table.samples)));
+    out +=
+        fmt::format("{} samples ({}) were in hotline's own code (its runtime, and the "
+                    "libraries it loaded for itself): its overhead, in no line below.\n",
+                    text::format_count(table.profiler),
+                    text::format_percent(100.0 * double(table.profiler) / double(table.samples)));
   if (table.unplaced > 0)
-    out += fmt::format("{} samples ({}) fell where no line is known (no debug "
-                       "information, or the kernel).\n",
-                       text::format_count(table.unplaced),
-                       text::format_percent(100.0 * double(table.unplaced) /
-                                            double(table.samples)));
+    out +=
+        fmt::format("{} samples ({}) fell where no line is known (no debug "
+                    "information, or the kernel).\n",
+                    text::format_count(table.unplaced),
+                    text::format_percent(100.0 * double(table.unplaced) / double(table.samples)));
   for (const std::string &object : table.unreadable_objects)
     out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or "
                        "rebuilt since): its samples have no line.\n",
@@ -133,19 +130,17 @@ int run_lines(const cli::ParsedArgs &parsed) {
   LineTable table = analysis::compute_line_table(profiles, symbolizer);
   std::vector<LineStats> shown = table.lines;
   if (by_count)
-    std::sort(shown.begin(), shown.end(),
-              [](const LineStats &a, const LineStats &b) {
-                // Ties keep the table's order: by samples, then place.
-                if (a.count != b.count)
-                  return a.count > b.count;
-                if (a.samples != b.samples)
-                  return a.samples > b.samples;
-                return std::tie(a.file, a.line) < std::tie(b.file, b.line);
-              });
+    std::sort(shown.begin(), shown.end(), [](const LineStats &a, const LineStats &b) {
+      // Ties keep the table's order: by samples, then place.
+      if (a.count != b.count)
+        return a.count > b.count;
+      if (a.samples != b.samples)
+        return a.samples > b.samples;
+      return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+    });
   if (top != 0 && shown.size() > top)
     shown.resize(top);
-  fmt::print("{}", json ? json_lines(table, shown)
-                        : text_lines(table, shown, by_count));
+  fmt::print("{}", json ? json_lines(table, shown) : text_lines(table, shown, by_count));
   return 0;
 }
 

@@ -47,10 +47,7 @@ namespace {
 using analysis::LoopStats;
 using analysis::LoopThroughput;
 
-
-bool has_work(const LoopStats &loop) {
-  return loop.flops32 + loop.flops64 + loop.bytes > 0;
-}
+bool has_work(const LoopStats &loop) { return loop.flops32 + loop.flops64 + loop.bytes > 0; }
 
 std::string per_iteration(uint64_t amount, uint64_t iterations) {
   if (iterations == 0)
@@ -58,12 +55,9 @@ std::string per_iteration(uint64_t amount, uint64_t iterations) {
   return fmt::format("{:.1f}", double(amount) / double(iterations));
 }
 
-std::string share(double value) {
-  return fmt::format("{:.0f}%", value * 100);
-}
+std::string share(double value) { return fmt::format("{:.0f}%", value * 100); }
 
-std::string text_roofline(const std::vector<LoopStats> &shown,
-                          const MachineRoofs &machine,
+std::string text_roofline(const std::vector<LoopStats> &shown, const MachineRoofs &machine,
                           uint64_t sample_period_ns,
                           const std::vector<profile::Profile> &profiles) {
   std::vector<const LoopStats *> with_work;
@@ -76,12 +70,11 @@ std::string text_roofline(const std::vector<LoopStats> &shown,
                     "included) over the\nloop's time";
   if (machine.peaks) {
     const calibration::MachinePeaks &peaks = *machine.peaks;
-    out += fmt::format(
-        ", against one thread's peaks on {}\n({}): {:.1f} GFLOP/s single, {:.1f} "
-        "GFLOP/s double, {:.1f} GB/s memory.\n",
-        text::printable(peaks.cpu), text::printable(peaks.isa),
-        peaks.flops32_per_s * 1e-9, peaks.flops64_per_s * 1e-9,
-        peaks.bytes_per_s * 1e-9);
+    out += fmt::format(", against one thread's peaks on {}\n({}): {:.1f} GFLOP/s single, {:.1f} "
+                       "GFLOP/s double, {:.1f} GB/s memory.\n",
+                       text::printable(peaks.cpu), text::printable(peaks.isa),
+                       peaks.flops32_per_s * 1e-9, peaks.flops64_per_s * 1e-9,
+                       peaks.bytes_per_s * 1e-9);
     char host[256] = {};
     if (gethostname(host, sizeof host - 1) == 0)
       for (const profile::Profile &profile : profiles)
@@ -89,8 +82,7 @@ std::string text_roofline(const std::vector<LoopStats> &shown,
           out += fmt::format("The profile {} was recorded on {}, not on this "
                              "machine ({}): compare with care.\n",
                              text::printable(profile.display_name),
-                             text::printable(profile.run.host),
-                             text::printable(host));
+                             text::printable(profile.run.host), text::printable(host));
           break;
         }
   } else {
@@ -109,39 +101,33 @@ std::string text_roofline(const std::vector<LoopStats> &shown,
                         {"loop", Align::Left}});
   bool any_below = false, any_cache = false, any_calls = false;
   for (const LoopStats *loop : with_work) {
-    LoopThroughput t =
-        analysis::loop_throughput(*loop, machine.get(), sample_period_ns);
+    LoopThroughput t = analysis::loop_throughput(*loop, machine.get(), sample_period_ns);
     bool judged = t.bound != analysis::LoopBound::Unjudged;
     any_below |= t.bound == analysis::LoopBound::BelowRoofs;
     any_cache |= t.bound == analysis::LoopBound::Cache;
     any_calls |= loop->calls > 0;
     std::string tilde = t.sampled ? "~" : "";
-    rows.add_row(
-        {t.has_rates ? tilde + fmt::format("{:.2f}", t.flops_per_s * 1e-9) : "-",
-         t.has_rates ? tilde + fmt::format("{:.2f}", t.bytes_per_s * 1e-9) : "-",
-         loop->bytes > 0 ? fmt::format("{:.3f}", double(loop->flops32 + loop->flops64) /
-                                                     double(loop->bytes))
-                         : "-",
-         per_iteration(loop->flops32 + loop->flops64, loop->iterations),
-         per_iteration(loop->bytes, loop->iterations),
-         judged ? share(t.compute_share) : "-",
-         judged ? share(t.memory_share) : "-",
-         verdict_cell(t),
-         fmt::format("{}:{}", text::printable(loop->file), loop->line)});
+    rows.add_row({t.has_rates ? tilde + fmt::format("{:.2f}", t.flops_per_s * 1e-9) : "-",
+                  t.has_rates ? tilde + fmt::format("{:.2f}", t.bytes_per_s * 1e-9) : "-",
+                  loop->bytes > 0 ? fmt::format("{:.3f}", double(loop->flops32 + loop->flops64) /
+                                                              double(loop->bytes))
+                                  : "-",
+                  per_iteration(loop->flops32 + loop->flops64, loop->iterations),
+                  per_iteration(loop->bytes, loop->iterations),
+                  judged ? share(t.compute_share) : "-", judged ? share(t.memory_share) : "-",
+                  verdict_cell(t), fmt::format("{}:{}", text::printable(loop->file), loop->line)});
   }
   out += rows.render();
-  out += fmt::format(
-      "\ncompute, memory: the time its FLOPs would take at the peak FLOP rate "
-      "(for its mix of\n   single and double precision), and its bytes at the "
-      "memory bandwidth, as shares of\n   its time. A loop at {:.0f}% or more "
-      "of a roof is bound by it.\n",
-      analysis::kNearRoof * 100);
+  out += fmt::format("\ncompute, memory: the time its FLOPs would take at the peak FLOP rate "
+                     "(for its mix of\n   single and double precision), and its bytes at the "
+                     "memory bandwidth, as shares of\n   its time. A loop at {:.0f}% or more "
+                     "of a roof is bound by it.\n",
+                     analysis::kNearRoof * 100);
   if (any_cache)
-    out += fmt::format(
-        "in cache: moves {:.1f} times the bytes per second that memory can "
-        "deliver, or more: its\n   data stays in cache, and the memory roof "
-        "does not limit it.\n",
-        analysis::kInCache);
+    out += fmt::format("in cache: moves {:.1f} times the bytes per second that memory can "
+                       "deliver, or more: its\n   data stays in cache, and the memory roof "
+                       "does not limit it.\n",
+                       analysis::kInCache);
   if (any_below)
     out += "below both roofs: neither roof limits it: it waits on latency (a "
            "chain of dependent\n   operations, pointer chasing), on branches, "
@@ -166,20 +152,16 @@ std::string time_per_iteration(const LoopStats &loop) {
   if (time == 0)
     return "-";
   double ns = double(time) / double(loop.iterations);
-  return ns < 10 ? fmt::format("{:.2f} ns", ns)
-                 : text::format_duration(uint64_t(std::llround(ns)));
+  return ns < 10 ? fmt::format("{:.2f} ns", ns) : text::format_duration(uint64_t(std::llround(ns)));
 }
 
-std::string text_loops(const std::vector<LoopStats> &loops,
-                       const std::vector<LoopStats> &shown,
-                       const analysis::TimingCostSummary &timing_cost,
-                       const MachineRoofs &machine, uint64_t sample_period_ns,
-                       const std::vector<profile::Profile> &profiles) {
+std::string text_loops(const std::vector<LoopStats> &loops, const std::vector<LoopStats> &shown,
+                       const analysis::TimingCostSummary &timing_cost, const MachineRoofs &machine,
+                       uint64_t sample_period_ns, const std::vector<profile::Profile> &profiles) {
   if (loops.empty())
     return "No loop was instrumented: build with -fplugin-arg-hotline-lines "
            "and -g.\n";
-  std::string out = fmt::format("Loops by time inside ({} of {})\n",
-                                shown.size(), loops.size());
+  std::string out = fmt::format("Loops by time inside ({} of {})\n", shown.size(), loops.size());
   out += "Percentages are of the measured time (as in 'hotline report').\n";
   out += timing_cost_note(timing_cost);
   out += '\n';
@@ -198,8 +180,7 @@ std::string text_loops(const std::vector<LoopStats> &loops,
   for (const LoopStats &loop : shown) {
     any_stopped |= loop.timing_stopped;
     any_sampled |= loop.timed_entries == 0 && loop.sampled_ns > 0;
-    rows.add_row({loop_time_cell(loop), loop_percent_cell(loop),
-                  text::format_count(loop.entries),
+    rows.add_row({loop_time_cell(loop), loop_percent_cell(loop), text::format_count(loop.entries),
                   text::format_count(loop.iterations), mean_trips(loop),
                   text::format_count(loop.max_trips), time_per_iteration(loop),
                   fmt::format("{}:{}", text::printable(loop.file), loop.line),
@@ -221,8 +202,7 @@ std::string text_loops(const std::vector<LoopStats> &loops,
   return out;
 }
 
-std::string json_loops(const std::vector<LoopStats> &loops,
-                       const std::vector<LoopStats> &shown,
+std::string json_loops(const std::vector<LoopStats> &loops, const std::vector<LoopStats> &shown,
                        const MachineRoofs &machine, uint64_t sample_period_ns) {
   json::Writer json;
   json.begin_object();
@@ -253,8 +233,7 @@ std::string json_loops(const std::vector<LoopStats> &loops,
     json.field("inclusive_ns", loop.inclusive_ns);
     json.field("percent", json::rounded(loop.percent));
     json.field("sampled_ns", loop.sampled_ns);
-    json.field("sampled_percent",
-               json::rounded(loop.sampled_percent));
+    json.field("sampled_percent", json::rounded(loop.sampled_percent));
     json.field("timing_stopped", loop.timing_stopped);
     json.field("estimated_ns", loop.estimated_ns);
     json.field("window_entries", loop.window_entries);
@@ -263,8 +242,7 @@ std::string json_loops(const std::vector<LoopStats> &loops,
     json.field("flops64", loop.flops64);
     json.field("bytes", loop.bytes);
     json.field("calls", loop.calls);
-    LoopThroughput t =
-        analysis::loop_throughput(loop, machine.get(), sample_period_ns);
+    LoopThroughput t = analysis::loop_throughput(loop, machine.get(), sample_period_ns);
     json.key("throughput");
     json.begin_object();
     json.field("has_rates", t.has_rates);
@@ -302,11 +280,11 @@ int run_loops(const cli::ParsedArgs &parsed) {
   std::vector<LoopStats> shown = loops;
   if (top != 0 && shown.size() > top)
     shown.resize(top);
-  MachineRoofs machine = load_roofs(
-      parsed.value("machine-file").value_or(calibration::machine_peaks_path()));
-  fmt::print("{}", json ? json_loops(loops, shown, machine, lines.period_ns)
-                        : text_loops(loops, shown, timing_cost, machine,
-                                     lines.period_ns, profiles));
+  MachineRoofs machine =
+      load_roofs(parsed.value("machine-file").value_or(calibration::machine_peaks_path()));
+  fmt::print("{}", json
+                       ? json_loops(loops, shown, machine, lines.period_ns)
+                       : text_loops(loops, shown, timing_cost, machine, lines.period_ns, profiles));
   return 0;
 }
 

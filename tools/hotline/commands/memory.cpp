@@ -34,7 +34,6 @@ using analysis::MemoryOrder;
 using analysis::MemoryPlaceStats;
 using analysis::MemoryTable;
 
-
 // One table in the text and the JSON: its heading, key and order.
 struct PlaceList {
   const char *heading;
@@ -66,7 +65,8 @@ std::string largest_of(const std::string &profile, size_t profiles) {
 std::string runtime_share(const HeapTotals &heap) {
   if (heap.runtime_resident_bytes == 0)
     return "";
-  return fmt::format("; hotline's own memory {} of it at the end", text::format_bytes(heap.runtime_resident_bytes));
+  return fmt::format("; hotline's own memory {} of it at the end",
+                     text::format_bytes(heap.runtime_resident_bytes));
 }
 
 std::string heap_block(const HeapTotals &heap) {
@@ -95,11 +95,12 @@ std::string heap_block(const HeapTotals &heap) {
                      "hooked)\n",
                      text::format_count(heap.untracked_frees));
   if (heap.profiler_allocations > 0)
-    out += fmt::format("Profiler's own   {} allocations, {}, {} not freed, by the libraries hotline "
-                       "loaded for itself (CUPTI, NVML): not in the figures above\n",
-                       text::format_count(heap.profiler_allocations),
-                       text::format_bytes(heap.profiler_allocated_bytes),
-                       text::format_bytes(heap.profiler_not_freed_bytes));
+    out +=
+        fmt::format("Profiler's own   {} allocations, {}, {} not freed, by the libraries hotline "
+                    "loaded for itself (CUPTI, NVML): not in the figures above\n",
+                    text::format_count(heap.profiler_allocations),
+                    text::format_bytes(heap.profiler_allocated_bytes),
+                    text::format_bytes(heap.profiler_not_freed_bytes));
   return out;
 }
 
@@ -133,7 +134,8 @@ std::string text_memory(const MemoryTable &table, size_t top) {
          "   live at once; a place's contexts may peak at different times.\n";
   out += place_note(any_marked_place);
   for (const std::string &object : table.unreadable_objects)
-    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): its allocations are placed at their "
+    out += fmt::format("Cannot read {} as it was when profiled (moved, deleted, or rebuilt since): "
+                       "its allocations are placed at their "
                        "timed calls.\n",
                        text::printable(object));
   return out;
@@ -161,7 +163,8 @@ int run_memory(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);
   bool json = cli::json_format(parsed);
 
-  std::vector<profile::Profile> profiles = profile::read_profiles(cli::profile_paths(parsed, kMemoryCommand));
+  std::vector<profile::Profile> profiles =
+      profile::read_profiles(cli::profile_paths(parsed, kMemoryCommand));
   analysis::Symbolizer symbolizer;
   MemoryTable table = analysis::compute_memory_table(profiles, symbolizer);
   fmt::print("{}", json ? json_memory(table, top) : text_memory(table, top));

@@ -30,10 +30,7 @@ const cli::CommandSpec kMergeCommand = {
         {"output", "OUT", "write the bundle to OUT (required)", 'o'},
     }};
 
-namespace {
-
-
-} // namespace
+namespace {} // namespace
 
 int run_merge(const cli::ParsedArgs &parsed) {
   std::string output = cli::required_output(parsed, kMergeCommand);
@@ -47,7 +44,8 @@ int run_merge(const cli::ParsedArgs &parsed) {
     members += profile::parse_profiles(bytes, input).size();
     bundle.insert(bundle.end(), bytes.begin(), bytes.end());
   }
-  write_output_file(output, std::string_view(reinterpret_cast<const char *>(bundle.data()), bundle.size()));
+  write_output_file(output,
+                    std::string_view(reinterpret_cast<const char *>(bundle.data()), bundle.size()));
   fmt::print("Wrote {} profile{} from {} file{} to {}\n", members, members == 1 ? "" : "s",
              inputs.size(), inputs.size() == 1 ? "" : "s", text::printable(output));
   return 0;

@@ -34,7 +34,6 @@ const cli::CommandSpec kPgoCommand = {
 
 namespace {
 
-
 // " callee:calls" for each function an indirect call called, the most called first.
 std::string call_targets_text(const std::map<std::string, uint64_t> &targets) {
   std::vector<std::pair<std::string, uint64_t>> sorted(targets.begin(), targets.end());
@@ -81,14 +80,18 @@ int run_pgo(const cli::ParsedArgs &parsed) {
         "pgo: no line counts in the profiles: build the program with "
         "-fplugin-arg-hotline-lines and -g, run it, then run hotline pgo on its profile");
   write_output_file(output, sample_profile_text(samples));
-  std::string note = fmt::format("hotline pgo: {} from {}", text::format_count_of(samples.functions.size(), "function", "functions"),
-                                 text::format_count_of(samples.profiles, "profile", "profiles"));
+  std::string note =
+      fmt::format("hotline pgo: {} from {}",
+                  text::format_count_of(samples.functions.size(), "function", "functions"),
+                  text::format_count_of(samples.profiles, "profile", "profiles"));
   if (samples.functions_without_lines > 0)
-    note += fmt::format("; left out {} that ran without line counts (built without line mode or debug information)",
-                        text::format_count_of(samples.functions_without_lines, "function", "functions"));
+    note += fmt::format(
+        "; left out {} that ran without line counts (built without line mode or debug information)",
+        text::format_count_of(samples.functions_without_lines, "function", "functions"));
   if (samples.unnamed_call_targets > 0)
-    note += fmt::format("; left out {} indirect calls whose callee has no name in its object's symbols",
-                        text::format_count(samples.unnamed_call_targets));
+    note +=
+        fmt::format("; left out {} indirect calls whose callee has no name in its object's symbols",
+                    text::format_count(samples.unnamed_call_targets));
   fmt::print(stderr, "{}\n", note);
   return 0;
 }

@@ -26,10 +26,7 @@ const cli::CommandSpec kRanksCommand = {
         cli::text_or_json_format(),
     }};
 
-namespace {
-
-
-} // namespace
+namespace {} // namespace
 
 int run_ranks(const cli::ParsedArgs &parsed) {
   uint64_t top = cli::top_option(parsed, 10);

@@ -74,7 +74,6 @@ constexpr size_t kGpuRows = 3;
 constexpr size_t kRankRows = 16;
 constexpr size_t kSpreadRows = 5;
 
-
 enum class ReportFormat { Text, Markdown, Json };
 
 struct ReportOptions {
@@ -90,22 +89,23 @@ ReportOptions report_options(const cli::ParsedArgs &args) {
   ReportOptions options;
   options.top = args.count("top").value_or(options.top);
   options.loops = args.count("loops").value_or(options.loops);
-  options.order = cli::choice_option<FunctionOrder>(
-      args, "sort",
-      {{"self", FunctionOrder::Self}, {"total", FunctionOrder::Total}, {"calls", FunctionOrder::Calls}},
-      FunctionOrder::Self);
-  options.format = cli::choice_option<ReportFormat>(
-      args, "format",
-      {{"text", ReportFormat::Text}, {"markdown", ReportFormat::Markdown}, {"json", ReportFormat::Json}},
-      ReportFormat::Text);
+  options.order = cli::choice_option<FunctionOrder>(args, "sort",
+                                                    {{"self", FunctionOrder::Self},
+                                                     {"total", FunctionOrder::Total},
+                                                     {"calls", FunctionOrder::Calls}},
+                                                    FunctionOrder::Self);
+  options.format = cli::choice_option<ReportFormat>(args, "format",
+                                                    {{"text", ReportFormat::Text},
+                                                     {"markdown", ReportFormat::Markdown},
+                                                     {"json", ReportFormat::Json}},
+                                                    ReportFormat::Text);
   // How much to flag: the threshold and how many bottlenecks.
   struct Preset {
     double threshold;
     size_t bottleneck_rows;
   };
   Preset preset = cli::choice_option<Preset>(
-      args, "preset",
-      {{"basic", {10, 5}}, {"detailed", {5, 10}}, {"comprehensive", {1, 0}}},
+      args, "preset", {{"basic", {10, 5}}, {"detailed", {5, 10}}, {"comprehensive", {1, 0}}},
       {options.analysis.threshold_percent, options.analysis.bottleneck_rows});
   options.analysis.threshold_percent = preset.threshold;
   options.analysis.bottleneck_rows = preset.bottleneck_rows;
@@ -132,9 +132,7 @@ const char *order_description(FunctionOrder order) {
   return "calls";
 }
 
-
-std::string text_report(const std::vector<Profile> &profiles,
-                        const FunctionTable &table,
+std::string text_report(const std::vector<Profile> &profiles, const FunctionTable &table,
                         const std::vector<FunctionStats> &shown,
                         const analysis::TimingCostSummary &timing_cost,
                         const ReportOptions &options) {
@@ -144,14 +142,12 @@ std::string text_report(const std::vector<Profile> &profiles,
     out += "No instrumented function was called.\n";
     return out;
   }
-  out += fmt::format("Functions by {} ({} of {})\n",
-                     order_description(options.order), shown.size(),
+  out += fmt::format("Functions by {} ({} of {})\n", order_description(options.order), shown.size(),
                      table.functions.size());
-  out += fmt::format(
-      "Percentages are of the measured time, {}: the time spent in timed "
-      "functions,\nsummed over all threads{}.\n",
-      text::format_duration(table.measured_ns),
-      profiles.size() > 1 ? " and processes" : "");
+  out += fmt::format("Percentages are of the measured time, {}: the time spent in timed "
+                     "functions,\nsummed over all threads{}.\n",
+                     text::format_duration(table.measured_ns),
+                     profiles.size() > 1 ? " and processes" : "");
   out += timing_cost_note(timing_cost);
   out += call_paths_note(profiles);
   out += '\n';
@@ -176,11 +172,10 @@ std::string text_report(const std::vector<Profile> &profiles,
                     text::file_line(f.function.file, f.function.line)});
       continue;
     }
-    rows.add_row({text::format_duration(f.self_ns),
-                  text::format_percent(f.self_percent),
-                  text::format_duration(f.total_ns),
-                  text::format_percent(f.total_percent),
-                  text::format_count(f.calls), name, text::file_line(f.function.file, f.function.line)});
+    rows.add_row({text::format_duration(f.self_ns), text::format_percent(f.self_percent),
+                  text::format_duration(f.total_ns), text::format_percent(f.total_percent),
+                  text::format_count(f.calls), name,
+                  text::file_line(f.function.file, f.function.line)});
   }
   out += rows.render();
   if (any_stopped)
@@ -198,15 +193,13 @@ std::string text_report(const std::vector<Profile> &profiles,
 }
 
 // The hottest loops, with the optimizer's account of each next to its time.
-std::string text_loops(const std::vector<analysis::LoopStats> &loops,
-                       size_t shown, const MachineRoofs &machine,
-                       uint64_t sample_period_ns) {
+std::string text_loops(const std::vector<analysis::LoopStats> &loops, size_t shown,
+                       const MachineRoofs &machine, uint64_t sample_period_ns) {
   if (loops.empty() || shown == 0)
     return "";
-  std::string out =
-      fmt::format("\nHot loops ({} of {}; 'hotline loops' shows them all, "
-                  "with their throughput)\n\n",
-                  std::min(shown, loops.size()), loops.size());
+  std::string out = fmt::format("\nHot loops ({} of {}; 'hotline loops' shows them all, "
+                                "with their throughput)\n\n",
+                                std::min(shown, loops.size()), loops.size());
   using Align = text::TextTable::Align;
   text::TextTable rows({{"time", Align::Right},
                         {"time%", Align::Right},
@@ -219,14 +212,12 @@ std::string text_loops(const std::vector<analysis::LoopStats> &loops,
   for (size_t i = 0; i < loops.size() && i < shown; ++i) {
     const analysis::LoopStats &loop = loops[i];
     any_sampled |= loop.timed_entries == 0 && loop.sampled_ns > 0;
-    rows.add_row(
-        {loop_time_cell(loop), loop_percent_cell(loop),
-         text::format_count(loop.iterations),
-         verdict_cell(analysis::loop_throughput(loop, machine.get(),
-                                                sample_period_ns)),
-         fmt::format("{}:{}", text::printable(loop.file), loop.line),
-         text::display_name(loop.function),
-         loop.facts.empty() ? "-" : text::display_facts(loop.facts)});
+    rows.add_row({loop_time_cell(loop), loop_percent_cell(loop),
+                  text::format_count(loop.iterations),
+                  verdict_cell(analysis::loop_throughput(loop, machine.get(), sample_period_ns)),
+                  fmt::format("{}:{}", text::printable(loop.file), loop.line),
+                  text::display_name(loop.function),
+                  loop.facts.empty() ? "-" : text::display_facts(loop.facts)});
   }
   out += rows.render();
   if (any_sampled)
@@ -238,22 +229,20 @@ std::string text_loops(const std::vector<analysis::LoopStats> &loops,
 // free everything.
 std::string text_memory(const analysis::MemoryTable &memory) {
   std::vector<analysis::MemoryPlaceStats> shown =
-      analysis::top_memory_places(memory, analysis::MemoryOrder::Bytes,
-                                  kMemoryIoRows);
+      analysis::top_memory_places(memory, analysis::MemoryOrder::Bytes, kMemoryIoRows);
   if (shown.empty())
     return "\nMemory\n" + heap_summary_line(memory.heap);
-  std::string out = fmt::format(
-      "\nMemory (top {} places by bytes allocated; 'hotline memory' shows "
-      "more)\n",
-      shown.size());
+  std::string out =
+      fmt::format("\nMemory (top {} places by bytes allocated; 'hotline memory' shows "
+                  "more)\n",
+                  shown.size());
   out += heap_summary_line(memory.heap);
   out += '\n';
   out += memory_places_table(shown, false);
   size_t not_freeing =
-      analysis::top_memory_places(memory, analysis::MemoryOrder::NotFreed, 0)
-          .size();
-  out += fmt::format("{} of {} places did not free all they allocated.\n",
-                     not_freeing, memory.places.size());
+      analysis::top_memory_places(memory, analysis::MemoryOrder::NotFreed, 0).size();
+  out += fmt::format("{} of {} places did not free all they allocated.\n", not_freeing,
+                     memory.places.size());
   return out;
 }
 
@@ -265,8 +254,8 @@ std::string text_io(const analysis::IoTable &io, size_t profiles) {
   std::vector<analysis::IoFileStats> shown = io.files;
   if (shown.size() > kMemoryIoRows)
     shown.resize(kMemoryIoRows);
-  std::string out = fmt::format(
-      "\nI/O (top {} files by time; 'hotline io' shows more)\n", shown.size());
+  std::string out =
+      fmt::format("\nI/O (top {} files by time; 'hotline io' shows more)\n", shown.size());
   out += note + "I/O: " + io_totals_text(io.total) + "\n";
   out += main_thread_lines(io, profiles > 1);
   out += '\n';
@@ -331,12 +320,10 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
     json.field("iterations", loop.iterations);
     json.field("time_ns", loop.time_ns());
     json.field("sampled", loop.timed_entries == 0);
-    json.field("percent",
-               json::rounded(loop.time_percent()));
-    json.field("roofline",
-               throughput.bound == analysis::LoopBound::Unjudged
-                   ? std::string()
-                   : std::string(analysis::bound_name(throughput.bound)));
+    json.field("percent", json::rounded(loop.time_percent()));
+    json.field("roofline", throughput.bound == analysis::LoopBound::Unjudged
+                               ? std::string()
+                               : std::string(analysis::bound_name(throughput.bound)));
     json.field("optimizer", loop.facts);
     json.end_object();
   }
@@ -348,13 +335,10 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
     write_heap_json(json, a.memory->heap);
     json.field("place_count", a.memory->places.size());
     json.field("places_not_freeing",
-               analysis::top_memory_places(*a.memory,
-                                           analysis::MemoryOrder::NotFreed, 0)
-                   .size());
+               analysis::top_memory_places(*a.memory, analysis::MemoryOrder::NotFreed, 0).size());
     json.key("top_places");
     write_memory_places_json(
-        json, analysis::top_memory_places(*a.memory, analysis::MemoryOrder::Bytes,
-                                          kMemoryIoRows));
+        json, analysis::top_memory_places(*a.memory, analysis::MemoryOrder::Bytes, kMemoryIoRows));
     json.end_object();
   }
   if (a.io) {
@@ -414,8 +398,7 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
 namespace {
 
 // The report on the profiles of `files`, in the options' format.
-std::string render_report(const ReportOptions &options,
-                          const std::vector<std::string> &files) {
+std::string render_report(const ReportOptions &options, const std::vector<std::string> &files) {
   analysis::Analysis a = analysis::analyze(profile::read_profiles(files), options.analysis);
   std::vector<FunctionStats> shown = a.functions.functions;
   analysis::sort_functions(shown, options.order);
@@ -428,16 +411,15 @@ std::string render_report(const ReportOptions &options,
   if (options.format == ReportFormat::Json)
     return json_report(a, shown, options.loops, machine);
   // The detailed sections, as the text report prints them.
-  std::string details =
-      text_loops(a.loops, options.loops, machine, a.lines.period_ns) +
-      regions_text(a.regions) + ranges_text(a.regions) + categories_text(a.regions) +
-      (a.memory ? text_memory(*a.memory) : "") +
-      (a.io ? text_io(*a.io, profiles.size()) : "") +
-      (a.sync ? sync_text(*a.sync, kMemoryIoRows) : "") +
-      (a.mpi ? mpi_text(*a.mpi, kMemoryIoRows) : "") +
-      (a.ranks ? ranks_text(*a.ranks, kRankRows, kSpreadRows) : "") +
-      (a.gpu ? gpu_text(*a.gpu, profiles, kGpuRows) : "") +
-      (a.system ? system_text(*a.system) : "");
+  std::string details = text_loops(a.loops, options.loops, machine, a.lines.period_ns) +
+                        regions_text(a.regions) + ranges_text(a.regions) +
+                        categories_text(a.regions) + (a.memory ? text_memory(*a.memory) : "") +
+                        (a.io ? text_io(*a.io, profiles.size()) : "") +
+                        (a.sync ? sync_text(*a.sync, kMemoryIoRows) : "") +
+                        (a.mpi ? mpi_text(*a.mpi, kMemoryIoRows) : "") +
+                        (a.ranks ? ranks_text(*a.ranks, kRankRows, kSpreadRows) : "") +
+                        (a.gpu ? gpu_text(*a.gpu, profiles, kGpuRows) : "") +
+                        (a.system ? system_text(*a.system) : "");
   std::string functions = text_report(profiles, a.functions, shown, a.timing_cost, options);
   if (options.format == ReportFormat::Markdown) {
     // What to change as Markdown; the measurements as the text report's

@@ -53,7 +53,6 @@ using text::TextTable;
 using Align = TextTable::Align;
 using Snapshot = hotline_live_snapshot;
 
-
 // --- Finding and reading the live file ---
 
 std::string live_path_for_user(uid_t uid, pid_t pid) {
@@ -328,9 +327,9 @@ std::string header(const Snapshot &now, uint64_t cpu_ns, uint64_t wall_ns) {
   std::string out = fmt::format("hotline top: {}, pid {}", text::printable(now.program), now.pid);
   if (now.flags & HOTLINE_LIVE_JOB)
     out += fmt::format(", rank {} of {}", now.rank, now.world_size);
-  out +=
-      fmt::format(", running {}, {} thread{}, CPU {}\n", text::format_duration(now.elapsed_ns),
-                  now.thread_count, now.thread_count == 1 ? "" : "s", percent_cell(cpu_ns, wall_ns));
+  out += fmt::format(", running {}, {} thread{}, CPU {}\n", text::format_duration(now.elapsed_ns),
+                     now.thread_count, now.thread_count == 1 ? "" : "s",
+                     percent_cell(cpu_ns, wall_ns));
   if (now.flags & HOTLINE_LIVE_HEAP_TRACKED)
     out += fmt::format("heap: {} in use, peak {}\n", text::format_bytes(now.heap_live_bytes),
                        text::format_bytes(now.heap_peak_bytes));
@@ -418,7 +417,7 @@ public:
       raw.c_cc[VTIME] = 0;
       tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     }
-    struct sigaction action {};
+    struct sigaction action{};
     action.sa_handler = on_signal; // no SA_RESTART: poll returns at once
     sigemptyset(&action.sa_mask);
     for (size_t i = 0; i < std::size(kSignals); ++i)

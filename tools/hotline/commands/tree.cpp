@@ -43,7 +43,6 @@ namespace {
 
 using analysis::CallTree;
 
-
 struct TreeOptions {
   double min_percent = 1.0;
   uint64_t max_depth = 0;
@@ -56,12 +55,10 @@ constexpr size_t kMaxIndentDepth = 64;
 std::string indented(size_t depth, const std::string &text) {
   if (depth <= kMaxIndentDepth)
     return std::string(2 * depth, ' ') + text;
-  return std::string(2 * kMaxIndentDepth, ' ') +
-         fmt::format("[depth {}] ", depth) + text;
+  return std::string(2 * kMaxIndentDepth, ' ') + fmt::format("[depth {}] ", depth) + text;
 }
 
-std::string render_tree(const CallTree &tree,
-                        const analysis::FunctionCatalog &catalog,
+std::string render_tree(const CallTree &tree, const analysis::FunctionCatalog &catalog,
                         const TreeOptions &options) {
   using Align = text::TextTable::Align;
   text::TextTable rows({{"incl%", Align::Right},
@@ -82,24 +79,21 @@ std::string render_tree(const CallTree &tree,
     if (children.empty())
       return;
     if (options.max_depth != 0 && depth >= options.max_depth) {
-      pending.push_back(
-          {0, depth,
-           fmt::format("[{} callee{} deeper than --max-depth {}]",
-                       children.size(), children.size() == 1 ? "" : "s",
-                       options.max_depth)});
+      pending.push_back({0, depth,
+                         fmt::format("[{} callee{} deeper than --max-depth {}]", children.size(),
+                                     children.size() == 1 ? "" : "s", options.max_depth)});
       return;
     }
     // Children come biggest first, so the hidden ones are a tail.
     size_t visible = 0;
     while (visible < children.size() &&
-           analysis::percent_of(tree.nodes[children[visible]].inclusive_ns,
-                      tree.measured_ns) >= options.min_percent)
+           analysis::percent_of(tree.nodes[children[visible]].inclusive_ns, tree.measured_ns) >=
+               options.min_percent)
       ++visible;
     if (visible < children.size()) {
       size_t hidden = children.size() - visible;
       pending.push_back(
-          {0, depth,
-           fmt::format("[{} more below {}%]", hidden, options.min_percent)});
+          {0, depth, fmt::format("[{} more below {}%]", hidden, options.min_percent)});
     }
     for (size_t i = visible; i-- > 0;)
       pending.push_back({children[i], depth, {}});
@@ -117,14 +111,12 @@ std::string render_tree(const CallTree &tree,
     std::string open;
     if (node.open_calls > 0)
       open = node.open_calls == node.calls ? " [open]" : fmt::format(" [{} open]", node.open_calls);
-    rows.add_row(
-        {text::format_percent(analysis::percent_of(node.inclusive_ns, tree.measured_ns)),
-         text::format_duration(node.inclusive_ns),
-         text::format_duration(node.exclusive_ns),
-         node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
-         indented(line.depth,
-                  text::display_name(catalog.function(node.function).name) +
-                      (node.inlined ? " [inlined]" : "") + open)});
+    rows.add_row({text::format_percent(analysis::percent_of(node.inclusive_ns, tree.measured_ns)),
+                  text::format_duration(node.inclusive_ns),
+                  text::format_duration(node.exclusive_ns),
+                  node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
+                  indented(line.depth, text::display_name(catalog.function(node.function).name) +
+                                           (node.inlined ? " [inlined]" : "") + open)});
     push_children(line.node, line.depth + 1);
   }
   return rows.render();
@@ -138,8 +130,8 @@ int run_tree(const cli::ParsedArgs &parsed) {
   options.max_depth = parsed.count("max-depth").value_or(options.max_depth);
   std::vector<profile::Profile> profiles =
       profile::read_profiles(cli::profile_paths(parsed, kTreeCommand));
-  analysis::TimingCostSummary timing_cost = analysis::settle_call_times(
-      profiles, !parsed.has("no-compensation"));
+  analysis::TimingCostSummary timing_cost =
+      analysis::settle_call_times(profiles, !parsed.has("no-compensation"));
   analysis::FunctionCatalog catalog(profiles);
   CallTree tree = analysis::build_call_tree(profiles, catalog);
 
@@ -148,17 +140,15 @@ int run_tree(const cli::ParsedArgs &parsed) {
     thread_count += profile.threads.size();
   std::string out =
       fmt::format("Call tree of {} thread{} in {} profile{}.\n", thread_count,
-                  thread_count == 1 ? "" : "s", profiles.size(),
-                  profiles.size() == 1 ? "" : "s");
+                  thread_count == 1 ? "" : "s", profiles.size(), profiles.size() == 1 ? "" : "s");
   if (tree.nodes[CallTree::kRoot].children.empty()) {
     out += "No timed calls were recorded.\n";
     fmt::print("{}", out);
     return 0;
   }
-  out += fmt::format(
-      "Percentages are of the measured time, {}: the time spent in timed "
-      "functions,\nsummed over all threads.",
-      text::format_duration(tree.measured_ns));
+  out += fmt::format("Percentages are of the measured time, {}: the time spent in timed "
+                     "functions,\nsummed over all threads.",
+                     text::format_duration(tree.measured_ns));
   if (options.min_percent > 0)
     out += fmt::format(" Calls below {}% are hidden.", options.min_percent);
   out += "\n" + timing_cost_note(timing_cost) + call_paths_note(profiles) + "\n";

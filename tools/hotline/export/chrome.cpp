@@ -110,8 +110,9 @@ private:
       if (tids_.count(thread))
         continue;
       add_tid(thread);
-      events_.push_back(metadata("thread_name", pid, &tids_[thread],
-                                 "{\"name\":" + json::quote(thread_label(profile.threads[thread])) + "}"));
+      events_.push_back(
+          metadata("thread_name", pid, &tids_[thread],
+                   "{\"name\":" + json::quote(thread_label(profile.threads[thread])) + "}"));
     }
     std::map<uint32_t, CallSlices> calls; // by thread
     for (const Track &track : timeline.threads)
@@ -203,8 +204,8 @@ private:
         const profile::GpuKernel &kernel = profile.gpu_kernels[slice.index];
         site = kernel.site;
         events_.push_back(
-            complete(kernel_names_(kernel.name), "gpu kernel", start_ns,
-                     offsets_[p] + slice.end_ns, pid, tid,
+            complete(kernel_names_(kernel.name), "gpu kernel", start_ns, offsets_[p] + slice.end_ns,
+                     pid, tid,
                      fmt::format("{{\"grid\":[{}],\"block\":[{}],\"registers\":{},"
                                  "\"shared_bytes\":{}}}",
                                  fmt::join(kernel.grid, ","), fmt::join(kernel.block, ","),
@@ -267,7 +268,7 @@ private:
   std::vector<std::string> events_;
   analysis::KernelNames kernel_names_;
   std::map<uint32_t, uint64_t> tids_; // of the current process's threads
-  uint64_t async_ids_ = 0;             // the last id given to a range's async events
+  uint64_t async_ids_ = 0;            // the last id given to a range's async events
   uint64_t flows_ = 0;
 };
 

@@ -18,7 +18,8 @@ using analysis::CallTree;
 // outside every timed call.
 constexpr const char *kNoTimedCall = "(no timed call)";
 
-std::vector<uint64_t> node_values(const CallTree &tree, const std::vector<profile::Profile> &profiles,
+std::vector<uint64_t> node_values(const CallTree &tree,
+                                  const std::vector<profile::Profile> &profiles,
                                   FoldedMetric metric) {
   std::vector<uint64_t> values(tree.nodes.size(), 0);
   if (metric != FoldedMetric::Bytes) {

@@ -72,12 +72,13 @@ std::string call_tree_profile(Frames &frames, const analysis::FunctionCatalog &c
   const uint32_t first = thread.first_node, count = thread.node_count;
   constexpr uint32_t kTop = UINT32_MAX;
   // A loop of the call it runs in is part of that call: its time and callees are the call's.
-  std::vector<uint32_t> drawn(count);     // the node drawn for each: itself or its call
+  std::vector<uint32_t> drawn(count); // the node drawn for each: itself or its call
   std::vector<uint64_t> self_ns(count, 0);
   std::vector<uint32_t> child_count(count + 1, 0); // the last for the thread's top calls
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t parent = profile.nodes[first + i].parent;
-    bool merged = parent != profile::kNoParent && merged_into_parent(catalog, profile, p, first + i);
+    bool merged =
+        parent != profile::kNoParent && merged_into_parent(catalog, profile, p, first + i);
     drawn[i] = merged ? drawn[parent - first] : i;
     self_ns[drawn[i]] += profile.nodes[first + i].exclusive_ns;
     if (!merged)
@@ -87,7 +88,8 @@ std::string call_tree_profile(Frames &frames, const analysis::FunctionCatalog &c
   std::vector<uint32_t> first_child(count + 2, 0);
   for (uint32_t i = 0; i <= count; ++i)
     first_child[i + 1] = first_child[i] + child_count[i];
-  std::vector<uint32_t> children(first_child[count + 1]), next(first_child.begin(), first_child.end() - 1);
+  std::vector<uint32_t> children(first_child[count + 1]),
+      next(first_child.begin(), first_child.end() - 1);
   for (uint32_t i = 0; i < count; ++i)
     if (drawn[i] == i) {
       uint32_t parent = profile.nodes[first + i].parent;

@@ -11,14 +11,14 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <iterator>
 #include <map>
-#include <tuple>
-#include <utility>
-#include <fcntl.h>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
+#include <utility>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the profile reader assumes a little-endian host, like the format"
@@ -45,16 +45,16 @@ bool System::energy_measured() const { return flags & HOTLINE_SYSTEM_ENERGY; }
 
 bool System::gpu_measured() const { return flags & HOTLINE_SYSTEM_GPU; }
 
-ProfileFormatError::ProfileFormatError(const std::string &display_name,
-                                       const std::string &what, uint64_t offset)
+ProfileFormatError::ProfileFormatError(const std::string &display_name, const std::string &what,
+                                       uint64_t offset)
     : ProfileError(display_name + ": " + what), offset_(offset) {}
 
 namespace {
 
 const char *section_name(uint32_t kind) {
   switch (kind) {
-#define HOTLINE_SECTION_NAME(NAME, number, record, name)                       \
-  case HOTLINE_SECTION_##NAME:                                                 \
+#define HOTLINE_SECTION_NAME(NAME, number, record, name)                                           \
+  case HOTLINE_SECTION_##NAME:                                                                     \
     return #NAME;
     HOTLINE_SECTIONS(HOTLINE_SECTION_NAME)
 #undef HOTLINE_SECTION_NAME
@@ -72,7 +72,7 @@ constexpr uint32_t kLastKnownSection =
 // STRINGS and for numbers no kind has).
 constexpr std::array<uint32_t, kLastKnownSection + 1> kRecordSizes = [] {
   std::array<uint32_t, kLastKnownSection + 1> sizes{};
-#define HOTLINE_SECTION_RECORD_SIZE(NAME, number, record, name)                \
+#define HOTLINE_SECTION_RECORD_SIZE(NAME, number, record, name)                                    \
   sizes[number] = hotline_entry_size<record>;
   HOTLINE_SECTIONS(HOTLINE_SECTION_RECORD_SIZE)
 #undef HOTLINE_SECTION_RECORD_SIZE
@@ -93,8 +93,7 @@ struct SectionSpan {
 // data.
 class Parser {
 public:
-  Parser(const unsigned char *data, size_t size, uint64_t begin,
-         const std::string &name)
+  Parser(const unsigned char *data, size_t size, uint64_t begin, const std::string &name)
       : data_(data), size_(size), begin_(begin), end_(size), name_(name) {}
 
   // Where the profile parse() read ends: the end of the file, or the start of
@@ -125,8 +124,7 @@ private:
   template <typename... Args>
   [[noreturn]] void fail(uint64_t offset, fmt::format_string<Args...> format,
                          Args &&...args) const {
-    throw ProfileFormatError(
-        name_, fmt::format(format, std::forward<Args>(args)...), offset);
+    throw ProfileFormatError(name_, fmt::format(format, std::forward<Args>(args)...), offset);
   }
 
   // Callers have checked that [offset, offset + sizeof(T)) lies inside the
@@ -139,19 +137,15 @@ private:
 
   void read_file_header() {
     uint64_t available = size_ - begin_;
-    size_t magic_bytes =
-        size_t(std::min<uint64_t>(available, sizeof hotline_file_header::magic));
-    if (magic_bytes > 0 &&
-        std::memcmp(data_ + begin_, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
+    size_t magic_bytes = size_t(std::min<uint64_t>(available, sizeof hotline_file_header::magic));
+    if (magic_bytes > 0 && std::memcmp(data_ + begin_, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
       fail(begin_, "not a hotline profile (bad magic) at offset {}", begin_);
     if (available < sizeof(hotline_file_header))
-      fail(begin_,
-           "truncated: file header at offset {} needs {} bytes, file has {}",
-           begin_, sizeof(hotline_file_header), available);
+      fail(begin_, "truncated: file header at offset {} needs {} bytes, file has {}", begin_,
+           sizeof(hotline_file_header), available);
     auto header = load<hotline_file_header>(begin_);
     uint64_t version_at = begin_ + offsetof(hotline_file_header, version);
-    if (header.version < kOldestReadableVersion ||
-        header.version > kNewestReadableVersion)
+    if (header.version < kOldestReadableVersion || header.version > kNewestReadableVersion)
       fail(version_at,
            "unsupported profile format version {} at offset {} (this hotline "
            "reads version {})",
@@ -159,13 +153,11 @@ private:
     profile_.version = header.version;
     uint64_t header_size_at = begin_ + offsetof(hotline_file_header, header_size);
     if (header.header_size < sizeof(hotline_file_header))
-      fail(header_size_at,
-           "header_size {} at offset {} is smaller than the {}-byte header",
+      fail(header_size_at, "header_size {} at offset {} is smaller than the {}-byte header",
            header.header_size, header_size_at, sizeof(hotline_file_header));
     if (header.header_size > available)
-      fail(begin_,
-           "truncated: file header at offset {} needs {} bytes, file has {}",
-           begin_, header.header_size, available);
+      fail(begin_, "truncated: file header at offset {} needs {} bytes, file has {}", begin_,
+           header.header_size, available);
     declared_file_size_ = header.file_size;
     section_count_ = header.section_count;
     first_section_offset_ = begin_ + header.header_size;
@@ -186,8 +178,8 @@ private:
            "header",
            file_size_at, declared_file_size_, first_section_offset_ - begin_);
     uint64_t next = begin_ + declared_file_size_;
-    size_t magic_bytes = size_t(
-        std::min<uint64_t>(size_ - next, sizeof hotline_file_header::magic));
+    size_t magic_bytes =
+        size_t(std::min<uint64_t>(size_ - next, sizeof hotline_file_header::magic));
     if (std::memcmp(data_ + next, HOTLINE_PROFILE_MAGIC, magic_bytes) != 0)
       fail(next,
            "file_size at offset {} says {} bytes, file has {} (trailing data: "
@@ -202,8 +194,7 @@ private:
   static std::string readable_versions() {
     if (kOldestReadableVersion == kNewestReadableVersion)
       return std::to_string(kNewestReadableVersion);
-    return fmt::format("{} to {}", kOldestReadableVersion,
-                       kNewestReadableVersion);
+    return fmt::format("{} to {}", kOldestReadableVersion, kNewestReadableVersion);
   }
 
   // Walks the section headers without trusting section_count beyond the bytes
@@ -216,13 +207,11 @@ private:
         fail(offset,
              "truncated: header of section {} of {} at offset {} needs {} "
              "bytes, {} has {}",
-             i + 1, section_count_, offset, sizeof(hotline_section_header),
-             extent(), remaining);
+             i + 1, section_count_, offset, sizeof(hotline_section_header), extent(), remaining);
       auto header = load<hotline_section_header>(offset);
       uint64_t payload_room = remaining - sizeof(hotline_section_header);
       if (header.size > payload_room)
-        fail(offset,
-             "truncated: section {} at offset {} needs {} bytes, {} has {}",
+        fail(offset, "truncated: section {} at offset {} needs {} bytes, {} has {}",
              describe_kind(header.kind), offset,
              // Saturating: a corrupt size may be near 2^64.
              header.size > UINT64_MAX - sizeof(hotline_section_header)
@@ -249,12 +238,10 @@ private:
     // profile follows.
     uint64_t file_size_at = begin_ + offsetof(hotline_file_header, file_size);
     if (declared_file_size_ > size_ - begin_)
-      fail(file_size_at,
-           "truncated: file_size at offset {} says {} bytes, file has {}",
+      fail(file_size_at, "truncated: file_size at offset {} says {} bytes, file has {}",
            file_size_at, declared_file_size_, size_ - begin_);
     if (sections_end_ != end_)
-      fail(sections_end_,
-           "{} unexpected bytes after the last section at offset {}",
+      fail(sections_end_, "{} unexpected bytes after the last section at offset {}",
            end_ - sections_end_, sections_end_);
   }
 
@@ -272,11 +259,10 @@ private:
     if (!span.present)
       return 0;
     if (span.entry_size < known_size)
-      fail(
-          span.header_offset + offsetof(hotline_section_header, entry_size),
-          "section {} at offset {} has entry_size {}, smaller than the {}-byte "
-          "record this reader knows",
-          section_name(kind), span.header_offset, span.entry_size, known_size);
+      fail(span.header_offset + offsetof(hotline_section_header, entry_size),
+           "section {} at offset {} has entry_size {}, smaller than the {}-byte "
+           "record this reader knows",
+           section_name(kind), span.header_offset, span.entry_size, known_size);
     if (span.size % span.entry_size != 0)
       fail(span.header_offset + offsetof(hotline_section_header, size),
            "section {} at offset {} has size {}, not a multiple of its "
@@ -287,9 +273,7 @@ private:
   }
 
   // The same, for a section whose records have not grown since its first version.
-  uint64_t record_count(uint32_t kind) const {
-    return record_count(kind, kRecordSizes[kind]);
-  }
+  uint64_t record_count(uint32_t kind) const { return record_count(kind, kRecordSizes[kind]); }
 
   uint64_t record_offset(uint32_t kind, uint64_t index) const {
     return sections_[kind].payload_offset + index * sections_[kind].entry_size;
@@ -297,8 +281,7 @@ private:
 
   // Loads the prefix this reader knows of record `index`; newer writers may
   // append fields. Fields that an older writer did not write yet read as 0.
-  template <typename Record>
-  Record load_record(uint32_t kind, uint64_t index) const {
+  template <typename Record> Record load_record(uint32_t kind, uint64_t index) const {
     Record record{};
     size_t bytes = std::min<size_t>(sizeof record, sections_[kind].entry_size);
     std::memcpy(&record, data_ + record_offset(kind, index), bytes);
@@ -321,7 +304,6 @@ private:
     return true;
   }
 
-
   void read_strings() {
     const SectionSpan &span = sections_[HOTLINE_SECTION_STRINGS];
     if (!span.present)
@@ -329,19 +311,16 @@ private:
     if (span.size == 0)
       return;
     if (data_[span.payload_offset] != '\0')
-      fail(span.header_offset,
-           "section STRINGS at offset {} does not start with the empty string",
+      fail(span.header_offset, "section STRINGS at offset {} does not start with the empty string",
            span.header_offset);
     if (data_[span.payload_offset + span.size - 1] != '\0')
-      fail(span.header_offset,
-           "section STRINGS at offset {} does not end with a NUL byte",
+      fail(span.header_offset, "section STRINGS at offset {} does not end with a NUL byte",
            span.header_offset);
   }
 
   // `field_offset` is where the string reference itself lies, for the error
   // message.
-  std::string string_at(uint32_t string_offset, uint64_t field_offset,
-                        const char *field) const {
+  std::string string_at(uint32_t string_offset, uint64_t field_offset, const char *field) const {
     const SectionSpan &span = sections_[HOTLINE_SECTION_STRINGS];
     if (string_offset == 0 && (!span.present || span.size == 0))
       return "";
@@ -352,15 +331,13 @@ private:
            field, field_offset, string_offset, span.size);
     // read_strings() checked that the blob ends with NUL, so this stays inside
     // it.
-    return std::string(reinterpret_cast<const char *>(
-        data_ + span.payload_offset + string_offset));
+    return std::string(reinterpret_cast<const char *>(data_ + span.payload_offset + string_offset));
   }
 
   void read_run() {
     hotline_run_record record;
     if (!load_single_record(HOTLINE_SECTION_RUN, &record))
-      fail(sections_end_,
-           "no RUN section among the {} sections ending at offset {}",
+      fail(sections_end_, "no RUN section among the {} sections ending at offset {}",
            section_count_, sections_end_);
     uint64_t at = record_offset(HOTLINE_SECTION_RUN, 0);
     RunInfo &run = profile_.run;
@@ -372,19 +349,15 @@ private:
     run.end_ticks = record.end_ticks;
     run.start_mono_ns = record.start_mono_ns;
     run.end_mono_ns = record.end_mono_ns;
-    run.program = string_at(
-        record.program, at + offsetof(hotline_run_record, program), "program");
-    run.command_line = string_at(
-        record.command_line, at + offsetof(hotline_run_record, command_line),
-        "command_line");
-    run.host =
-        string_at(record.host, at + offsetof(hotline_run_record, host), "host");
-    run.clock_source = string_at(
-        record.clock_source, at + offsetof(hotline_run_record, clock_source),
-        "clock_source");
-    run.runtime_version = string_at(
-        record.runtime_version,
-        at + offsetof(hotline_run_record, runtime_version), "runtime_version");
+    run.program = string_at(record.program, at + offsetof(hotline_run_record, program), "program");
+    run.command_line = string_at(record.command_line,
+                                 at + offsetof(hotline_run_record, command_line), "command_line");
+    run.host = string_at(record.host, at + offsetof(hotline_run_record, host), "host");
+    run.clock_source = string_at(record.clock_source,
+                                 at + offsetof(hotline_run_record, clock_source), "clock_source");
+    run.runtime_version =
+        string_at(record.runtime_version, at + offsetof(hotline_run_record, runtime_version),
+                  "runtime_version");
     run.thread_count = record.thread_count;
     run.flags = record.flags;
     run.max_call_paths = record.max_call_paths;
@@ -410,16 +383,14 @@ private:
   }
 
   void read_timing_stopped() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_TIMING_STOPPED);
+    uint64_t count = record_count(HOTLINE_SECTION_TIMING_STOPPED);
     for (uint64_t i = 0; i < count; ++i) {
       auto site = load_record<uint32_t>(HOTLINE_SECTION_TIMING_STOPPED, i);
       if (site >= profile_.sites.size())
         fail(record_offset(HOTLINE_SECTION_TIMING_STOPPED, i),
              "TIMING_STOPPED entry {} at offset {} names site {}, out of "
              "range ({} sites)",
-             i, record_offset(HOTLINE_SECTION_TIMING_STOPPED, i), site,
-             profile_.sites.size());
+             i, record_offset(HOTLINE_SECTION_TIMING_STOPPED, i), site, profile_.sites.size());
       profile_.timing_stopped_sites.push_back(site);
     }
   }
@@ -433,23 +404,18 @@ private:
     profile_.sampling.period_ns = record.period_ns;
     profile_.sampling.samples = record.samples;
     profile_.sampling.dropped = record.dropped;
-    profile_.sampling.method =
-        string_at(record.method,
-                  span.payload_offset + offsetof(hotline_sampling_record, method),
-                  "method");
+    profile_.sampling.method = string_at(
+        record.method, span.payload_offset + offsetof(hotline_sampling_record, method), "method");
     profile_.sampling.reason = record.reason;
   }
 
   void read_objects() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_OBJECTS);
+    uint64_t count = record_count(HOTLINE_SECTION_OBJECTS);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_OBJECTS, i);
-      auto record =
-          load_record<hotline_object_record>(HOTLINE_SECTION_OBJECTS, i);
+      auto record = load_record<hotline_object_record>(HOTLINE_SECTION_OBJECTS, i);
       profile_.objects.push_back(
-          {string_at(record.path, at + offsetof(hotline_object_record, path),
-                     "path"),
+          {string_at(record.path, at + offsetof(hotline_object_record, path), "path"),
            record.load_address, (record.flags & HOTLINE_OBJECT_PROFILER) != 0,
            /*build_id=*/""});
     }
@@ -459,33 +425,29 @@ private:
     uint64_t count = record_count(HOTLINE_SECTION_OBJECT_BUILD_IDS);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_OBJECT_BUILD_IDS, i);
-      auto record = load_record<hotline_object_build_id_record>(
-          HOTLINE_SECTION_OBJECT_BUILD_IDS, i);
+      auto record =
+          load_record<hotline_object_build_id_record>(HOTLINE_SECTION_OBJECT_BUILD_IDS, i);
       if (record.object >= profile_.objects.size())
         fail(at + offsetof(hotline_object_build_id_record, object),
              "build id {} at offset {} names object {}, out of range ({} "
              "objects)",
              i, at, record.object, profile_.objects.size());
       profile_.objects[record.object].build_id = string_at(
-          record.build_id, at + offsetof(hotline_object_build_id_record, build_id),
-          "build id");
+          record.build_id, at + offsetof(hotline_object_build_id_record, build_id), "build id");
     }
   }
 
   void read_samples() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_SAMPLES);
+    uint64_t count = record_count(HOTLINE_SECTION_SAMPLES);
     profile_.samples.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_SAMPLES, i);
-      auto record =
-          load_record<hotline_sample_record>(HOTLINE_SECTION_SAMPLES, i);
+      auto record = load_record<hotline_sample_record>(HOTLINE_SECTION_SAMPLES, i);
       if (record.object == HOTLINE_PROFILER_CODE) {
         profile_.profiler_samples += record.count;
         continue;
       }
-      if (record.object != HOTLINE_NO_OBJECT &&
-          record.object >= profile_.objects.size())
+      if (record.object != HOTLINE_NO_OBJECT && record.object >= profile_.objects.size())
         fail(at + offsetof(hotline_sample_record, object),
              "sample {} at offset {} names object {}, out of range ({} "
              "objects)",
@@ -520,32 +482,29 @@ private:
   }
 
   void read_files() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_FILES);
+    uint64_t count = record_count(HOTLINE_SECTION_FILES);
     profile_.files.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_FILES, i);
       auto record = load_record<hotline_file_record>(HOTLINE_SECTION_FILES, i);
-      profile_.files.push_back(string_at(
-          record.path, at + offsetof(hotline_file_record, path), "path"));
+      profile_.files.push_back(
+          string_at(record.path, at + offsetof(hotline_file_record, path), "path"));
     }
   }
 
   // Checks the thread, call node and object that memory and I/O records (which
   // start alike) name; returns the node as an index into Profile::nodes.
   template <typename Record>
-  uint32_t checked_origin(const char *what, uint64_t i, uint64_t at,
-                          const Record &record) const {
+  uint32_t checked_origin(const char *what, uint64_t i, uint64_t at, const Record &record) const {
     uint32_t node = kNoParent;
     if (record.thread == HOTLINE_NO_THREAD) {
       if (record.node != HOTLINE_NO_PARENT)
-        fail(at + offsetof(Record, node),
-             "{} {} at offset {} names call node {} but no thread", what, i,
-             at, record.node);
+        fail(at + offsetof(Record, node), "{} {} at offset {} names call node {} but no thread",
+             what, i, at, record.node);
     } else if (record.thread >= profile_.threads.size()) {
       fail(at + offsetof(Record, thread),
-           "{} {} at offset {} names thread {}, out of range ({} threads)",
-           what, i, at, record.thread, profile_.threads.size());
+           "{} {} at offset {} names thread {}, out of range ({} threads)", what, i, at,
+           record.thread, profile_.threads.size());
     } else if (record.node != HOTLINE_NO_PARENT) {
       const Thread &thread = profile_.threads[record.thread];
       if (record.node >= thread.node_count)
@@ -555,11 +514,10 @@ private:
              what, i, at, record.node, record.thread, thread.node_count);
       node = thread.first_node + record.node;
     }
-    if (record.object != HOTLINE_NO_OBJECT &&
-        record.object >= profile_.objects.size())
+    if (record.object != HOTLINE_NO_OBJECT && record.object >= profile_.objects.size())
       fail(at + offsetof(Record, object),
-           "{} {} at offset {} names object {}, out of range ({} objects)",
-           what, i, at, record.object, profile_.objects.size());
+           "{} {} at offset {} names object {}, out of range ({} objects)", what, i, at,
+           record.object, profile_.objects.size());
     return node;
   }
 
@@ -570,11 +528,10 @@ private:
                        const Record &record) const {
     if (sections_[kind].entry_size < offsetof(Record, via_object) + sizeof record.via_object)
       return kNoObject;
-    if (record.via_object != HOTLINE_NO_OBJECT &&
-        record.via_object >= profile_.objects.size())
+    if (record.via_object != HOTLINE_NO_OBJECT && record.via_object >= profile_.objects.size())
       fail(at + offsetof(Record, via_object),
-           "{} {} at offset {} names via object {}, out of range ({} objects)",
-           what, i, at, record.via_object, profile_.objects.size());
+           "{} {} at offset {} names via object {}, out of range ({} objects)", what, i, at,
+           record.via_object, profile_.objects.size());
     return record.via_object;
   }
 
@@ -584,8 +541,7 @@ private:
     profile_.memory_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_MEMORY_SITES, i);
-      auto record = load_record<hotline_memory_site_record>(
-          HOTLINE_SECTION_MEMORY_SITES, i);
+      auto record = load_record<hotline_memory_site_record>(HOTLINE_SECTION_MEMORY_SITES, i);
       MemorySite site;
       site.thread = record.thread;
       site.node = checked_origin("memory site", i, at, record);
@@ -611,19 +567,17 @@ private:
     profile_.io_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_IO_SITES, i);
-      auto record =
-          load_record<hotline_io_site_record>(HOTLINE_SECTION_IO_SITES, i);
+      auto record = load_record<hotline_io_site_record>(HOTLINE_SECTION_IO_SITES, i);
       IoSite site;
       site.thread = record.thread;
       site.node = checked_origin("I/O site", i, at, record);
       site.address = record.address;
       site.object = record.object;
       site.via_object = checked_via("I/O site", HOTLINE_SECTION_IO_SITES, i, at, record);
-      if (record.file != HOTLINE_NO_FILE &&
-          record.file >= profile_.files.size())
+      if (record.file != HOTLINE_NO_FILE && record.file >= profile_.files.size())
         fail(at + offsetof(hotline_io_site_record, file),
-             "I/O site {} at offset {} names file {}, out of range ({} files)",
-             i, at, record.file, profile_.files.size());
+             "I/O site {} at offset {} names file {}, out of range ({} files)", i, at, record.file,
+             profile_.files.size());
       site.file = record.file;
       site.reads = record.reads;
       site.read_bytes = record.read_bytes;
@@ -667,8 +621,7 @@ private:
     profile_.system_samples.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_SYSTEM_SAMPLES, i);
-      auto record = load_record<hotline_system_sample_record>(
-          HOTLINE_SECTION_SYSTEM_SAMPLES, i);
+      auto record = load_record<hotline_system_sample_record>(HOTLINE_SECTION_SYSTEM_SAMPLES, i);
       if (i > 0 && record.time_ns < profile_.system_samples.back().time_ns)
         fail(at + offsetof(hotline_system_sample_record, time_ns),
              "system sample {} at offset {} has time_ns {}, before the "
@@ -694,16 +647,14 @@ private:
     profile_.regions.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_REGIONS, i);
-      auto record =
-          load_record<hotline_region_record>(HOTLINE_SECTION_REGIONS, i);
+      auto record = load_record<hotline_region_record>(HOTLINE_SECTION_REGIONS, i);
       if (record.thread >= profile_.threads.size())
         fail(at + offsetof(hotline_region_record, thread),
              "region {} at offset {} names thread {}, out of range ({} "
              "threads)",
              i, at, record.thread, profile_.threads.size());
       if (record.parent != HOTLINE_NO_REGION &&
-          (record.parent >= i ||
-           profile_.regions[record.parent].thread != record.thread))
+          (record.parent >= i || profile_.regions[record.parent].thread != record.thread))
         fail(at + offsetof(hotline_region_record, parent),
              "region {} at offset {} names parent {}, which is not an earlier "
              "region of the same thread",
@@ -711,8 +662,7 @@ private:
       Region region;
       region.thread = record.thread;
       region.parent = record.parent;
-      region.name = string_at(record.name,
-                              at + offsetof(hotline_region_record, name), "name");
+      region.name = string_at(record.name, at + offsetof(hotline_region_record, name), "name");
       region.entries = record.entries;
       region.inclusive_ns = record.inclusive_ns;
       region.io_ns = record.io_ns;
@@ -725,13 +675,11 @@ private:
   }
 
   void read_counters() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_COUNTERS);
+    uint64_t count = record_count(HOTLINE_SECTION_COUNTERS);
     profile_.counters.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_COUNTERS, i);
-      auto record =
-          load_record<hotline_counter_record>(HOTLINE_SECTION_COUNTERS, i);
+      auto record = load_record<hotline_counter_record>(HOTLINE_SECTION_COUNTERS, i);
       if (record.thread >= profile_.threads.size())
         fail(at + offsetof(hotline_counter_record, thread),
              "counter {} at offset {} names thread {}, out of range ({} "
@@ -747,21 +695,19 @@ private:
       Counter counter;
       counter.thread = record.thread;
       counter.region = record.region;
-      counter.name = string_at(
-          record.name, at + offsetof(hotline_counter_record, name), "name");
+      counter.name = string_at(record.name, at + offsetof(hotline_counter_record, name), "name");
       counter.value = record.value;
       profile_.counters.push_back(std::move(counter));
     }
   }
 
   void read_sync_sites() {
-    uint64_t count = record_count(HOTLINE_SECTION_SYNC_SITES,
-                                  offsetof(hotline_sync_site_record, via_object));
+    uint64_t count =
+        record_count(HOTLINE_SECTION_SYNC_SITES, offsetof(hotline_sync_site_record, via_object));
     profile_.sync_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_SYNC_SITES, i);
-      auto record = load_record<hotline_sync_site_record>(
-          HOTLINE_SECTION_SYNC_SITES, i);
+      auto record = load_record<hotline_sync_site_record>(HOTLINE_SECTION_SYNC_SITES, i);
       SyncSite site;
       site.thread = record.thread;
       site.node = checked_origin("sync site", i, at, record);
@@ -784,8 +730,8 @@ private:
     cuda.present = true;
     cuda.state = record.state;
     cuda.device_count = record.device_count;
-    cuda.message = string_at(record.message,
-                             at + offsetof(hotline_cuda_record, message), "message");
+    cuda.message =
+        string_at(record.message, at + offsetof(hotline_cuda_record, message), "message");
     cuda.driver_version = record.driver_version;
     cuda.dropped_records = record.dropped_records;
     cuda.lost_records = record.lost_records;
@@ -812,12 +758,10 @@ private:
     profile_.gpu_devices.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_DEVICES, i);
-      auto record = load_record<hotline_gpu_device_record>(
-          HOTLINE_SECTION_GPU_DEVICES, i);
+      auto record = load_record<hotline_gpu_device_record>(HOTLINE_SECTION_GPU_DEVICES, i);
       GpuDevice device;
       device.device = record.device;
-      device.name = string_at(
-          record.name, at + offsetof(hotline_gpu_device_record, name), "name");
+      device.name = string_at(record.name, at + offsetof(hotline_gpu_device_record, name), "name");
       device.compute_major = record.compute_major;
       device.compute_minor = record.compute_minor;
       device.multiprocessors = record.multiprocessors;
@@ -831,8 +775,7 @@ private:
     profile_.gpu_sites.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_SITES, i);
-      auto record =
-          load_record<hotline_gpu_site_record>(HOTLINE_SECTION_GPU_SITES, i);
+      auto record = load_record<hotline_gpu_site_record>(HOTLINE_SECTION_GPU_SITES, i);
       GpuSite site;
       site.thread = record.thread;
       site.node = checked_origin("GPU site", i, at, record);
@@ -840,12 +783,10 @@ private:
       site.object = record.object;
       if (record.api < HOTLINE_GPU_API_LAUNCH || record.api > HOTLINE_GPU_API_OTHER)
         fail(at + offsetof(hotline_gpu_site_record, api),
-             "GPU site {} at offset {} has api {}, not one of 1 to 7", i, at,
-             record.api);
+             "GPU site {} at offset {} has api {}, not one of 1 to 7", i, at, record.api);
       site.api = record.api;
       site.function =
-          string_at(record.function,
-                    at + offsetof(hotline_gpu_site_record, function), "function");
+          string_at(record.function, at + offsetof(hotline_gpu_site_record, function), "function");
       site.calls = record.calls;
       site.host_ns = record.host_ns;
       profile_.gpu_sites.push_back(std::move(site));
@@ -855,29 +796,26 @@ private:
   // Checks what kernel, transfer and sync records (which start alike) share:
   // the GPU site that started them, and an end no earlier than the start.
   template <typename Record>
-  void check_gpu_activity(const char *what, uint64_t i, uint64_t at,
-                          const Record &record) const {
+  void check_gpu_activity(const char *what, uint64_t i, uint64_t at, const Record &record) const {
     check_gpu_site(what, i, at, offsetof(Record, site), record.site);
     if (record.end_ns < record.start_ns)
       fail(at + offsetof(Record, end_ns),
-           "{} {} at offset {} ends at {} ns, before its start at {} ns", what,
-           i, at, record.end_ns, record.start_ns);
+           "{} {} at offset {} ends at {} ns, before its start at {} ns", what, i, at,
+           record.end_ns, record.start_ns);
   }
 
   void check_gpu_site(const char *what, uint64_t i, uint64_t at, size_t field,
                       uint32_t site) const {
     if (site != HOTLINE_NO_GPU_SITE && site >= profile_.gpu_sites.size())
-      fail(at + field,
-           "{} {} at offset {} names GPU site {}, out of range ({} GPU sites)",
-           what, i, at, site, profile_.gpu_sites.size());
+      fail(at + field, "{} {} at offset {} names GPU site {}, out of range ({} GPU sites)", what, i,
+           at, site, profile_.gpu_sites.size());
   }
 
-  void check_memory_kind(const char *what, uint64_t i, uint64_t at,
-                         size_t field, const char *name, uint32_t kind) const {
+  void check_memory_kind(const char *what, uint64_t i, uint64_t at, size_t field, const char *name,
+                         uint32_t kind) const {
     if (kind > HOTLINE_GPU_MEMORY_ARRAY)
-      fail(at + field,
-           "{} {} at offset {} has {} {}, not a memory kind (0 to 5)", what, i,
-           at, name, kind);
+      fail(at + field, "{} {} at offset {} has {} {}, not a memory kind (0 to 5)", what, i, at,
+           name, kind);
   }
 
   void read_gpu_kernels() {
@@ -885,15 +823,13 @@ private:
     profile_.gpu_kernels.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_KERNELS, i);
-      auto record = load_record<hotline_gpu_kernel_record>(
-          HOTLINE_SECTION_GPU_KERNELS, i);
+      auto record = load_record<hotline_gpu_kernel_record>(HOTLINE_SECTION_GPU_KERNELS, i);
       check_gpu_activity("GPU kernel", i, at, record);
       GpuKernel kernel;
       kernel.start_ns = record.start_ns;
       kernel.end_ns = record.end_ns;
       kernel.site = record.site;
-      kernel.name = string_at(
-          record.name, at + offsetof(hotline_gpu_kernel_record, name), "name");
+      kernel.name = string_at(record.name, at + offsetof(hotline_gpu_kernel_record, name), "name");
       kernel.device = record.device;
       kernel.stream = record.stream;
       kernel.grid[0] = record.grid_x;
@@ -913,19 +849,14 @@ private:
     profile_.gpu_transfers.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_TRANSFERS, i);
-      auto record = load_record<hotline_gpu_transfer_record>(
-          HOTLINE_SECTION_GPU_TRANSFERS, i);
+      auto record = load_record<hotline_gpu_transfer_record>(HOTLINE_SECTION_GPU_TRANSFERS, i);
       check_gpu_activity("GPU transfer", i, at, record);
-      if (record.kind < HOTLINE_GPU_COPY_HOST_TO_DEVICE ||
-          record.kind > HOTLINE_GPU_MEMSET)
+      if (record.kind < HOTLINE_GPU_COPY_HOST_TO_DEVICE || record.kind > HOTLINE_GPU_MEMSET)
         fail(at + offsetof(hotline_gpu_transfer_record, kind),
-             "GPU transfer {} at offset {} has kind {}, not one of 1 to 7", i,
-             at, record.kind);
-      check_memory_kind("GPU transfer", i, at,
-                        offsetof(hotline_gpu_transfer_record, source), "source",
-                        record.source);
-      check_memory_kind("GPU transfer", i, at,
-                        offsetof(hotline_gpu_transfer_record, destination),
+             "GPU transfer {} at offset {} has kind {}, not one of 1 to 7", i, at, record.kind);
+      check_memory_kind("GPU transfer", i, at, offsetof(hotline_gpu_transfer_record, source),
+                        "source", record.source);
+      check_memory_kind("GPU transfer", i, at, offsetof(hotline_gpu_transfer_record, destination),
                         "destination", record.destination);
       GpuTransfer transfer;
       transfer.start_ns = record.start_ns;
@@ -946,8 +877,7 @@ private:
     profile_.gpu_syncs.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_SYNCS, i);
-      auto record =
-          load_record<hotline_gpu_sync_record>(HOTLINE_SECTION_GPU_SYNCS, i);
+      auto record = load_record<hotline_gpu_sync_record>(HOTLINE_SECTION_GPU_SYNCS, i);
       check_gpu_activity("GPU sync", i, at, record);
       profile_.gpu_syncs.push_back(
           {record.start_ns, record.end_ns, record.site, record.kind, record.stream});
@@ -960,24 +890,21 @@ private:
     profile_.gpu_memory.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_GPU_MEMORY, i);
-      auto record = load_record<hotline_gpu_memory_record>(
-          HOTLINE_SECTION_GPU_MEMORY, i);
+      auto record = load_record<hotline_gpu_memory_record>(HOTLINE_SECTION_GPU_MEMORY, i);
       if (i > 0 && record.time_ns < profile_.gpu_memory.back().time_ns)
         fail(at + offsetof(hotline_gpu_memory_record, time_ns),
              "GPU memory record {} at offset {} has time_ns {}, before the "
              "previous record's {}",
              i, at, record.time_ns, profile_.gpu_memory.back().time_ns);
-      check_gpu_site("GPU memory record", i, at,
-                     offsetof(hotline_gpu_memory_record, site), record.site);
-      if (record.operation != HOTLINE_GPU_ALLOCATE &&
-          record.operation != HOTLINE_GPU_FREE)
+      check_gpu_site("GPU memory record", i, at, offsetof(hotline_gpu_memory_record, site),
+                     record.site);
+      if (record.operation != HOTLINE_GPU_ALLOCATE && record.operation != HOTLINE_GPU_FREE)
         fail(at + offsetof(hotline_gpu_memory_record, operation),
              "GPU memory record {} at offset {} has operation {}, not 1 "
              "(allocate) or 2 (free)",
              i, at, record.operation);
-      check_memory_kind("GPU memory record", i, at,
-                        offsetof(hotline_gpu_memory_record, memory), "memory",
-                        record.memory);
+      check_memory_kind("GPU memory record", i, at, offsetof(hotline_gpu_memory_record, memory),
+                        "memory", record.memory);
       GpuMemoryEvent event;
       event.time_ns = record.time_ns;
       event.address = record.address;
@@ -1008,14 +935,14 @@ private:
       return;
     uint64_t at = sections_[HOTLINE_SECTION_JOB].payload_offset;
     if (record.rank >= record.world_size)
-      fail(at, "section JOB at offset {}: rank {} is not below the job's size {}", at,
-           record.rank, record.world_size);
+      fail(at, "section JOB at offset {}: rank {} is not below the job's size {}", at, record.rank,
+           record.world_size);
     Job &job = profile_.job;
     job.present = true;
     job.rank = record.rank;
     job.world_size = record.world_size;
-    job.launcher = string_at(record.launcher, at + offsetof(hotline_job_record, launcher),
-                             "launcher");
+    job.launcher =
+        string_at(record.launcher, at + offsetof(hotline_job_record, launcher), "launcher");
   }
 
   void read_mpi_sites() {
@@ -1029,8 +956,8 @@ private:
       site.node = checked_origin("MPI site", i, at, record);
       site.address = record.address;
       site.object = record.object;
-      site.function = string_at(record.function, at + offsetof(hotline_mpi_site_record, function),
-                                "function");
+      site.function =
+          string_at(record.function, at + offsetof(hotline_mpi_site_record, function), "function");
       site.calls = record.calls;
       site.ns = record.ns;
       site.bytes = record.bytes;
@@ -1045,7 +972,8 @@ private:
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_CALL_TARGETS, i);
       auto record = load_record<hotline_call_target_record>(HOTLINE_SECTION_CALL_TARGETS, i);
-      if (record.site >= profile_.sites.size() || profile_.sites[record.site].kind != HOTLINE_SITE_CALL_TARGETS)
+      if (record.site >= profile_.sites.size() ||
+          profile_.sites[record.site].kind != HOTLINE_SITE_CALL_TARGETS)
         fail(at + offsetof(hotline_call_target_record, site),
              "call target {} at offset {} names site {}, which is not an indirect call's", i, at,
              record.site);
@@ -1075,8 +1003,8 @@ private:
              at, record.min_ns, record.max_ns, record.ns);
       if (record.other_thread > record.count)
         fail(at + offsetof(hotline_range_record, other_thread),
-             "range {} at offset {}: {} of {} ended on another thread", i, at,
-             record.other_thread, record.count);
+             "range {} at offset {}: {} of {} ended on another thread", i, at, record.other_thread,
+             record.count);
       range.count = record.count;
       range.ns = record.ns;
       range.min_ns = record.min_ns;
@@ -1119,8 +1047,8 @@ private:
     uint64_t count = record_count(section);
     if (count > 0 && !profile_.trace.present)
       fail(sections_[section].header_offset,
-           "section {} at offset {} holds events, but there is no TRACE section",
-           name, sections_[section].header_offset);
+           "section {} at offset {} holds events, but there is no TRACE section", name,
+           sections_[section].header_offset);
     profile_.trace_events.reserve(profile_.trace_events.size() + count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(section, i);
@@ -1146,24 +1074,22 @@ private:
       uint64_t kind_at = at + offsetof(hotline_trace_event_record, kind);
       if (section == HOTLINE_SECTION_TRACE_WAITS) {
         if (record.kind != HOTLINE_TRACE_WAIT)
-          fail(kind_at, "wait {} at offset {} has kind {}, not {}", i, at,
-               record.kind, unsigned(HOTLINE_TRACE_WAIT));
+          fail(kind_at, "wait {} at offset {} has kind {}, not {}", i, at, record.kind,
+               unsigned(HOTLINE_TRACE_WAIT));
         if (record.id < HOTLINE_SYNC_MUTEX || record.id > HOTLINE_SYNC_FUTEX)
-          fail(id_at, "wait {} at offset {} has wait kind {}, not {} to {}", i,
-               at, record.id, unsigned(HOTLINE_SYNC_MUTEX),
-               unsigned(HOTLINE_SYNC_FUTEX));
+          fail(id_at, "wait {} at offset {} has wait kind {}, not {} to {}", i, at, record.id,
+               unsigned(HOTLINE_SYNC_MUTEX), unsigned(HOTLINE_SYNC_FUTEX));
         event.id = record.id;
         profile_.trace_events.push_back(std::move(event));
         continue;
       }
       if (section == HOTLINE_SECTION_TRACE_RANGES) {
         if (record.kind != HOTLINE_TRACE_RANGE)
-          fail(kind_at, "range {} at offset {} has kind {}, not {}", i, at,
-               record.kind, unsigned(HOTLINE_TRACE_RANGE));
+          fail(kind_at, "range {} at offset {} has kind {}, not {}", i, at, record.kind,
+               unsigned(HOTLINE_TRACE_RANGE));
         if (record.value > 1)
           fail(at + offsetof(hotline_trace_event_record, value),
-               "range {} at offset {} has value {}, not 0 or 1", i, at,
-               record.value);
+               "range {} at offset {} has value {}, not 0 or 1", i, at, record.value);
         event.region = string_at(record.id, id_at, "id");
         profile_.trace_events.push_back(std::move(event));
         continue;
@@ -1195,28 +1121,23 @@ private:
         event.id = record.id;
         break;
       default:
-        fail(kind_at, "trace event {} at offset {} has kind {}, not 1 to 8", i,
-             at, record.kind);
+        fail(kind_at, "trace event {} at offset {} has kind {}, not 1 to 8", i, at, record.kind);
       }
       profile_.trace_events.push_back(std::move(event));
     }
   }
 
   void read_modules() {
-    uint64_t count =
-        record_count(HOTLINE_SECTION_MODULES);
+    uint64_t count = record_count(HOTLINE_SECTION_MODULES);
     profile_.modules.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_MODULES, i);
-      auto record =
-          load_record<hotline_module_record>(HOTLINE_SECTION_MODULES, i);
+      auto record = load_record<hotline_module_record>(HOTLINE_SECTION_MODULES, i);
       Module module;
       module.object_path = string_at(
-          record.object_path, at + offsetof(hotline_module_record, object_path),
-          "object_path");
+          record.object_path, at + offsetof(hotline_module_record, object_path), "object_path");
       module.source_file = string_at(
-          record.source_file, at + offsetof(hotline_module_record, source_file),
-          "source_file");
+          record.source_file, at + offsetof(hotline_module_record, source_file), "source_file");
       module.first_site = record.first_site;
       module.site_count = record.site_count;
       profile_.modules.push_back(std::move(module));
@@ -1238,8 +1159,7 @@ private:
   }
 
   // Site records of profiles written before line mode end after `module`.
-  static constexpr size_t kFirstSiteRecordSize =
-      offsetof(hotline_site_record, column);
+  static constexpr size_t kFirstSiteRecordSize = offsetof(hotline_site_record, column);
 
   hotline_site_record load_site_record(uint64_t index) const {
     hotline_site_record record{};
@@ -1264,39 +1184,31 @@ private:
       uint64_t at = record_offset(HOTLINE_SECTION_SITES, i);
       hotline_site_record record = load_site_record(i);
       Site site;
-      site.name = string_at(record.name,
-                            at + offsetof(hotline_site_record, name), "name");
+      site.name = string_at(record.name, at + offsetof(hotline_site_record, name), "name");
       site.linkage_name = string_at(
-          record.linkage_name, at + offsetof(hotline_site_record, linkage_name),
-          "linkage_name");
-      site.file = string_at(record.file,
-                            at + offsetof(hotline_site_record, file), "file");
+          record.linkage_name, at + offsetof(hotline_site_record, linkage_name), "linkage_name");
+      site.file = string_at(record.file, at + offsetof(hotline_site_record, file), "file");
       site.line = record.line;
       site.kind = record.kind;
       site.module = record.module;
       if (site.module >= profile_.modules.size())
         fail(at + offsetof(hotline_site_record, module),
-             "site {} at offset {} names module {}, out of range ({} modules)",
-             i, at, site.module, profile_.modules.size());
+             "site {} at offset {} names module {}, out of range ({} modules)", i, at, site.module,
+             profile_.modules.size());
       site.column = record.column;
       site.counter = record.counter;
       site.function = record.function;
       site.loop = record.loop;
-      site.facts = string_at(record.facts,
-                             at + offsetof(hotline_site_record, facts), "facts");
+      site.facts = string_at(record.facts, at + offsetof(hotline_site_record, facts), "facts");
       site.discriminator = record.discriminator;
-      auto check_site = [&](uint32_t value, size_t field, const char *what,
-                            bool may_be_none) {
+      auto check_site = [&](uint32_t value, size_t field, const char *what, bool may_be_none) {
         if (value < count || (may_be_none && value == HOTLINE_NO_SITE))
           return;
-        fail(at + field,
-             "site {} at offset {} names {} site {}, out of range ({} sites)",
-             i, at, what, value, count);
+        fail(at + field, "site {} at offset {} names {} site {}, out of range ({} sites)", i, at,
+             what, value, count);
       };
-      check_site(site.counter, offsetof(hotline_site_record, counter),
-                 "counter", false);
-      check_site(site.function, offsetof(hotline_site_record, function),
-                 "function", false);
+      check_site(site.counter, offsetof(hotline_site_record, counter), "counter", false);
+      check_site(site.function, offsetof(hotline_site_record, function), "function", false);
       check_site(site.loop, offsetof(hotline_site_record, loop), "loop", true);
       // Loops are numbered before what they hold, so walking out from a site
       // through its loops always ends.
@@ -1311,42 +1223,36 @@ private:
     // Checked only now that the number of sites is known.
     for (size_t i = 0; i < profile_.modules.size(); ++i) {
       const Module &module = profile_.modules[i];
-      if (uint64_t(module.first_site) + module.site_count >
-          profile_.sites.size())
+      if (uint64_t(module.first_site) + module.site_count > profile_.sites.size())
         fail(record_offset(HOTLINE_SECTION_MODULES, i),
              "module {} at offset {} covers sites [{}, {}), out of range ({} "
              "sites)",
              i, record_offset(HOTLINE_SECTION_MODULES, i), module.first_site,
-             uint64_t(module.first_site) + module.site_count,
-             profile_.sites.size());
+             uint64_t(module.first_site) + module.site_count, profile_.sites.size());
     }
   }
 
   void read_site_counts() {
     const SectionSpan &span = sections_[HOTLINE_SECTION_SITE_COUNTS];
-    uint64_t count =
-        record_count(HOTLINE_SECTION_SITE_COUNTS);
+    uint64_t count = record_count(HOTLINE_SECTION_SITE_COUNTS);
     if (span.present && count != profile_.sites.size())
-      fail(span.header_offset,
-           "section SITE_COUNTS at offset {} has {} counts for {} sites",
+      fail(span.header_offset, "section SITE_COUNTS at offset {} has {} counts for {} sites",
            span.header_offset, count, profile_.sites.size());
     profile_.site_counts.assign(profile_.sites.size(), 0);
     for (uint64_t i = 0; i < count; ++i)
-      profile_.site_counts[i] =
-          load_record<uint64_t>(HOTLINE_SECTION_SITE_COUNTS, i);
+      profile_.site_counts[i] = load_record<uint64_t>(HOTLINE_SECTION_SITE_COUNTS, i);
   }
 
   void read_threads() {
     uint64_t count =
         record_count(HOTLINE_SECTION_THREADS, offsetof(hotline_thread_record, memory_ns));
-    uint64_t node_count = record_count(
-        HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
+    uint64_t node_count =
+        record_count(HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
     profile_.threads.reserve(count);
     uint64_t previous_end = 0;
     for (uint64_t i = 0; i < count; ++i) {
       uint64_t at = record_offset(HOTLINE_SECTION_THREADS, i);
-      auto record =
-          load_record<hotline_thread_record>(HOTLINE_SECTION_THREADS, i);
+      auto record = load_record<hotline_thread_record>(HOTLINE_SECTION_THREADS, i);
       uint64_t end = uint64_t(record.first_node) + record.node_count;
       if (end > node_count)
         fail(at + offsetof(hotline_thread_record, first_node),
@@ -1354,11 +1260,10 @@ private:
              "nodes)",
              i, at, record.first_node, end, node_count);
       if (record.first_node != previous_end)
-        fail(
-            at + offsetof(hotline_thread_record, first_node),
-            "thread {} at offset {} has call nodes starting at {}, expected {} "
-            "(threads' nodes follow each other)",
-            i, at, record.first_node, previous_end);
+        fail(at + offsetof(hotline_thread_record, first_node),
+             "thread {} at offset {} has call nodes starting at {}, expected {} "
+             "(threads' nodes follow each other)",
+             i, at, record.first_node, previous_end);
       previous_end = end;
       Thread thread;
       thread.tid = record.tid;
@@ -1366,8 +1271,7 @@ private:
       thread.end_ns = record.end_ns;
       thread.first_node = record.first_node;
       thread.node_count = record.node_count;
-      thread.name = string_at(
-          record.name, at + offsetof(hotline_thread_record, name), "name");
+      thread.name = string_at(record.name, at + offsetof(hotline_thread_record, name), "name");
       thread.flags = record.flags;
       thread.memory_ns = record.memory_ns;
       profile_.threads.push_back(std::move(thread));
@@ -1384,8 +1288,10 @@ private:
     if (profile_.other_call_paths_site != kNoSite)
       return profile_.other_call_paths_site;
     if (profile_.modules.empty())
-      fail(at, "call node at offset {} stands for other call paths in a profile with no "
-               "module", at);
+      fail(at,
+           "call node at offset {} stands for other call paths in a profile with no "
+           "module",
+           at);
     auto site = uint32_t(profile_.sites.size());
     Site other;
     other.name = other.linkage_name = kOtherCallPathsName;
@@ -1398,16 +1304,15 @@ private:
   }
 
   void read_call_tree() {
-    uint64_t count = record_count(
-        HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
+    uint64_t count =
+        record_count(HOTLINE_SECTION_CALL_TREE, offsetof(hotline_call_node_record, window_calls));
     profile_.nodes.reserve(count);
     for (size_t t = 0; t < profile_.threads.size(); ++t) {
       const Thread &thread = profile_.threads[t];
       for (uint32_t local = 0; local < thread.node_count; ++local) {
         uint64_t index = uint64_t(thread.first_node) + local;
         uint64_t at = record_offset(HOTLINE_SECTION_CALL_TREE, index);
-        auto record = load_record<hotline_call_node_record>(
-            HOTLINE_SECTION_CALL_TREE, index);
+        auto record = load_record<hotline_call_node_record>(HOTLINE_SECTION_CALL_TREE, index);
         if (record.site == HOTLINE_OTHER_CALL_PATHS)
           record.site = other_call_paths_site(at);
         else if (record.site >= profile_.sites.size())
@@ -1415,13 +1320,11 @@ private:
                "call node {} at offset {} names site {}, out of range ({} "
                "sites)",
                index, at, record.site, profile_.sites.size());
-        if (record.parent != HOTLINE_NO_PARENT &&
-            record.parent >= thread.node_count)
-          fail(
-              at + offsetof(hotline_call_node_record, parent),
-              "call node {} at offset {} names parent {}, out of range (thread "
-              "{} has {} nodes)",
-              index, at, record.parent, t, thread.node_count);
+        if (record.parent != HOTLINE_NO_PARENT && record.parent >= thread.node_count)
+          fail(at + offsetof(hotline_call_node_record, parent),
+               "call node {} at offset {} names parent {}, out of range (thread "
+               "{} has {} nodes)",
+               index, at, record.parent, t, thread.node_count);
         if (record.parent != HOTLINE_NO_PARENT && record.parent >= local)
           fail(at + offsetof(hotline_call_node_record, parent),
                "call node {} at offset {} names parent {}, which does not come "
@@ -1429,9 +1332,8 @@ private:
                index, at, record.parent, t);
         CallNode node;
         node.site = record.site;
-        node.parent = record.parent == HOTLINE_NO_PARENT
-                          ? kNoParent
-                          : thread.first_node + record.parent;
+        node.parent =
+            record.parent == HOTLINE_NO_PARENT ? kNoParent : thread.first_node + record.parent;
         node.calls = record.calls;
         node.inclusive_ns = record.inclusive_ns;
         node.exclusive_ns = record.exclusive_ns;
@@ -1459,7 +1361,7 @@ private:
 };
 
 const Parser::SectionReader Parser::kSectionReaders[std::size(kSectionNumbers)] = {
-#define HOTLINE_SECTION_READER(NAME, number, record, name)                     \
+#define HOTLINE_SECTION_READER(NAME, number, record, name)                                         \
   {HOTLINE_SECTION_##NAME, &Parser::read_##name},
     HOTLINE_SECTIONS(HOTLINE_SECTION_READER)
 #undef HOTLINE_SECTION_READER
@@ -1473,9 +1375,8 @@ std::vector<Profile> parse_profiles(const unsigned char *data, size_t size,
   uint64_t begin = 0;
   do {
     // Until a second member shows up the file may be a plain profile.
-    std::string name = members.empty()
-                           ? display_name
-                           : bundle_member_name(display_name, members.size());
+    std::string name =
+        members.empty() ? display_name : bundle_member_name(display_name, members.size());
     Parser parser(data, size, begin, name);
     members.push_back(parser.parse());
     begin = parser.end();
@@ -1490,22 +1391,19 @@ std::vector<Profile> parse_profiles(const std::vector<unsigned char> &bytes,
   return parse_profiles(bytes.data(), bytes.size(), display_name);
 }
 
-Profile parse_profile(const unsigned char *data, size_t size,
-                      const std::string &display_name) {
+Profile parse_profile(const unsigned char *data, size_t size, const std::string &display_name) {
   Parser parser(data, size, 0, display_name);
   Profile profile = parser.parse();
   if (parser.end() != size)
-    throw ProfileFormatError(
-        display_name,
-        fmt::format("a bundle (another profile starts at offset {}) where "
-                    "one profile was expected",
-                    parser.end()),
-        parser.end());
+    throw ProfileFormatError(display_name,
+                             fmt::format("a bundle (another profile starts at offset {}) where "
+                                         "one profile was expected",
+                                         parser.end()),
+                             parser.end());
   return profile;
 }
 
-Profile parse_profile(const std::vector<unsigned char> &bytes,
-                      const std::string &display_name) {
+Profile parse_profile(const std::vector<unsigned char> &bytes, const std::string &display_name) {
   return parse_profile(bytes.data(), bytes.size(), display_name);
 }
 
@@ -1557,8 +1455,7 @@ size_t read_fully(int fd, unsigned char *into, size_t size, const std::string &p
 std::vector<unsigned char> read_profile_bytes(const std::string &path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
-    throw ProfileFileError(
-        fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    throw ProfileFileError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
   struct stat status;
   if (::fstat(fd, &status) != 0) {
     int stat_errno = errno;
@@ -1567,9 +1464,9 @@ std::vector<unsigned char> read_profile_bytes(const std::string &path) {
   }
   if (!S_ISREG(status.st_mode)) {
     ::close(fd);
-    throw ProfileFileError(fmt::format(
-        "{}: {}, not a profile (hotline reads the regular files that programs wrote)", path,
-        file_kind(status.st_mode)));
+    throw ProfileFileError(
+        fmt::format("{}: {}, not a profile (hotline reads the regular files that programs wrote)",
+                    path, file_kind(status.st_mode)));
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   std::vector<unsigned char> bytes(sizeof hotline_file_header::magic);
@@ -1603,8 +1500,8 @@ static std::vector<std::string> profiles_in_directory(const std::string &path) {
   std::error_code error;
   for (const auto &entry : std::filesystem::directory_iterator(path, error)) {
     std::string name = entry.path().filename().string();
-    if (name.size() > 8 && name[0] != '.' &&
-        name.compare(name.size() - 8, 8, ".hotline") == 0 && entry.is_regular_file(error))
+    if (name.size() > 8 && name[0] != '.' && name.compare(name.size() - 8, 8, ".hotline") == 0 &&
+        entry.is_regular_file(error))
       found.push_back(entry.path().string());
   }
   if (error)

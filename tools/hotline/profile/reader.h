@@ -95,7 +95,7 @@ struct Site {
 // How the runtime sampled where threads ran.
 struct Sampling {
   bool present = false;
-  uint32_t reason = 0; // HOTLINE_SAMPLING_* (profile_format.h)
+  uint32_t reason = 0;    // HOTLINE_SAMPLING_* (profile_format.h)
   uint64_t period_ns = 0; // CPU time between two samples of a thread
   uint64_t samples = 0;
   uint64_t dropped = 0;
@@ -112,7 +112,7 @@ struct Object {
 
 // Samples that hit one instruction address.
 struct Sample {
-  uint64_t address = 0; // relative to the object (absolute for kNoObject)
+  uint64_t address = 0;        // relative to the object (absolute for kNoObject)
   uint32_t object = kNoObject; // index into Profile::objects
   uint64_t count = 0;
 };
@@ -121,11 +121,10 @@ struct Thread {
   uint64_t tid = 0;
   uint64_t start_ns = 0;
   uint64_t end_ns = 0;
-  uint32_t first_node =
-      0; // this thread's nodes are Profile::nodes[first_node, +node_count)
+  uint32_t first_node = 0; // this thread's nodes are Profile::nodes[first_node, +node_count)
   uint32_t node_count = 0;
   std::string name;
-  uint32_t flags = 0; // HOTLINE_THREAD_*
+  uint32_t flags = 0;     // HOTLINE_THREAD_*
   uint64_t memory_ns = 0; // inside the heap allocator (tracked calls)
 
   // end_ns - start_ns (0 if the clock went back).
@@ -160,8 +159,8 @@ struct CallNode {
 // absent from profiles of older runtimes.
 struct TimingCost {
   bool measured = false;
-  uint64_t self_ps = 0;   // inside a timed call's own inclusive time
-  uint64_t caller_ps = 0; // added to its caller's inclusive time (self included)
+  uint64_t self_ps = 0;         // inside a timed call's own inclusive time
+  uint64_t caller_ps = 0;       // added to its caller's inclusive time (self included)
   uint64_t untimed_call_ps = 0; // an untimed call of an empty function; 0 in older profiles
 };
 
@@ -177,7 +176,8 @@ struct Heap {
   uint64_t peak_rss_bytes = 0;
   uint64_t untracked_frees = 0; // of blocks the runtime did not see allocated
   uint32_t flags = 0;           // HOTLINE_HEAP_*
-  uint64_t runtime_resident_bytes = 0; // hotline's own memory at the end; 0: unknown (older runtime)
+  uint64_t runtime_resident_bytes =
+      0; // hotline's own memory at the end; 0: unknown (older runtime)
   // In a forked child: the blocks live at the fork, which the parent allocated (not in
   // allocations; frees counts the child's frees of them). 0 elsewhere and in older profiles.
   uint64_t inherited_blocks = 0;
@@ -205,7 +205,7 @@ struct MemorySite {
   uint64_t frees = 0; // of the blocks allocated here, by any thread
   uint64_t freed_bytes = 0;
   uint64_t peak_live_bytes = 0; // of this place's blocks at once
-  uint64_t temporaries = 0; // freed before the innermost timed call returned
+  uint64_t temporaries = 0;     // freed before the innermost timed call returned
   uint64_t temporary_bytes = 0;
   uint64_t inherited_blocks = 0; // as in Heap, for this place's blocks
   uint64_t inherited_bytes = 0;
@@ -239,8 +239,8 @@ struct IoSite {
 // profiles of runtimes that did not record it.
 struct System {
   bool present = false;
-  uint64_t cpu_ns = 0;    // the process's CPU time at write, all threads
-  uint64_t energy_uj = 0; // CPU package energy of the machine during the run
+  uint64_t cpu_ns = 0;           // the process's CPU time at write, all threads
+  uint64_t energy_uj = 0;        // CPU package energy of the machine during the run
   uint64_t sample_period_ns = 0; // between two system samples; 0: no sampler
   uint32_t flags = 0;            // HOTLINE_SYSTEM_*
   uint32_t gpu_count = 0;        // GPUs that NVML reported
@@ -254,9 +254,9 @@ struct System {
 
 // One reading of the runtime's sampler thread (SYSTEM_SAMPLES section).
 struct SystemSample {
-  uint64_t time_ns = 0;   // since the run's start
-  uint64_t rss_bytes = 0; // the process's resident set
-  uint64_t energy_uj = 0; // CPU package energy since the run's start
+  uint64_t time_ns = 0;          // since the run's start
+  uint64_t rss_bytes = 0;        // the process's resident set
+  uint64_t energy_uj = 0;        // CPU package energy since the run's start
   uint64_t gpu_memory_bytes = 0; // in use, all GPUs
   // The process's CPU time over the wall time since the previous sample, in
   // hundredths of a percent (10000 = one core busy).
@@ -271,13 +271,13 @@ inline constexpr uint32_t kNoRegion = 0xffffffffu;
 
 // One region of one thread, reached through its enclosing regions (REGIONS).
 struct Region {
-  uint32_t thread = 0;          // index into Profile::threads
-  uint32_t parent = kNoRegion;  // index into Profile::regions, always earlier
+  uint32_t thread = 0;         // index into Profile::threads
+  uint32_t parent = kNoRegion; // index into Profile::regions, always earlier
   std::string name;
   uint64_t entries = 0;
   uint64_t inclusive_ns = 0;
-  uint64_t io_ns = 0;   // blocked in I/O while it was the innermost region
-  uint64_t sync_ns = 0; // blocked in synchronization calls, likewise
+  uint64_t io_ns = 0;     // blocked in I/O while it was the innermost region
+  uint64_t sync_ns = 0;   // blocked in synchronization calls, likewise
   uint64_t memory_ns = 0; // inside the heap allocator, likewise
   uint64_t gpu_ns = 0;    // inside CUDA calls other than synchronize, likewise
   bool open_at_write = false;
@@ -376,7 +376,7 @@ struct GpuSite {
   uint32_t node = kNoParent;
   uint64_t address = 0;
   uint32_t object = kNoObject;
-  uint32_t api = 0; // HOTLINE_GPU_API_*
+  uint32_t api = 0;     // HOTLINE_GPU_API_*
   std::string function; // "cudaLaunchKernel"
   uint64_t calls = 0;
   uint64_t host_ns = 0; // the calling thread's time inside these calls
@@ -491,7 +491,7 @@ struct Profile {
   std::vector<IoSite> io_sites;
   System system;
   std::vector<SystemSample> system_samples; // by time
-  std::vector<Region> regions; // grouped by thread, parents first
+  std::vector<Region> regions;              // grouped by thread, parents first
   std::vector<Counter> counters;
   std::vector<SyncSite> sync_sites;
   std::vector<MpiSite> mpi_sites;
@@ -529,8 +529,7 @@ public:
 // problem.
 class ProfileFormatError : public ProfileError {
 public:
-  ProfileFormatError(const std::string &display_name, const std::string &what,
-                     uint64_t offset);
+  ProfileFormatError(const std::string &display_name, const std::string &what, uint64_t offset);
   uint64_t offset() const { return offset_; }
 
 private:
@@ -553,10 +552,8 @@ std::vector<Profile> parse_profiles(const std::vector<unsigned char> &bytes,
 
 // Parses exactly one profile held in memory (a bundle is an error);
 // display_name is only used in error messages.
-Profile parse_profile(const unsigned char *data, size_t size,
-                      const std::string &display_name);
-Profile parse_profile(const std::vector<unsigned char> &bytes,
-                      const std::string &display_name);
+Profile parse_profile(const unsigned char *data, size_t size, const std::string &display_name);
+Profile parse_profile(const std::vector<unsigned char> &bytes, const std::string &display_name);
 
 // "all.hotline[2]": how reports and errors name member `index` (from 0) of the
 // bundle at path.

@@ -37,12 +37,11 @@ void check_allocation_in_hot_loop(const ReportData &data, const Thresholds &thre
                             "of the time.",
                             text::format_count(place.loop_allocations), text::printable(place.loop),
                             text::format_percent(percent));
-    f.evidence.push_back(fmt::format("{} allocated in the loop, {} per iteration",
-                                     text::format_bytes(place.loop_bytes),
-                                     loop.iterations ? fmt::format("{:.2f} allocations",
-                                                                   double(place.loop_allocations) /
-                                                                       double(loop.iterations))
-                                                     : std::string("-")));
+    f.evidence.push_back(fmt::format(
+        "{} allocated in the loop, {} per iteration", text::format_bytes(place.loop_bytes),
+        loop.iterations ? fmt::format("{:.2f} allocations",
+                                      double(place.loop_allocations) / double(loop.iterations))
+                        : std::string("-")));
     f.evidence.push_back(fmt::format("{} of its blocks were freed before their call returned",
                                      text::format_count(place.temporaries)));
     f.suggestion = "allocate once before the loop and reuse the buffer (reserve() a vector, keep "

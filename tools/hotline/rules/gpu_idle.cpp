@@ -15,19 +15,22 @@ constexpr double kMinIdlePercent = 30; // of the time between the device's first
 // that worked for 1 ms of a 500 ms run, with gaps, is not what slows the run down.
 constexpr size_t kGapsShown = 3;
 
-void check_gpu_idle(const ReportData &data, const Thresholds &thresholds, std::vector<Finding> &findings) {
+void check_gpu_idle(const ReportData &data, const Thresholds &thresholds,
+                    std::vector<Finding> &findings) {
   if (!data.gpu)
     return;
   for (const analysis::DeviceTimeline &device : data.gpu->devices) {
     double percent = device.span_idle_percent();
-    double wall_percent = device.wall_ns ? 100.0 * double(device.span_idle_ns) / double(device.wall_ns) : 0;
+    double wall_percent =
+        device.wall_ns ? 100.0 * double(device.span_idle_ns) / double(device.wall_ns) : 0;
     if (!device.worked || percent < kMinIdlePercent || wall_percent < thresholds.hot_percent)
       continue;
     Finding f;
     f.rule = "gpu-idle";
     f.finding = fmt::format("GPU {} was idle {} of the {} between its first and last work ({}), "
                             "in {} gaps.",
-                            text::device_label(device, data.profiles->size() > 1), text::format_duration(device.span_idle_ns),
+                            text::device_label(device, data.profiles->size() > 1),
+                            text::format_duration(device.span_idle_ns),
                             text::format_duration(device.last_ns - device.first_ns),
                             text::format_percent(percent), text::format_count(device.gap_count));
     for (size_t i = 0; i < device.longest_gaps.size() && i < kGapsShown; ++i) {

@@ -44,11 +44,10 @@ void check_leak(const ReportData &data, const Thresholds &, std::vector<Finding>
     f.location = text::place_location(place.place);
     f.finding = fmt::format("{} allocated here were never freed.",
                             text::format_bytes(place.not_freed_bytes()));
-    f.evidence.push_back(fmt::format("{} of {} blocks still allocated at exit ({} of {})",
-                                     text::format_count(place.not_freed()),
-                                     text::format_count(place.held()),
-                                     text::format_bytes(place.not_freed_bytes()),
-                                     text::format_bytes(place.held_bytes())));
+    f.evidence.push_back(fmt::format(
+        "{} of {} blocks still allocated at exit ({} of {})", text::format_count(place.not_freed()),
+        text::format_count(place.held()), text::format_bytes(place.not_freed_bytes()),
+        text::format_bytes(place.held_bytes())));
     f.suggestion = "free these blocks when they are no longer needed (own them with "
                    "std::unique_ptr or a container); if they are meant to live until exit, "
                    "allocate them once";

@@ -38,8 +38,8 @@ void check_loading_dominates(const ReportData &data, const Thresholds &,
   f.rule = "loading-dominates";
   f.finding = fmt::format("Data loading and preprocessing take {} of the main thread's time.",
                           text::format_percent(percent));
-  f.evidence.push_back("data loading " + share(loading) + ", preprocessing " + share(preprocessing) +
-                       ", I/O " + share(io) + ", compute " + share(compute));
+  f.evidence.push_back("data loading " + share(loading) + ", preprocessing " +
+                       share(preprocessing) + ", I/O " + share(io) + ", compute " + share(compute));
   for (const analysis::RegionStats &region : regions.regions)
     if (region.depth == 0 && (region.category == analysis::Category::DataLoading ||
                               region.category == analysis::Category::Preprocessing))

@@ -53,10 +53,10 @@ void check_loop_not_vectorized(const ReportData &data, const Thresholds &thresho
     f.location = fmt::format("{}:{}", text::printable(loop.file), loop.line);
     f.finding = fmt::format("The loop in {} takes {} of the time and was not vectorized.",
                             text::display_name(loop.function), text::format_percent(percent));
-    f.evidence.push_back(fmt::format("{} {} ({}), {} iterations",
-                                     loop.timed_entries > 0 ? "time" : "sampled time",
-                                     text::format_duration(loop.time_ns()),
-                                     text::format_percent(percent), text::format_count(loop.iterations)));
+    f.evidence.push_back(
+        fmt::format("{} {} ({}), {} iterations", loop.timed_entries > 0 ? "time" : "sampled time",
+                    text::format_duration(loop.time_ns()), text::format_percent(percent),
+                    text::format_count(loop.iterations)));
     f.evidence.push_back("optimizer: " + text::display_facts(loop.facts));
     f.suggestion = advice_for(loop.facts);
     f.impact_percent = percent;

@@ -19,13 +19,16 @@ void check_main_thread_blocked_on_io(const ReportData &data, const Thresholds &,
   if (!data.io)
     return;
   for (const analysis::ThreadIo &thread : data.io->threads) {
-    if (!thread.main || thread.data_blocked_percent < kBlockedPercent || thread.data_io_ns < kMinBlockedNs)
+    if (!thread.main || thread.data_blocked_percent < kBlockedPercent ||
+        thread.data_io_ns < kMinBlockedNs)
       continue;
     Finding f;
     f.rule = "main-thread-blocked-on-io";
     f.finding = fmt::format("The main thread of {} was blocked in I/O for {} of its time.",
-                            text::printable(thread.profile), text::format_percent(thread.data_blocked_percent));
-    f.evidence.push_back(fmt::format("{} blocked of {} wall time", text::format_duration(thread.data_io_ns),
+                            text::printable(thread.profile),
+                            text::format_percent(thread.data_blocked_percent));
+    f.evidence.push_back(fmt::format("{} blocked of {} wall time",
+                                     text::format_duration(thread.data_io_ns),
                                      text::format_duration(thread.wall_ns)));
     size_t listed = 0;
     for (const analysis::IoFileStats &file : thread.files) {
@@ -33,8 +36,7 @@ void check_main_thread_blocked_on_io(const ReportData &data, const Thresholds &,
         continue;
       if (listed++ == 3)
         break;
-      f.evidence.push_back(fmt::format("{}: {} in {}",
-                                       text::file_path(file.path),
+      f.evidence.push_back(fmt::format("{}: {} in {}", text::file_path(file.path),
                                        text::format_bytes(file.io.read_bytes + file.io.write_bytes),
                                        text::format_duration(file.io.time_ns())));
     }

@@ -47,11 +47,11 @@ void check_pageable_transfers(const ReportData &data, const Thresholds &threshol
   const analysis::PageableSiteStats &top = gpu.pageable_sites.front();
   if (top.site.known)
     f.location = text::place_location(top.site.place);
-  f.finding = fmt::format("{} copies between host and GPU moved {} from or to pageable host "
-                          "memory in {}, {} of the GPU's copy time and {} of the run.",
-                          text::format_count(count), text::format_bytes(bytes),
-                          text::format_duration(ns), text::format_percent(percent),
-                          text::format_percent(wall_percent));
+  f.finding =
+      fmt::format("{} copies between host and GPU moved {} from or to pageable host "
+                  "memory in {}, {} of the GPU's copy time and {} of the run.",
+                  text::format_count(count), text::format_bytes(bytes), text::format_duration(ns),
+                  text::format_percent(percent), text::format_percent(wall_percent));
   for (const analysis::TransferStats &t : gpu.transfers)
     if (t.pageable_count > 0)
       f.evidence.push_back(fmt::format(

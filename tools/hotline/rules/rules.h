@@ -40,12 +40,12 @@ struct Thresholds {
 };
 
 struct Finding {
-  std::string rule;     // the rule's id
-  std::string location; // "file:line", or "" when the finding is about the whole run
-  std::string finding;  // one sentence: what is wrong
+  std::string rule;                  // the rule's id
+  std::string location;              // "file:line", or "" when the finding is about the whole run
+  std::string finding;               // one sentence: what is wrong
   std::vector<std::string> evidence; // the numbers behind it
   std::string suggestion;            // what to change
-  double impact_percent = 0; // the share of time (or of the heap) at stake, for ranking
+  double impact_percent = 0;         // the share of time (or of the heap) at stake, for ranking
 };
 
 struct Rule {
@@ -71,7 +71,8 @@ void check_allocation_in_hot_loop(const ReportData &, const Thresholds &, std::v
 void check_short_lived_temporaries(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_leak(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_small_reads(const ReportData &, const Thresholds &, std::vector<Finding> &);
-void check_main_thread_blocked_on_io(const ReportData &, const Thresholds &, std::vector<Finding> &);
+void check_main_thread_blocked_on_io(const ReportData &, const Thresholds &,
+                                     std::vector<Finding> &);
 void check_loading_dominates(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_tiny_hot_function(const ReportData &, const Thresholds &, std::vector<Finding> &);
 void check_synchronization_time(const ReportData &, const Thresholds &, std::vector<Finding> &);

@@ -28,12 +28,11 @@ void check_short_lived_temporaries(const ReportData &data, const Thresholds &,
     f.finding = fmt::format("{} blocks allocated here were freed before the call that allocated "
                             "them returned.",
                             text::format_count(place.temporaries));
-    f.evidence.push_back(fmt::format("{} of this place's {} allocations ({}), {} of all the "
-                                     "program's allocations",
-                                     text::format_count(place.temporaries),
-                                     text::format_count(place.allocations),
-                                     text::format_bytes(place.temporary_bytes),
-                                     text::format_percent(share)));
+    f.evidence.push_back(
+        fmt::format("{} of this place's {} allocations ({}), {} of all the "
+                    "program's allocations",
+                    text::format_count(place.temporaries), text::format_count(place.allocations),
+                    text::format_bytes(place.temporary_bytes), text::format_percent(share)));
     if (!place.loop.empty())
       f.evidence.push_back("inside the loop at " + text::printable(place.loop));
     f.suggestion = "keep such short-lived objects on the stack (a fixed-size array, "

@@ -23,11 +23,12 @@ void check_small_reads(const ReportData &data, const Thresholds &, std::vector<F
     Finding f;
     f.rule = "small-reads";
     f.location = text::place_location(place.place);
-    f.finding = fmt::format("Input is read here in {} small reads of {} bytes on average.",
-                            text::format_count(io.reads), (io.read_bytes + io.reads / 2) / io.reads);
-    f.evidence.push_back(fmt::format("{} read in {} blocked ({} of the wall time)",
-                                     text::format_bytes(io.read_bytes),
-                                     text::format_duration(io.read_ns), text::format_percent(share)));
+    f.finding =
+        fmt::format("Input is read here in {} small reads of {} bytes on average.",
+                    text::format_count(io.reads), (io.read_bytes + io.reads / 2) / io.reads);
+    f.evidence.push_back(fmt::format(
+        "{} read in {} blocked ({} of the wall time)", text::format_bytes(io.read_bytes),
+        text::format_duration(io.read_ns), text::format_percent(share)));
     if (!place.loop.empty())
       f.evidence.push_back("inside the loop at " + text::printable(place.loop));
     f.suggestion = "read in large blocks (64 KiB to a few MiB) into a buffer and parse from "

@@ -54,9 +54,10 @@ void check_synchronization_time(const ReportData &data, const Thresholds &thresh
       f.location = "(outside timed calls)";
     f.finding = fmt::format("Threads waited here on a {} for {} of all threads' time.",
                             analysis::sync_kind_name(place.kind), text::format_percent(percent));
-    f.evidence.push_back(fmt::format("{} waits, {} in all, {} each on average",
-                                     text::format_count(place.waits), text::format_duration(place.wait_ns),
-                                     text::format_duration(place.waits ? place.wait_ns / place.waits : 0)));
+    f.evidence.push_back(
+        fmt::format("{} waits, {} in all, {} each on average", text::format_count(place.waits),
+                    text::format_duration(place.wait_ns),
+                    text::format_duration(place.waits ? place.wait_ns / place.waits : 0)));
     if (!place.loop.empty())
       f.evidence.push_back("inside the loop at " + text::printable(place.loop));
     f.suggestion = advice_for(place.kind);

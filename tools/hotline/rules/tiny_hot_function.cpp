@@ -15,7 +15,8 @@ constexpr uint64_t kMinCalls = 1000000;
 constexpr double kMinCallsPerSecond = 1e6; // of the processes' wall time
 constexpr double kTinyCallNs = 100;        // mean time of a call, callees included
 
-void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::vector<Finding> &findings) {
+void check_tiny_hot_function(const ReportData &data, const Thresholds &,
+                             std::vector<Finding> &findings) {
   const analysis::FunctionTable &table = *data.functions;
   uint64_t wall_ns = data.regions->wall_ns;
   if (wall_ns == 0)
@@ -29,18 +30,22 @@ void check_tiny_hot_function(const ReportData &data, const Thresholds &, std::ve
     double per_second = double(f.calls) * 1e9 / double(wall_ns);
     if (mean_ns > kTinyCallNs || per_second < kMinCallsPerSecond)
       continue;
-    double percent = table.measured_ns ? 100.0 * mean_ns * double(f.calls) / double(table.measured_ns) : 0;
+    double percent =
+        table.measured_ns ? 100.0 * mean_ns * double(f.calls) / double(table.measured_ns) : 0;
     Finding finding;
     finding.rule = "tiny-hot-function";
-    finding.location = f.function.line ? fmt::format("{}:{}", text::printable(f.function.file), f.function.line)
-                                       : text::printable(f.function.file);
-    finding.finding = fmt::format("{} was called {} times, {} times a second, for {:.1f} ns a call on average.",
-                                  text::display_name(f.function.name), text::format_count(f.calls),
-                                  text::format_count(uint64_t(per_second)), mean_ns);
-    finding.evidence.push_back(fmt::format("about {} in its calls ({} of the measured time){}",
-                                           text::format_duration(uint64_t(mean_ns * double(f.calls))),
-                                           text::format_percent(percent),
-                                           f.timing_stopped ? "; timing stopped after its first calls, the later ones estimated" : ""));
+    finding.location = f.function.line
+                           ? fmt::format("{}:{}", text::printable(f.function.file), f.function.line)
+                           : text::printable(f.function.file);
+    finding.finding =
+        fmt::format("{} was called {} times, {} times a second, for {:.1f} ns a call on average.",
+                    text::display_name(f.function.name), text::format_count(f.calls),
+                    text::format_count(uint64_t(per_second)), mean_ns);
+    finding.evidence.push_back(fmt::format(
+        "about {} in its calls ({} of the measured time){}",
+        text::format_duration(uint64_t(mean_ns * double(f.calls))), text::format_percent(percent),
+        f.timing_stopped ? "; timing stopped after its first calls, the later ones estimated"
+                         : ""));
     finding.suggestion = "make the call disappear: let it inline (define it in the header or the "
                          "same file, mark it inline, or build with -flto), or change it to work "
                          "on a whole batch of items per call";

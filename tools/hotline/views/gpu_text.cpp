@@ -98,10 +98,10 @@ std::string cuda_status_lines(const std::vector<profile::Profile> &profiles, boo
 }
 
 std::string device_busy_line(const analysis::DeviceTimeline &device, bool with_profile) {
-  return fmt::format("{}: busy {}, {} of the run's {}; idle {}", text::device_label(device, with_profile),
-                     text::format_duration(device.busy_ns),
-                     text::format_percent(device.busy_percent()),
-                     text::format_duration(device.wall_ns), text::format_duration(device.idle_ns));
+  return fmt::format(
+      "{}: busy {}, {} of the run's {}; idle {}", text::device_label(device, with_profile),
+      text::format_duration(device.busy_ns), text::format_percent(device.busy_percent()),
+      text::format_duration(device.wall_ns), text::format_duration(device.idle_ns));
 }
 
 std::string kernels_table(const std::vector<analysis::KernelStats> &kernels, bool detailed) {

@@ -16,8 +16,7 @@ MachineRoofs load_roofs(const std::string &path) {
 
 std::string loop_time_cell(const analysis::LoopStats &loop) {
   if (loop.timed_entries > 0)
-    return text::format_duration(loop.inclusive_ns) +
-           (loop.timing_stopped ? " *" : "");
+    return text::format_duration(loop.inclusive_ns) + (loop.timing_stopped ? " *" : "");
   if (loop.sampled_ns > 0)
     return "~" + text::format_duration(loop.sampled_ns);
   return "-";

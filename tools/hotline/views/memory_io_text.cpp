@@ -39,7 +39,6 @@ std::string rate_cell(double bytes_per_s) {
   return text::format_bytes(uint64_t(std::llround(bytes_per_s))) + "/s";
 }
 
-
 } // namespace
 
 std::string place_cell(const analysis::RecordPlace &place) {
@@ -333,7 +332,8 @@ void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread) 
   json.end_object();
 }
 
-void write_io_during_idle_json(json::Writer &json, const std::vector<analysis::IoDuringIdle> &files) {
+void write_io_during_idle_json(json::Writer &json,
+                               const std::vector<analysis::IoDuringIdle> &files) {
   json.begin_array();
   for (const analysis::IoDuringIdle &file : files) {
     json.begin_object();

@@ -58,7 +58,8 @@ void write_io_count_fields(json::Writer &json, const analysis::IoCounts &io);
 void write_io_files_json(json::Writer &json, const std::vector<analysis::IoFileStats> &files);
 void write_io_places_json(json::Writer &json, const std::vector<analysis::IoPlaceStats> &places);
 void write_thread_io_json(json::Writer &json, const analysis::ThreadIo &thread);
-void write_io_during_idle_json(json::Writer &json, const std::vector<analysis::IoDuringIdle> &files);
+void write_io_during_idle_json(json::Writer &json,
+                               const std::vector<analysis::IoDuringIdle> &files);
 // The "unreadable_objects" field: objects whose debug information could not be read.
 void write_unreadable_objects_json(json::Writer &json, const std::vector<std::string> &objects);
 

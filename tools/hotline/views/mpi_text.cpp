@@ -25,9 +25,11 @@ std::vector<const analysis::RankRow *> rows_by_rank(const analysis::RankTable &t
   std::vector<const analysis::RankRow *> rows;
   for (const analysis::RankRow &row : table.rows)
     rows.push_back(&row);
-  std::stable_sort(rows.begin(), rows.end(), [](const analysis::RankRow *a, const analysis::RankRow *b) {
-    return std::make_tuple(!a->has_rank, a->rank, a->label) < std::make_tuple(!b->has_rank, b->rank, b->label);
-  });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const analysis::RankRow *a, const analysis::RankRow *b) {
+                     return std::make_tuple(!a->has_rank, a->rank, a->label) <
+                            std::make_tuple(!b->has_rank, b->rank, b->label);
+                   });
   return rows;
 }
 
@@ -43,21 +45,24 @@ std::string spread_name(const analysis::RankSpread &s) {
 std::string mpi_text(const analysis::MpiTable &table, size_t rows_shown) {
   if (table.functions.empty())
     return "";
-  std::string out = fmt::format("\nMPI ({} calls, {} inside them: {} of the wall time; {} in messages)\n\n",
-                                text::format_count(table.calls), text::format_duration(table.ns),
-                                text::format_percent(analysis::percent_of(double(table.ns), double(table.wall_ns))),
-                                text::format_bytes(table.bytes));
+  std::string out = fmt::format(
+      "\nMPI ({} calls, {} inside them: {} of the wall time; {} in messages)\n\n",
+      text::format_count(table.calls), text::format_duration(table.ns),
+      text::format_percent(analysis::percent_of(double(table.ns), double(table.wall_ns))),
+      text::format_bytes(table.bytes));
   text::TextTable functions({{"time", Align::Right},
                              {"time%", Align::Right},
                              {"calls", Align::Right},
                              {"bytes", Align::Right},
                              {"MPI function", Align::Left}});
   for (const analysis::MpiCallStats &f : table.functions)
-    functions.add_row({text::format_duration(f.ns), text::format_percent(analysis::percent_of(double(f.ns), double(table.ns))),
+    functions.add_row({text::format_duration(f.ns),
+                       text::format_percent(analysis::percent_of(double(f.ns), double(table.ns))),
                        text::format_count(f.calls), f.bytes ? text::format_bytes(f.bytes) : "-",
                        text::display_name(f.function)});
   out += functions.render();
-  out += fmt::format("\nMPI calls by place (top {})\n\n", std::min(rows_shown, table.places.size()));
+  out +=
+      fmt::format("\nMPI calls by place (top {})\n\n", std::min(rows_shown, table.places.size()));
   text::TextTable places({{"time", Align::Right},
                           {"calls", Align::Right},
                           {"bytes", Align::Right},
@@ -116,25 +121,27 @@ std::string slowest_rank_sentence(const analysis::RankTable &table) {
   if (!table.has_slowest)
     return "";
   const analysis::RankRow &slowest = table.rows[table.slowest_row];
-  std::string out = fmt::format("{} is the slowest: {} outside MPI, against a mean of {}",
-                                text::printable(slowest.label), text::format_duration(slowest.busy_ns),
-                                mean_duration(table.mean_busy_ns));
+  std::string out = fmt::format(
+      "{} is the slowest: {} outside MPI, against a mean of {}", text::printable(slowest.label),
+      text::format_duration(slowest.busy_ns), mean_duration(table.mean_busy_ns));
   if (!table.slowest_function.empty())
-    out += fmt::format("; {} takes {} there, {} on average", text::display_name(table.slowest_function),
+    out += fmt::format("; {} takes {} there, {} on average",
+                       text::display_name(table.slowest_function),
                        text::format_duration(table.slowest_function_ns),
                        mean_duration(table.slowest_function_mean_ns));
   if (table.mean_mpi_ns > 0)
-    out += fmt::format("; it spends {} in MPI, the ranks {} on average", text::format_duration(slowest.mpi_ns),
-                       mean_duration(table.mean_mpi_ns));
+    out += fmt::format("; it spends {} in MPI, the ranks {} on average",
+                       text::format_duration(slowest.mpi_ns), mean_duration(table.mean_mpi_ns));
   return out + ".";
 }
 
 std::string ranks_text(const analysis::RankTable &table, size_t rank_rows, size_t spread_rows) {
   if (table.rows.size() < 2)
     return "";
-  std::string out = fmt::format("\nRanks ({} profiles; wall time {} on average, {} of it in MPI)\n",
-                                table.rows.size(), mean_duration(table.mean_wall_ns),
-                                text::format_percent(analysis::percent_of(table.mean_mpi_ns, table.mean_wall_ns)));
+  std::string out = fmt::format(
+      "\nRanks ({} profiles; wall time {} on average, {} of it in MPI)\n", table.rows.size(),
+      mean_duration(table.mean_wall_ns),
+      text::format_percent(analysis::percent_of(table.mean_mpi_ns, table.mean_wall_ns)));
   out += slowest_rank_sentence(table) + "\n\n";
   if (rank_rows == 0 || table.rows.size() <= rank_rows) {
     text::TextTable rows({{"rank", Align::Left},
@@ -144,19 +151,22 @@ std::string ranks_text(const analysis::RankTable &table, size_t rank_rows, size_
                           {"outside MPI", Align::Right},
                           {"most MPI time in", Align::Left}});
     for (const analysis::RankRow *row : rows_by_rank(table))
-      rows.add_row({text::printable(row->label), text::format_duration(row->wall_ns),
-                    text::format_duration(row->mpi_ns),
-                    text::format_percent(analysis::percent_of(double(row->mpi_ns), double(row->wall_ns))),
-                    text::format_duration(row->busy_ns),
-                    row->top_mpi_function.empty() ? "-" : text::printable(row->top_mpi_function)});
+      rows.add_row(
+          {text::printable(row->label), text::format_duration(row->wall_ns),
+           text::format_duration(row->mpi_ns),
+           text::format_percent(analysis::percent_of(double(row->mpi_ns), double(row->wall_ns))),
+           text::format_duration(row->busy_ns),
+           row->top_mpi_function.empty() ? "-" : text::printable(row->top_mpi_function)});
     out += rows.render() + "\n";
   } else {
     out += fmt::format("({} ranks: 'hotline ranks' lists each one)\n\n", table.rows.size());
   }
-  size_t shown = spread_rows == 0 ? table.spreads.size() : std::min(spread_rows, table.spreads.size());
-  out += fmt::format("Imbalance (top {} of {}: functions and regions, then MPI; each by the time the others\n"
-                     "wait for the rank with the most, which is the most less the mean)\n\n",
-                     shown, table.spreads.size());
+  size_t shown =
+      spread_rows == 0 ? table.spreads.size() : std::min(spread_rows, table.spreads.size());
+  out += fmt::format(
+      "Imbalance (top {} of {}: functions and regions, then MPI; each by the time the others\n"
+      "wait for the rank with the most, which is the most less the mean)\n\n",
+      shown, table.spreads.size());
   text::TextTable spreads({{"kind", Align::Left},
                            {"min", Align::Right},
                            {"on", Align::Left},

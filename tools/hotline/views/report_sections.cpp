@@ -48,8 +48,8 @@ std::string cell(std::string text) {
 } // namespace
 
 std::string bottlenecks_text(const std::vector<analysis::Bottleneck> &items, double threshold) {
-  std::string out = fmt::format("\nBottlenecks (at least {} of the time)\n",
-                                text::format_percent(threshold));
+  std::string out =
+      fmt::format("\nBottlenecks (at least {} of the time)\n", text::format_percent(threshold));
   if (items.empty())
     return out + "None: nothing takes that much of the time.\n";
   TextTable rows({{"share", Align::Right},
@@ -104,8 +104,8 @@ std::string suggestions_text(const std::vector<rules::Finding> &findings) {
     return out + "None: no rule found a problem (docs/report-rules.md lists them).\n";
   for (size_t i = 0; i < findings.size(); ++i) {
     const rules::Finding &f = findings[i];
-    out += fmt::format("\n{}. [{}] {}{}\n", i + 1, f.rule, f.location.empty() ? "" : f.location + ": ",
-                       f.finding);
+    out += fmt::format("\n{}. [{}] {}{}\n", i + 1, f.rule,
+                       f.location.empty() ? "" : f.location + ": ", f.finding);
     for (const std::string &line : f.evidence)
       out += "   evidence: " + line + "\n";
     out += "   suggestion: " + f.suggestion + "\n";
@@ -150,7 +150,8 @@ void write_findings_json(json::Writer &json, const std::vector<rules::Finding> &
 std::string regions_text(const analysis::RegionTable &table) {
   if (table.regions.empty())
     return "";
-  std::string out = "\nRegions (time summed over threads; wall% is of the processes' wall time)\n\n";
+  std::string out =
+      "\nRegions (time summed over threads; wall% is of the processes' wall time)\n\n";
   TextTable rows({{"time", Align::Right},
                   {"wall%", Align::Right},
                   {"entries", Align::Right},
@@ -164,12 +165,12 @@ std::string regions_text(const analysis::RegionTable &table) {
   bool any_open = false;
   for (const analysis::RegionStats &r : table.regions) {
     any_open |= r.open_at_write;
-    rows.add_row({text::format_duration(r.inclusive_ns), text::format_percent(r.wall_percent),
-                  text::format_count(r.entries), std::to_string(r.threads),
-                  text::format_duration(r.io_ns), text::format_duration(r.sync_ns),
-                  text::format_duration(r.memory_ns),
-                  std::string(2 * r.depth, ' ') + text::printable(r.name) + (r.open_at_write ? " *" : ""),
-                  analysis::category_name(r.category), counters_cell(r.counters)});
+    rows.add_row(
+        {text::format_duration(r.inclusive_ns), text::format_percent(r.wall_percent),
+         text::format_count(r.entries), std::to_string(r.threads), text::format_duration(r.io_ns),
+         text::format_duration(r.sync_ns), text::format_duration(r.memory_ns),
+         std::string(2 * r.depth, ' ') + text::printable(r.name) + (r.open_at_write ? " *" : ""),
+         analysis::category_name(r.category), counters_cell(r.counters)});
   }
   out += rows.render();
   if (any_open)
@@ -294,9 +295,10 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
 std::string sync_text(const analysis::SyncTable &table, size_t rows_shown) {
   if (table.places.empty())
     return "";
-  std::string out = fmt::format("\nSynchronization ({} waits, {} blocked; top {} places)\n\n",
-                                text::format_count(table.waits), text::format_duration(table.wait_ns),
-                                std::min(rows_shown, table.places.size()));
+  std::string out =
+      fmt::format("\nSynchronization ({} waits, {} blocked; top {} places)\n\n",
+                  text::format_count(table.waits), text::format_duration(table.wait_ns),
+                  std::min(rows_shown, table.places.size()));
   TextTable rows({{"time", Align::Right},
                   {"waits", Align::Right},
                   {"kind", Align::Left},
@@ -313,12 +315,13 @@ std::string sync_text(const analysis::SyncTable &table, size_t rows_shown) {
   for (const analysis::WaitsDuringMainIo &process : table.main_io_waits) {
     if (process.waited_ns == 0)
       continue;
-    std::string of = table.main_io_waits.size() > 1 ? " of " + text::printable(process.profile) : "";
-    out += fmt::format("\nWhile the main thread{} was blocked in I/O ({}), {} of its {} other threads "
-                       "waited: {} together, {} of their time.\n",
-                       of, text::format_duration(process.main_io_ns), process.waiting_workers,
-                       process.workers, text::format_duration(process.waited_ns),
-                       text::format_percent(process.waited_percent()));
+    std::string of =
+        table.main_io_waits.size() > 1 ? " of " + text::printable(process.profile) : "";
+    out += fmt::format(
+        "\nWhile the main thread{} was blocked in I/O ({}), {} of its {} other threads "
+        "waited: {} together, {} of their time.\n",
+        of, text::format_duration(process.main_io_ns), process.waiting_workers, process.workers,
+        text::format_duration(process.waited_ns), text::format_percent(process.waited_percent()));
   }
   return out;
 }
@@ -368,8 +371,8 @@ void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_
   json.end_object();
 }
 
-std::string gpu_text(const analysis::GpuTable &table,
-                     const std::vector<profile::Profile> &profiles, size_t rows) {
+std::string gpu_text(const analysis::GpuTable &table, const std::vector<profile::Profile> &profiles,
+                     size_t rows) {
   std::vector<analysis::KernelStats> kernels = table.kernels;
   if (kernels.size() > rows)
     kernels.resize(rows);

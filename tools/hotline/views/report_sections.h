@@ -39,8 +39,8 @@ void write_sync_json(json::Writer &json, const analysis::SyncTable &table, size_
 // The CUDA status of the profiles with a CUDA section, each device's busy
 // share, the top `rows` kernels with their launch sites, and the transfers.
 // `profiles` are those the table was computed from.
-std::string gpu_text(const analysis::GpuTable &table,
-                     const std::vector<profile::Profile> &profiles, size_t rows);
+std::string gpu_text(const analysis::GpuTable &table, const std::vector<profile::Profile> &profiles,
+                     size_t rows);
 void write_gpu_json(json::Writer &json, const analysis::GpuTable &table,
                     const std::vector<profile::Profile> &profiles, size_t rows);
 

@@ -45,10 +45,8 @@ std::string run_summary(const std::vector<Profile> &profiles) {
   if (profiles.size() == 1) {
     const Profile &profile = profiles[0];
     const profile::RunInfo &run = profile.run;
-    out +=
-        fmt::format("Profile    {}\n", text::printable(profile.display_name));
-    out += fmt::format("Program    {} (pid {}, host {})\n",
-                       text::printable(run.program), run.pid,
+    out += fmt::format("Profile    {}\n", text::printable(profile.display_name));
+    out += fmt::format("Program    {} (pid {}, host {})\n", text::printable(run.program), run.pid,
                        text::printable(run.host));
     if (profile.job.present)
       out += fmt::format("Job        rank {} of {} ({})\n", profile.job.rank,
@@ -58,11 +56,9 @@ std::string run_summary(const std::vector<Profile> &profiles) {
       out += fmt::format("Tags       {}\n", tags_text(profile.tags));
     if (std::vector<std::string> builds = builds_of(profile); !builds.empty())
       out += fmt::format("Built      {}\n", builds_text(builds));
-    out +=
-        fmt::format("Wall time  {}, {} thread{}, clock {}\n",
-                    text::format_duration(run.wall_ns), profile.threads.size(),
-                    profile.threads.size() == 1 ? "" : "s",
-                    text::printable(run.clock_source));
+    out += fmt::format("Wall time  {}, {} thread{}, clock {}\n", text::format_duration(run.wall_ns),
+                       profile.threads.size(), profile.threads.size() == 1 ? "" : "s",
+                       text::printable(run.clock_source));
     if (run.incomplete())
       out += "Incomplete written while other threads were still running: their "
              "unfinished calls are missing\n";
@@ -93,14 +89,13 @@ std::string run_summary(const std::vector<Profile> &profiles) {
                                         (profile.run.incomplete() ? " *" : ""),
                                     text::printable(profile.run.program)};
     if (any_job)
-      row.push_back(profile.job.present ? fmt::format("{}/{}", profile.job.rank,
-                                                      profile.job.world_size)
-                                        : "-");
-    row.insert(row.end(), {std::to_string(profile.run.pid),
-                           text::printable(profile.run.host),
-                           text::format_duration(profile.run.wall_ns),
-                           std::to_string(profile.threads.size()),
-                           text::printable(profile.run.clock_source)});
+      row.push_back(profile.job.present
+                        ? fmt::format("{}/{}", profile.job.rank, profile.job.world_size)
+                        : "-");
+    row.insert(row.end(),
+               {std::to_string(profile.run.pid), text::printable(profile.run.host),
+                text::format_duration(profile.run.wall_ns), std::to_string(profile.threads.size()),
+                text::printable(profile.run.clock_source)});
     if (any_tags)
       row.push_back(tags_text(profile.tags));
     table.add_row(std::move(row));
@@ -142,8 +137,7 @@ void write_runs_json(json::Writer &json, const std::vector<Profile> &profiles) {
     json.field("start_unix_ns", run.start_unix_ns);
     json.field("incomplete", run.incomplete());
     json.field("max_call_paths", run.max_call_paths);
-    json.field("call_paths_limit_reached",
-               profile.other_call_paths_site != profile::kNoSite);
+    json.field("call_paths_limit_reached", profile.other_call_paths_site != profile::kNoSite);
     if (profile.timing_cost.measured) {
       json.field("timing_cost_self_ps", profile.timing_cost.self_ps);
       json.field("timing_cost_caller_ps", profile.timing_cost.caller_ps);

@@ -102,7 +102,6 @@ std::string samples_text(const SystemStats &stats, bool several) {
   return out + rows.render();
 }
 
-
 void write_spread(json::Writer &json, const char *name, const Spread &spread) {
   json.key(name);
   json.begin_object();

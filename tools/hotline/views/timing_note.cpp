@@ -15,8 +15,7 @@ std::string timing_cost_note(const analysis::TimingCostSummary &summary) {
   auto ns = [](uint64_t ps) { return fmt::format("{:.1f}", double(ps) / 1000); };
   std::string cost = summary.min_caller_ps == summary.max_caller_ps
                          ? ns(summary.max_caller_ps) + " ns"
-                         : ns(summary.min_caller_ps) + "-" +
-                               ns(summary.max_caller_ps) + " ns";
+                         : ns(summary.min_caller_ps) + "-" + ns(summary.max_caller_ps) + " ns";
   if (summary.subtracted)
     return fmt::format("Times exclude the cost of timing, {} per timed call "
                        "(measured at exit;\n--no-compensation shows the times "
