@@ -18,12 +18,13 @@ HOTLINE_PACKAGES=(
 )
 # What scripts/test.sh needs besides: the other supported LLVM (the plugin is built and its lit
 # suites run against both), what the packaging tests build user projects with, and
-# clang-apply-replacements, which applies the YAML of `hotline advise --export-fixes`; strace and
+# clang-apply-replacements, which applies the YAML of `hotline advise --export-fixes`;
+# clang-format-22, which keeps the code's one style (test/style); strace and
 # perf, the truth suite's independent measures (test/truth), nlohmann-json, which it uses
 # from /usr/include, and the PostgreSQL server the history's shared store is tested on.
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
-  clang-tools-22
+  clang-tools-22 clang-format-22
   gcc g++ make pkgconf
   tmux strace linux-perf gdb uftrace
   nlohmann-json3-dev

@@ -150,7 +150,7 @@ if os.path.isdir(config.googletest_src):
 # The readers of `hotline export`'s files (test/tools/export-*.test): valgrind's
 # callgrind_annotate, lcov's genhtml, and speedscope (npm) in headless Chromium; and tmux, the
 # terminal `hotline top` is tested in (test/e2e/live-top.cpp).
-for tool in ["callgrind_annotate", "genhtml", "npm", "chromium", "tmux"]:
+for tool in ["callgrind_annotate", "genhtml", "npm", "chromium", "tmux", "clang-format-22", "git"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 # `hotline html` says in its help when it was built without npm (test/tools/html-*.test).
