@@ -263,9 +263,16 @@ private:
 };
 
 struct Split {
-  size_t at = 0; // the first point of the right side
+  size_t at = 0;  // the first point of the right side
+  size_t end = 0; // one past its last (the segment's end, or less: Matteson and James's kappa)
   double q = -std::numeric_limits<double>::infinity();
 };
+
+// Segments up to this long are searched over both the split and the right side's end, in
+// O(n^2) an arrangement: that finds a level that comes and goes (a regression, then its fix),
+// which a split of the whole segment in two does not see. Longer ones, where that would cost
+// too much over thousands of permutations, are split in two only, in O(n log n).
+constexpr size_t kMaxSegmentForEnds = 400;
 
 // Matteson and James's Q(tau) with alpha = 1 for every split of one arrangement of a segment,
 // which is given as each point's rank and the values in rank order (a permutation then only
@@ -283,6 +290,8 @@ public:
     left_[0] = 0;
     for (size_t t = 0; t < n; ++t)
       left_[t + 1] = left_[t] + tree_.distances_then_insert(ranks[t], sorted_[ranks[t]]);
+    if (n <= kMaxSegmentForEnds)
+      return best_with_ends(ranks);
     tree_.clear();
     right_[n] = 0;
     for (size_t t = n; t-- > 0;)
@@ -292,15 +301,53 @@ public:
     for (size_t tau = min_segment_; tau + min_segment_ <= n; ++tau) {
       double m = double(tau), k = double(n - tau);
       double between = all - left_[tau] - right_[tau];
-      double q = m * k / (m + k) *
-                 (2 * between / (m * k) - within(left_[tau], m) - within(right_[tau], k));
+      double q = energy(m, k, between, left_[tau], right_[tau]);
       if (q > split.q)
-        split = {tau, q};
+        split = {tau, n, q};
     }
     return split;
   }
 
 private:
+  // Q(tau, kappa) over every split tau and every end kappa of the right side [tau, kappa); the
+  // left side is [0, tau). prefix_[kappa][t] is the sum of |x_kappa - x_i| over i < t, so that
+  // growing the right side by one point updates its pair sum and the sum between the sides in
+  // O(1). left_ must hold the left sides' pair sums.
+  Split best_with_ends(const std::vector<size_t> &ranks) {
+    size_t n = ranks.size();
+    prefix_.resize(n * (n + 1) / 2);
+    auto row = [&](size_t kappa) { return prefix_.data() + kappa * (kappa + 1) / 2; };
+    for (size_t kappa = 0; kappa < n; ++kappa) {
+      double x = sorted_[ranks[kappa]];
+      double *sums = row(kappa);
+      sums[0] = 0;
+      for (size_t i = 0; i < kappa; ++i)
+        sums[i + 1] = sums[i] + std::abs(x - sorted_[ranks[i]]);
+    }
+    Split split;
+    for (size_t tau = min_segment_; tau + min_segment_ <= n; ++tau) {
+      double right_pairs = 0, between = 0;
+      for (size_t kappa = tau + 1; kappa <= n; ++kappa) {
+        const double *sums = row(kappa - 1); // the point joining the right side
+        right_pairs += sums[kappa - 1] - sums[tau];
+        between += sums[tau];
+        if (kappa - tau < min_segment_)
+          continue;
+        double q = energy(double(tau), double(kappa - tau), between, left_[tau], right_pairs);
+        if (q > split.q)
+          split = {tau, kappa, q};
+      }
+    }
+    return split;
+  }
+
+  // Matteson and James's statistic of two sides of m and k points, from the sum of distances
+  // between them and the pair sums within each.
+  static double energy(double m, double k, double between, double left_pairs, double right_pairs) {
+    return m * k / (m + k) *
+           (2 * between / (m * k) - within(left_pairs, m) - within(right_pairs, k));
+  }
+
   // The mean distance of a side's pairs; none with one point.
   static double within(double pair_sum, double points) {
     return points < 2 ? 0 : pair_sum / (points * (points - 1) / 2);
@@ -309,6 +356,7 @@ private:
   std::vector<double> sorted_;
   RankTree tree_;
   std::vector<double> left_, right_;
+  std::vector<double> prefix_; // best_with_ends's rows, one of kappa + 1 sums for each kappa
   size_t min_segment_;
 };
 
@@ -344,7 +392,8 @@ std::optional<Found> test_segment(const std::vector<double> &series, size_t begi
 
   // The rank test first: it is cheap, and a split must pass both.
   std::vector<double> left(series.begin() + begin, series.begin() + begin + observed.at);
-  std::vector<double> right(series.begin() + begin + observed.at, series.begin() + end);
+  std::vector<double> right(series.begin() + begin + observed.at,
+                            series.begin() + begin + observed.end);
   double rank_p = rank_test(left, right);
   if (rank_p > options.significance)
     return std::nullopt;

@@ -33,8 +33,10 @@ struct ChangePoint {
 
 // The change points of a series in the order of its points, found by E-divisive means
 // (Matteson and James 2014, as MongoDB's performance CI uses it, Daly et al. ICPE 2020):
-// the split that maximizes the energy statistic between the two sides, kept when a
-// permutation test and a rank test both find it significant; then each side is split again.
+// the split that maximizes the energy statistic between the points before it and those after
+// it up to some end (so that a level that comes and goes, a regression and its fix, is found;
+// segments over 400 points are split in two only), kept when a permutation test and a rank
+// test of those two sides both find it significant; then each side of the split is split again.
 // A series shorter than 2 * min_segment, or with a NaN or an infinity, has none.
 std::vector<ChangePoint> find_change_points(const std::vector<double> &series,
                                             const ChangePointOptions &options = {});
