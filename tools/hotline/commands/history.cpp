@@ -159,6 +159,20 @@ std::string measure_label(const std::string &kind, const std::string &name) {
   return name.empty() ? kind : kind + " " + text::printable(name);
 }
 
+// A run's measures as a JSON array of {kind, name, unit, value}.
+void write_measures_json(json::Writer &out, const std::vector<history::Measure> &measures) {
+  out.begin_array();
+  for (const history::Measure &measure : measures) {
+    out.begin_object();
+    out.field("kind", measure.kind);
+    out.field("name", measure.name);
+    out.field("unit", history::unit_name(unit_of(measure.kind)));
+    out.field("value", measure.value);
+    out.end_object();
+  }
+  out.end_array();
+}
+
 void write_run_json(json::Writer &out, const Run &run) {
   out.field("id", run.id);
   out.field("start_unix_ns", run.start_unix_ns);
@@ -204,15 +218,8 @@ int run_add(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   // Every profile is read and analysed before the history is opened: a bad one changes nothing.
   std::vector<history::ProfileFile> files = history::read_profile_files(paths);
   std::vector<std::pair<Run, std::vector<history::Measure>>> runs;
-  for (const auto &group : history::group_runs(files, args.has("one-run"))) {
-    std::vector<profile::Profile> profiles;
-    for (const history::ProfileFile *file : group)
-      profiles.insert(profiles.end(), file->profiles.begin(), file->profiles.end());
-    analysis::AnalysisOptions options;
-    options.call_tree = true;
-    analysis::Analysis analysis = analysis::analyze(std::move(profiles), options);
-    runs.push_back({history::run_of_files(group, facts), history::measures_of(analysis)});
-  }
+  for (const auto &group : history::group_runs(files, args.has("one-run")))
+    runs.push_back({history::run_of_files(group, facts), history::measures_of_run(group)});
   // In the order they ran, so that their ids are too.
   std::stable_sort(runs.begin(), runs.end(), [](const auto &a, const auto &b) {
     return a.first.start_unix_ns < b.first.start_unix_ns;
@@ -307,16 +314,7 @@ int run_show(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
     out.begin_object();
     write_run_json(out, *run);
     out.key("measures");
-    out.begin_array();
-    for (const history::Measure &measure : measures) {
-      out.begin_object();
-      out.field("kind", measure.kind);
-      out.field("name", measure.name);
-      out.field("unit", history::unit_name(unit_of(measure.kind)));
-      out.field("value", measure.value);
-      out.end_object();
-    }
-    out.end_array();
+    write_measures_json(out, measures);
     out.end_object();
     fmt::print("{}\n", out.text());
     return 0;
@@ -400,16 +398,7 @@ int run_export(const cli::ParsedArgs &args, const cli::CommandSpec &) {
       out.begin_object();
       write_run_json(out, run);
       out.key("measures");
-      out.begin_array();
-      for (const history::Measure &measure : store.measures(run.id)) {
-        out.begin_object();
-        out.field("kind", measure.kind);
-        out.field("name", measure.name);
-        out.field("unit", history::unit_name(unit_of(measure.kind)));
-        out.field("value", measure.value);
-        out.end_object();
-      }
-      out.end_array();
+      write_measures_json(out, store.measures(run.id));
       out.end_object();
     }
     out.end_array();
@@ -425,31 +414,23 @@ int run_export(const cli::ParsedArgs &args, const cli::CommandSpec &) {
 // The name of `kind` that `wanted` names: itself, or the one name that contains it.
 std::string find_name(const std::map<std::string, history::Series> &names, const std::string &kind,
                       const std::string &wanted) {
-  if (names.count(wanted))
-    return wanted;
-  std::vector<std::string> containing;
-  for (const auto &[name, series] : names)
-    if (name.find(wanted) != std::string::npos)
-      containing.push_back(name);
-  if (containing.size() == 1)
-    return containing[0];
-  const std::vector<std::string> &listed =
-      containing.empty() ? std::vector<std::string>() : containing;
+  std::vector<std::string> matching = history::names_matching(names, wanted);
+  if (matching.size() == 1)
+    return matching[0];
+  // Several: those; none: every name of the kind.
+  std::vector<std::string> listed = matching;
+  if (listed.empty())
+    for (const auto &[name, series] : names)
+      listed.push_back(name);
   std::string some;
-  size_t shown = 0;
-  for (const auto &[name, series] : names) {
-    if (!listed.empty() && std::find(listed.begin(), listed.end(), name) == listed.end())
-      continue;
-    if (shown++ == 8) {
-      some += "\n  ...";
-      break;
-    }
-    some += "\n  " + text::printable(name);
-  }
+  for (size_t i = 0; i < listed.size() && i < 8; ++i)
+    some += "\n  " + text::printable(listed[i]);
+  if (listed.size() > 8)
+    some += "\n  ...";
   if (wanted.empty())
     throw cli::UsageError(
         fmt::format("history trend: {} has several measures; name one:{}", kind, some));
-  throw cli::UsageError(fmt::format(containing.empty()
+  throw cli::UsageError(fmt::format(matching.empty()
                                         ? "history trend: no {} measure is named '{}'; there are:{}"
                                         : "history trend: several {} measures contain '{}':{}",
                                     kind, text::printable(wanted), some));
@@ -507,11 +488,6 @@ std::string change_text(const history::MeasureChange &change) {
                      signed_percent(change.change.change_high), change.change.p_value);
 }
 
-// What moved with a change: measures whose runs differ across its split at this p-value, by
-// more than this share of the median wall time.
-constexpr double kMovedSignificance = 0.01;
-constexpr double kMovedFloorPercent = 1;
-
 std::string comparison_text(const std::string &kind, const history::Comparison &comparison) {
   history::Unit unit = unit_of(kind);
   return fmt::format("{} -> {}, {} [{}, {}], p {:.2g}",
@@ -566,8 +542,8 @@ int run_trend(const cli::ParsedArgs &args, const cli::CommandSpec &) {
   // What moved with each change: the gated measures that differ across the same split.
   std::vector<std::vector<history::Moved>> moved(changes.size());
   for (size_t i = 0; i < changes.size(); ++i)
-    moved[i] =
-        history::moved_with(changes, i, runs, measures, kMovedFloorPercent, kMovedSignificance);
+    moved[i] = history::moved_with(changes, i, runs, measures, history::kMovedFloorPercent,
+                                   history::kMovedSignificance);
   history::Unit unit = unit_of(kind);
   if (json) {
     json::Writer out;
@@ -642,14 +618,7 @@ int run_trend(const cli::ParsedArgs &args, const cli::CommandSpec &) {
 
 std::vector<std::string> kinds_option(const cli::ParsedArgs &args) {
   std::vector<std::string> kinds;
-  std::string text = args.value("kinds").value_or("");
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find(',', start);
-    if (end == std::string::npos)
-      end = text.size();
-    std::string kind = text.substr(start, end - start);
-    start = end + 1;
+  for (const std::string &kind : history::split_list(args.value("kinds").value_or(""))) {
     if (!history::find_measure_kind(kind))
       throw cli::UsageError(fmt::format("--kinds: '{}' is not a kind of measure", kind));
     kinds.push_back(kind);
@@ -720,13 +689,7 @@ int run_check(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   if (!current_ids) {
     std::vector<history::ProfileFile> files = history::read_profile_files(args.positional);
     for (const auto &group : history::group_runs(files, args.has("one-run"))) {
-      std::vector<profile::Profile> profiles;
-      for (const history::ProfileFile *file : group)
-        profiles.insert(profiles.end(), file->profiles.begin(), file->profiles.end());
-      analysis::AnalysisOptions analysis_options;
-      analysis_options.call_tree = true;
-      for (const history::Measure &measure :
-           history::measures_of(analysis::analyze(std::move(profiles), analysis_options)))
+      for (const history::Measure &measure : history::measures_of_run(group))
         current[measure.kind][measure.name].push_back(measure.value);
       ++current_runs;
     }
@@ -734,13 +697,8 @@ int run_check(const cli::ParsedArgs &args, const cli::CommandSpec &spec) {
   History store = open_history(args, false);
   if (current_ids) {
     std::vector<int64_t> wanted;
-    for (size_t start = 0; start < current_ids->size();) {
-      size_t end = current_ids->find(',', start);
-      if (end == std::string::npos)
-        end = current_ids->size();
-      wanted.push_back(parse_run_id(current_ids->substr(start, end - start)));
-      start = end + 1;
-    }
+    for (const std::string &id : history::split_list(*current_ids))
+      wanted.push_back(parse_run_id(id));
     for (int64_t id : wanted)
       if (!store.run(id))
         throw HistoryError(fmt::format("{}: there is no run {}", store.name(), id));

@@ -429,9 +429,6 @@ std::string no_gpu_reason(const Analysis &a) {
 
 // ---- the history (--history) ------------------------------------------------------------------
 
-// What moved with a change: as `hotline history trend` finds it (commands/history.cpp).
-constexpr double kMovedFloorPercent = 1;
-constexpr double kMovedSignificance = 0.01;
 // The measures a page follows by default when the wall time moved with none.
 constexpr size_t kDefaultTrends = 3;
 
@@ -505,12 +502,7 @@ std::string find_name(const history::MeasureSet &measures, const std::string &st
   if (names == measures.end())
     throw history::HistoryError(
         fmt::format("{}: no run that matches has a {} measure", store, wanted.kind));
-  if (names->second.count(wanted.name))
-    return wanted.name;
-  std::vector<std::string> containing;
-  for (const auto &[name, series] : names->second)
-    if (name.find(wanted.name) != std::string::npos)
-      containing.push_back(name);
+  std::vector<std::string> containing = history::names_matching(names->second, wanted.name);
   if (containing.size() == 1)
     return containing[0];
   std::string some;
@@ -538,8 +530,9 @@ Trend trend_of(const std::string &kind, const std::string &name,
   trend.series = history::series_in_order(runs, series);
   trend.changes = history::changes_of(kind, name, runs, series, options);
   for (size_t i = 0; i < trend.changes.size(); ++i)
-    trend.moved.push_back(history::moved_with(trend.changes, i, runs, measures, kMovedFloorPercent,
-                                              kMovedSignificance));
+    trend.moved.push_back(history::moved_with(trend.changes, i, runs, measures,
+                                              history::kMovedFloorPercent,
+                                              history::kMovedSignificance));
   return trend;
 }
 
@@ -644,8 +637,8 @@ void write_history(json::Writer &json, const HistoryView &view) {
   json.field("name", view.name);
   json.field("where", view.where);
   json.field("significance", view.change_points.significance);
-  json.field("moved_significance", kMovedSignificance);
-  json.field("moved_floor_percent", kMovedFloorPercent);
+  json.field("moved_significance", history::kMovedSignificance);
+  json.field("moved_floor_percent", history::kMovedFloorPercent);
   json.key("runs");
   json.begin_array();
   for (const history::Run &run : view.runs) {

@@ -40,6 +40,17 @@ bool is_gated(const std::string &kind) {
 
 } // namespace
 
+std::vector<std::string> names_matching(const std::map<std::string, Series> &names,
+                                        const std::string &wanted) {
+  if (names.count(wanted))
+    return {wanted};
+  std::vector<std::string> containing;
+  for (const auto &[name, series] : names)
+    if (name.find(wanted) != std::string::npos)
+      containing.push_back(name);
+  return containing;
+}
+
 RunSeries series_in_order(const std::vector<Run> &runs, const Series &series) {
   RunSeries ordered;
   for (const Run &run : runs) {

@@ -44,6 +44,17 @@ std::vector<MeasureChange> changes_of(const std::string &kind, const std::string
 std::vector<MeasureChange> all_changes(const std::vector<Run> &runs, const MeasureSet &measures,
                                        const std::vector<std::string> &kinds,
                                        const ScanOptions &options);
+// The names of a kind that `wanted` names: itself alone when it is one, else those that
+// contain it ("parse" for "parse(Buffer const&)"). One is the measure; several or none are an
+// error the command words.
+std::vector<std::string> names_matching(const std::map<std::string, Series> &names,
+                                        const std::string &wanted);
+
+// What moved with a change, as `history trend` and the page show it: the measures that differ
+// across the change's split at this p-value, by more than this share of the median wall time.
+constexpr double kMovedSignificance = 0.01;
+constexpr double kMovedFloorPercent = 1;
+
 // What moved with a change of (kind, name): the measures of the gated kinds (measures.h) whose
 // runs on the two sides of the change (back to the series' previous change point, up to its
 // next one) differ significantly, by more than floor_percent of the median wall time. Biggest

@@ -214,15 +214,18 @@ Run run_of_files(const std::vector<const ProfileFile *> &files, const RunFacts &
   return run;
 }
 
+std::vector<Measure> measures_of_run(const std::vector<const ProfileFile *> &files) {
+  std::vector<profile::Profile> profiles;
+  for (const ProfileFile *file : files)
+    profiles.insert(profiles.end(), file->profiles.begin(), file->profiles.end());
+  analysis::AnalysisOptions options;
+  options.call_tree = true;
+  return measures_of(analysis::analyze(std::move(profiles), options));
+}
+
 std::vector<std::pair<std::string, std::string>> parse_tags(const std::string &text) {
   std::vector<std::pair<std::string, std::string>> tags;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find(',', start);
-    if (end == std::string::npos)
-      end = text.size();
-    std::string item = text.substr(start, end - start);
-    start = end + 1;
+  for (const std::string &item : split_list(text)) {
     size_t equals = item.find('=');
     if (equals == 0 || equals == std::string::npos)
       throw HistoryError(fmt::format("--tag: '{}' is not KEY=VALUE", item));

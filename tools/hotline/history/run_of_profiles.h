@@ -38,6 +38,10 @@ struct RunFacts {
 // given twice keeps the last value) with facts.tags over them.
 Run run_of_files(const std::vector<const ProfileFile *> &files, const RunFacts &facts);
 
+// The measures of a group of files: their profiles analysed together, as `hotline report`
+// analyses them, with the call tree (measures.h).
+std::vector<Measure> measures_of_run(const std::vector<const ProfileFile *> &files);
+
 // "key=value,key=value" into pairs; a HistoryError naming a malformed item.
 std::vector<std::pair<std::string, std::string>> parse_tags(const std::string &text);
 

@@ -122,15 +122,22 @@ const std::string *tag_value(const Run &run, const std::string &key) {
 
 } // namespace
 
-RunFilter parse_filter(const std::string &text) {
-  RunFilter filter;
+std::vector<std::string> split_list(const std::string &text) {
+  std::vector<std::string> items;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find(',', start);
     if (end == std::string::npos)
       end = text.size();
-    std::string item = text.substr(start, end - start);
+    items.push_back(text.substr(start, end - start));
     start = end + 1;
+  }
+  return items;
+}
+
+RunFilter parse_filter(const std::string &text) {
+  RunFilter filter;
+  for (const std::string &item : split_list(text)) {
     size_t equals = item.find('=');
     if (equals == 0 || equals == std::string::npos || equals + 1 == item.size())
       throw HistoryError(fmt::format("'{}' is not a condition KEY=VALUE", item));

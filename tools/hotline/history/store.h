@@ -49,6 +49,9 @@ struct RunFilter {
 };
 // Throws HistoryError for a malformed condition (naming it).
 RunFilter parse_filter(const std::string &text);
+
+// "a,b,c" into its items, as the options that take lists give them ("" gives none).
+std::vector<std::string> split_list(const std::string &text);
 bool matches(const RunFilter &filter, const Run &run);
 
 // One measure's values over runs, by run id (runs without it are absent).
