@@ -3,6 +3,7 @@
 
 #include "profile_assembly.h"
 #include "program_code.h"
+#include "recording_control.h"
 
 #include "byte_buffer.h"
 #include "call_targets.h"
@@ -181,10 +182,14 @@ void add_heap(const LoadedObjects &loaded, uint64_t runtime_resident_bytes, Byte
               ByteBuffer &sites) {
   hotline_heap_record totals{};
   totals.runtime_resident_bytes = runtime_resident_bytes;
-  heap_places().for_each([&](const HeapPlace &h) {
+  heap_places().for_each([&](const HeapPlace &place) {
+    HeapPlace h = recorded_heap_place(place);
+    HeapCounts c = counts(h);
+    if (recording_windowed() && !(c.allocations | c.frees | h.inherited_blocks) &&
+        live_bytes(place) == 0)
+      return; // its calls were all while the recording was stopped, and left nothing live
     hotline_memory_site_record r{};
     set_place_and_via(r, h.key, loaded);
-    HeapCounts c = counts(h);
     r.allocations = c.allocations;
     r.allocated_bytes = c.allocated_bytes;
     r.frees = c.frees;
@@ -217,7 +222,10 @@ void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConvert
             ByteBuffer &files, ByteBuffer &sites) {
   for_each_file(
       [&](const char *path) { files.append_record(hotline_file_record{strings.add(path), 0}); });
-  io_places().for_each([&](const IoPlace &p) {
+  io_places().for_each([&](const IoPlace &place) {
+    IoPlace p = recorded_io_place(place);
+    if (recording_windowed() && !(p.reads | p.writes | p.opens | p.syncs | p.maps))
+      return; // its calls were all while the recording was stopped
     auto get = [](const uint64_t &field) { return __atomic_load_n(&field, __ATOMIC_RELAXED); };
     hotline_io_site_record r{};
     set_place_and_via(r, p.key, loaded);
@@ -249,14 +257,16 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
   uint32_t base = uint32_t(regions.size() / sizeof(hotline_region_record));
   uint32_t node_count = __atomic_load_n(&r->node_count, __ATOMIC_ACQUIRE);
   uint32_t depth = __atomic_load_n(&r->depth, __ATOMIC_RELAXED);
+  uint64_t recorded_end = recording_end_ticks(end); // open regions are timed until then
   for (uint32_t i = 0; i < node_count; ++i) {
     const RegionNode &n = r->nodes[i];
-    uint64_t ticks = n.inclusive_ticks;
+    auto value = [&](RegionField field, uint64_t v) { return recorded_region_value(t, i, field, v); };
+    uint64_t ticks = value(kRegionTicks, n.inclusive_ticks);
     uint32_t flags = 0;
     for (uint32_t d = 0; d < depth && d < kMaxRegionDepth; ++d)
       if (r->stack[d] == i) {
         uint64_t start = __atomic_load_n(&r->start_ticks[d], __ATOMIC_RELAXED);
-        ticks += end > start ? end - start : 0;
+        ticks += recorded_end > start ? recorded_end - start : 0;
         flags = HOTLINE_REGION_OPEN_AT_WRITE;
       }
     hotline_region_record record{};
@@ -264,12 +274,12 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
     record.parent = n.parent == kNoRegion ? HOTLINE_NO_REGION : base + n.parent;
     record.name = strings.add(region_name(n.name));
     record.flags = flags;
-    record.entries = n.entries;
+    record.entries = value(kRegionEntries, n.entries);
     record.inclusive_ns = time.duration_ns(ticks);
-    record.io_ns = time.duration_ns(n.io_ticks);
-    record.sync_ns = time.duration_ns(n.sync_ticks);
-    record.memory_ns = time.duration_ns(n.memory_ticks);
-    record.gpu_ns = time.duration_ns(n.gpu_ticks);
+    record.io_ns = time.duration_ns(value(kRegionIoTicks, n.io_ticks));
+    record.sync_ns = time.duration_ns(value(kRegionSyncTicks, n.sync_ticks));
+    record.memory_ns = time.duration_ns(value(kRegionMemoryTicks, n.memory_ticks));
+    record.gpu_ns = time.duration_ns(value(kRegionGpuTicks, n.gpu_ticks));
     regions.append_record(record);
   }
   uint32_t counter_count = __atomic_load_n(&r->counter_count, __ATOMIC_ACQUIRE);
@@ -281,14 +291,17 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
     record.thread = t->profile_index;
     record.region = c.node == kNoRegion ? HOTLINE_NO_REGION : base + c.node;
     record.name = strings.add(region_name(c.name));
-    record.value = c.value;
+    record.value = recorded_counter_value(t, i, c.value);
     counters.append_record(record);
   }
 }
 
 // The SYNC_SITES section.
 void add_sync(const LoadedObjects &loaded, const TickConverter &time, ByteBuffer &sites) {
-  sync_places().for_each([&](const SyncPlace &p) {
+  sync_places().for_each([&](const SyncPlace &place) {
+    SyncPlace p = recorded_sync_place(place);
+    if (p.waits == 0 && recording_windowed())
+      return; // its waits were all while the recording was stopped
     hotline_sync_site_record r{};
     set_place_and_via(r, p.key, loaded);
     r.kind = p.key.detail;
@@ -514,7 +527,7 @@ struct CollectedProfile {
   ByteBuffer run, modules, module_builds, sites, site_counts, threads, call_tree, timing_cost,
       timing_stopped, objects, object_build_ids, heap, memory_sites, files, io_sites, system,
       system_samples, regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites,
-      call_targets, ranges, tags;
+      call_targets, ranges, tags, windows;
   GpuSections gpu;
   TraceSections trace_sections;
   ProfileSections sections;   // the buffers above, by kind
@@ -597,19 +610,23 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
     hotline_call_node_record node{};
     node.site = n.site;
     node.parent = n.parent == &t->root ? HOTLINE_NO_PARENT : n.parent->index - 1;
-    node.calls = n.calls;
-    node.inclusive_ns = time.duration_ns(n.inclusive_ticks);
-    node.window_calls = n.window_calls;
-    node.window_ns = time.duration_ns(n.window_ticks);
+    node.calls = recorded_node_value(t, n.index, kNodeCalls, n.calls);
+    node.inclusive_ns =
+        time.duration_ns(recorded_node_value(t, n.index, kNodeTicks, n.inclusive_ticks));
+    node.window_calls = recorded_node_value(t, n.index, kNodeWindowCalls, n.window_calls);
+    node.window_ns =
+        time.duration_ns(recorded_node_value(t, n.index, kNodeWindowTicks, n.window_ticks));
     out.call_tree.append_record(node);
     ++node_count;
   });
   auto *first =
       reinterpret_cast<hotline_call_node_record *>(out.call_tree.data()) + record.first_node;
   // Calls still open (this thread's, inside a call of exit; a running thread's), timed until
-  // now. A frame may name a node made after the loop above: that one is left out. In a
-  // forked child, the frames open at the fork are the parent's calls: their node's count
-  // comes back to 0 here (threads.cpp), and they are not marked open.
+  // now, or until the recording stopped (those opened since are left out). A frame may name a
+  // node made after the loop above: that one is left out. In a forked child, the frames open at
+  // the fork are the parent's calls: their node's count comes back to 0 here (threads.cpp),
+  // and they are not marked open.
+  uint64_t recorded_end = recording_end_ticks(end.ticks);
   uint32_t depth = 0;
   const CallNode *outer = nullptr;
   if (!exited && !out.call_tree.failed())
@@ -617,13 +634,13 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
       bool inherited = depth++ < t->inherited_depth;
       bool nested = frame.node && frame.node == outer; // in paths beyond the limit (threads.h)
       outer = frame.node;
-      if (nested || !frame.node || frame.node->index == 0 || frame.node->index > node_count)
+      if (nested || !frame.node || frame.node->index == 0 || frame.node->index > node_count ||
+          frame.start_ticks > recorded_end)
         return;
       hotline_call_node_record &open = first[frame.node->index - 1];
       open.calls++;
       open.open_calls += inherited ? 0 : 1;
-      if (end.ticks > frame.start_ticks)
-        open.inclusive_ns += time.duration_ns(end.ticks - frame.start_ticks);
+      open.inclusive_ns += time.duration_ns(recorded_end - frame.start_ticks);
     });
   // Exclusive time: inclusive minus the children's inclusive, clamped at zero (rounding).
   for (uint32_t i = 0; i < node_count; ++i)
@@ -641,10 +658,19 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
   return add_thread_trace(t, out.strings, time, out.trace_sections);
 }
 
+// The WINDOWS section: the recorded spans, when the recording was ever stopped.
+void add_windows(const TickConverter &time, uint64_t end, ByteBuffer &windows) {
+  static RecordedWindow spans[kMaxWindows]; // under the recording control's lock
+  for (uint32_t i = 0, n = recorded_windows(end, spans); i < n; ++i)
+    windows.append_record(hotline_window_record{time.since_origin_ns(spans[i].start_ticks),
+                                                time.since_origin_ns(spans[i].end_ticks)});
+}
+
 // The RUN, JOB, TRACE and TIMING_COST records.
 void collect_run_records(ClockPair start, ClockPair end, ClockPair calibration_end,
                          const TickConverter &time, const TimingCost &cost, uint32_t thread_count,
-                         bool incomplete, uint64_t trace_dropped_events, CollectedProfile &out) {
+                         bool incomplete, bool dump, uint64_t trace_dropped_events,
+                         CollectedProfile &out) {
   const RunFacts &facts = g_facts;
   hotline_run_record run{};
   run.pid = uint64_t(getpid());
@@ -661,7 +687,8 @@ void collect_run_records(ClockPair start, ClockPair end, ClockPair calibration_e
   run.clock_source = out.strings.add(clock_source_name());
   run.runtime_version = out.strings.add(HOTLINE_VERSION_STRING);
   run.thread_count = thread_count;
-  run.flags = (incomplete ? HOTLINE_RUN_INCOMPLETE : 0) | hooks_not_in_effect();
+  run.flags = (incomplete ? HOTLINE_RUN_INCOMPLETE : 0) | (dump ? HOTLINE_RUN_DUMP : 0) |
+              hooks_not_in_effect();
   run.max_call_paths = uint32_t(g_max_call_paths);
   out.run.append_record(run);
   const Options &o = options();
@@ -718,14 +745,16 @@ void point_sections(CollectedProfile &out, bool module_builds, bool sampled, boo
   sections.call_targets = {&out.call_targets, out.call_targets.size() > 0};
   sections.ranges = {&out.ranges, out.ranges.size() > 0};
   sections.tags = {&out.tags, out.tags.size() > 0};
+  sections.windows = {&out.windows, recording_windowed()};
 }
 
 // Reads the runtime's state (every thread's, the heap's, the CUDA module's, ...) into `out`;
-// `self` is the writing thread's state, or null.
-void collect_profile(ThreadState *self, CollectedProfile &out) {
+// `self` is the writing thread's state, or null. A dump's writing thread goes on afterwards,
+// sampled as before.
+void collect_profile(ThreadState *self, bool dump, CollectedProfile &out) {
   bool sampled = line_mode_registered() || sampling_wanted(); // line mode: even with no rate
   flush_cuda_records(); // before the clock is read: its records are part of the run
-  if (sampled && self)
+  if (sampled && self && !dump)
     stop_thread_sampling(self);
   // Before the buffers that assemble the profile take any memory of their own.
   uint64_t runtime_bytes = runtime_resident_bytes();
@@ -764,8 +793,9 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
     if (!exited && totals && t->counters) {
       map_pages(t->counters, sizeof(uint64_t) * site_count); // most of them never written
       for (uint32_t i = 0; i < site_count; ++i)
-        totals[i] = combine_counts(max_sites, i, totals[i],
-                                   __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED));
+        totals[i] = combine_counts(
+            max_sites, i, totals[i],
+            recorded_site_count(t, i, __atomic_load_n(&t->counters[i], __ATOMIC_RELAXED)));
     }
     bool running = !exited && t != self;
     incomplete |= running;
@@ -803,7 +833,8 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
   if (cuda)
     add_cuda(out.strings, loaded, time, out.gpu);
 
-  collect_run_records(start, end, calibration_end, time, cost, thread_count, incomplete,
+  add_windows(time, end.ticks, out.windows);
+  collect_run_records(start, end, calibration_end, time, cost, thread_count, incomplete, dump,
                       trace_dropped_events, out);
   point_sections(out, module_builds, sampled, cuda, mpi);
   out.out_of_memory = !totals || !objects_collected || !samples_added;
@@ -812,16 +843,17 @@ void collect_profile(ThreadState *self, CollectedProfile &out) {
 // Writes the assembled profile into a temporary file in the output directory and gives it its
 // final name, "<program>.<pid>.hotline" (with the rank: "<program>.<rank>.<pid>.hotline"),
 // saying where on stderr. The pieces' lengths are used up as they are written.
-void publish_profile(AssembledProfile &profile, const RunFacts &facts) {
+void publish_profile(AssembledProfile &profile, const RunFacts &facts, uint32_t dump) {
   const char *dir = options().output_dir;
-  static char stem[4200], temp_path[8192];
-  char *final_path = g_published_path;
+  static char stem[4200], temp_path[8192], dump_path[8192];
+  char *final_path = dump ? dump_path : g_published_path; // a failed exec withdraws the latter
   final_path[0] = '\0';
   const char *program = base_name(facts.program[0] ? facts.program : "program");
-  if (job().launched)
-    snprintf(stem, sizeof stem, "%s.%u.%d", program, job().rank, int(getpid()));
-  else
-    snprintf(stem, sizeof stem, "%s.%d", program, int(getpid()));
+  int n = job().launched
+              ? snprintf(stem, sizeof stem, "%s.%u.%d", program, job().rank, int(getpid()))
+              : snprintf(stem, sizeof stem, "%s.%d", program, int(getpid()));
+  if (dump && n > 0 && size_t(n) < sizeof stem)
+    snprintf(stem + n, sizeof stem - size_t(n), ".dump-%u", dump);
   int fd = create_temporary(dir, stem, temp_path, sizeof temp_path);
   if (fd < 0) {
     report_problem("cannot write the profile into %s: %s", dir, strerror(errno));
@@ -836,36 +868,52 @@ void publish_profile(AssembledProfile &profile, const RunFacts &facts) {
   if (!written) {
     unlink(temp_path);
     report_problem("cannot write the profile %s: %s", temp_path, strerror(write_errno));
-  } else if (!take_final_name(temp_path, dir, stem, final_path, sizeof g_published_path)) {
+  } else if (!take_final_name(temp_path, dir, stem, final_path, sizeof dump_path)) {
     final_path[0] = '\0';
     report_problem("cannot name the profile in %s: %s (left at %s)", dir, strerror(errno),
                    temp_path);
   } else if (!options().quiet && strcmp(final_path, g_withdrawn_path) != 0) {
-    report_problem("profile written to %s", final_path);
+    report_problem("%s written to %s", dump ? "dump" : "profile", final_path);
   }
 }
 
-} // namespace
-
-void write_profile() {
-  if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
-    return;
-  live_stop(); // the live view ends where the profile begins: its file goes
+// Collects, assembles and publishes a profile: the last one (dump 0) or a dump.
+void write_profile_now(uint32_t dump) {
   int saved_errno = errno;
   RuntimeScope scope; // its allocations and file writes are not the program's
-  ThreadState *self = current_thread();
+  ThreadState *self = current_thread(); // null on the runtime's own threads
   ProgramCodeHidden hidden; // what the C library calls while writing (a program's own malloc)
   // Writing is the runtime's work, not the program's; and it allocates, while the handler
   // must only ever see a table that nobody else writes.
   CollectedProfile collected;
-  collect_profile(self, collected);
+  collect_profile(self, dump != 0, collected);
   AssembledProfile assembled;
   assemble_profile(collected.sections, assembled);
   if (collected.out_of_memory || assembled.out_of_memory)
-    report_problem("out of memory while assembling the profile; nothing written");
+    report_problem("out of memory while assembling the %s; nothing written",
+                   dump ? "dump" : "profile");
   else
-    publish_profile(assembled, g_facts);
+    publish_profile(assembled, g_facts, dump);
   errno = saved_errno;
+}
+
+uint32_t g_dumps = 0; // dumps written by this process
+
+} // namespace
+
+void write_profile() {
+  RecordingControlGuard control; // after a dump being written, and never inside half a stop
+  if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
+    return;
+  live_stop(); // the live view ends where the profile begins: its file goes
+  write_profile_now(0);
+}
+
+void dump_profile() {
+  RecordingControlGuard control;
+  if (__atomic_load_n(&g_written, __ATOMIC_ACQUIRE))
+    return; // the process is writing its last profile: that one holds it all
+  write_profile_now(++g_dumps);
 }
 
 void remember_run_facts() { collect_run_facts(g_facts); }

@@ -1,4 +1,4 @@
-// Writes the process's profile (docs/profile-format.md) once, at exit.
+// Writes the process's profile (docs/profile-format.md) once, at exit, and dumps on demand.
 #pragma once
 
 namespace hotline::rt {
@@ -6,6 +6,11 @@ namespace hotline::rt {
 // Writes <program>.<pid>.hotline into the output directory, atomically, and says where on
 // stderr (unless quiet). Only the first call writes; errno is preserved.
 void write_profile();
+
+// Writes <program>.<pid>.dump-<n>.hotline, a profile of what was recorded so far (its RUN
+// flagged HOTLINE_RUN_DUMP), while the program goes on: hotline_dump and HOTLINE_DUMP_SIGNAL.
+// Nothing once the last profile is being written.
+void dump_profile();
 
 // Reads what the profile says of the run (the program, its command line, the host) at start:
 // from runtime_init. Once the main thread has ended (pthread_exit) the program cannot be read.

@@ -13,6 +13,7 @@
 #include "modules.h"
 #include "mpi_tracking.h"
 #include "profile_writer.h"
+#include "recording_control.h"
 #include "regions.h"
 #include "runtime_scope.h"
 #include "start_end_ranges.h"
@@ -40,6 +41,7 @@ namespace {
 Options g_options;
 LiveOptions
     g_live_options; // HOTLINE_LIVE, HOTLINE_LIVE_MS, HOTLINE_ALERT: the live view's (live.h)
+ControlOptions g_control_options; // HOTLINE_START, HOTLINE_DELAY, HOTLINE_DURATION, HOTLINE_DUMP_SIGNAL
 ClockPair g_start_clock;
 int64_t g_start_unix_ns;
 pid_t g_start_pid;
@@ -101,6 +103,13 @@ const RuntimeOption kRuntimeOptions[] = {
     {"HOTLINE_LIVE_MS", OptionType::Count, &g_live_options.period_ms,
      "milliseconds between live snapshots and alert checks", kMinLivePeriodMs, kMaxLivePeriodMs, "milliseconds"},
     {"HOTLINE_ALERT", OptionType::Text, &g_live_options.alerts, "alert rules, separated by , or ;"},
+    {"HOTLINE_START", OptionType::Text, &g_control_options.start,
+     "'paused': record nothing until the program calls hotline_start() (default: now)"},
+    {"HOTLINE_DELAY", OptionType::Text, &g_control_options.delay, "seconds from the start before recording starts"},
+    {"HOTLINE_DURATION", OptionType::Text, &g_control_options.duration,
+     "seconds of recording, after which it stops (default: to the end)"},
+    {"HOTLINE_DUMP_SIGNAL", OptionType::Text, &g_control_options.dump_signal,
+     "a signal (USR1, SIGUSR2, 12) that writes a dump of what was recorded so far"},
     {"HOTLINE_TAGS", OptionType::Text, &g_options.tags,
      "key=value pairs, separated by commas, kept in the profile (dataset=imagenet-mini,batch=256)"},
     {"HOTLINE_HELP", OptionType::Boolean, &g_options.help, "print this list at start"},
@@ -282,7 +291,9 @@ bool g_child_keeps_parent_counts = false; // inside daemon(): see runtime.h
 // allocations, I/O and waits start at the fork; the heap blocks live then are marked as
 // inherited (they are the child's to free). Its regions go on from the parent's.
 void start_counting_in_child() {
-  if (__atomic_load_n(&g_child_keeps_parent_counts, __ATOMIC_RELAXED))
+  bool keeps_counts = __atomic_load_n(&g_child_keeps_parent_counts, __ATOMIC_RELAXED);
+  recording_control_after_fork(!keeps_counts);
+  if (keeps_counts)
     return;
   forget_parent_calls();
   forget_call_target_counts();
@@ -338,6 +349,7 @@ void runtime_init() {
   fatal_signals_init();
   tracing_init();
   cuda_tracing_init();
+  recording_control_init(g_control_options);
   live_init(g_live_options); // last: its thread reads what the others set up
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
 }

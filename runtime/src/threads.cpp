@@ -2,6 +2,7 @@
 #include "threads.h"
 
 #include "program_code.h"
+#include "recording_control.h"
 
 #include "fatal_signals.h"
 #include "memory.h"
@@ -108,7 +109,8 @@ void retire_thread(void *state) {
     const uint8_t *max_sites = max_counter_sites();
     if (exited_counts)
       for (uint32_t i = 0; i < sites; ++i)
-        exited_counts[i] = combine_counts(max_sites, i, exited_counts[i], t->counters[i]);
+        exited_counts[i] = combine_counts(max_sites, i, exited_counts[i],
+                                          recorded_site_count(t, i, t->counters[i]));
     __atomic_store_n(&t->exited, true, __ATOMIC_RELEASE);
     frames = t->frames; // under the lock: the profile writer reads a running thread's frames
     t->frames = nullptr;
@@ -281,6 +283,9 @@ HOTLINE_ABI_PRESERVE_MOST CallNode *child_for_site(ThreadState *t, CallNode *par
 }
 
 ThreadState *all_threads() { return __atomic_load_n(&threads_head, __ATOMIC_ACQUIRE); }
+
+ThreadListGuard::ThreadListGuard() { threads_lock.lock(); }
+ThreadListGuard::~ThreadListGuard() { threads_lock.unlock(); }
 
 void add_exited_thread_counts(uint64_t *totals, uint32_t site_count) {
   SpinLockGuard guard(threads_lock);

@@ -81,6 +81,8 @@ struct ThreadState {
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first
   struct TraceBuffer *trace; // its timeline in trace mode (tracing.h); null until the first event
   struct WalkCache *walk_cache; // the stack walks to its calls into libraries (program_code.h)
+  struct Exclusion *exclusion;  // what the stopped spans added (recording_control.h); null
+                                // until the first stop that finds the thread
   void *signal_stack;           // the alternate signal stack the runtime gave it, or null
                                 // (fatal_signals.h)
   uint32_t profile_index;       // its index in the profile's THREADS, set while writing
@@ -180,6 +182,16 @@ int start_hidden_thread(void (*main)(), const char *name);
 
 // The list of all threads that recorded anything, newest first.
 ThreadState *all_threads();
+
+// Holds the threads lock, which a thread's retirement takes to fold its counts into the
+// exited threads' totals and to free its frames: while it is held, no thread retires.
+class ThreadListGuard {
+public:
+  ThreadListGuard();
+  ~ThreadListGuard();
+  ThreadListGuard(const ThreadListGuard &) = delete;
+  ThreadListGuard &operator=(const ThreadListGuard &) = delete;
+};
 
 // Adds the counts of exited threads to `totals` (kMaxSites entries). Takes the threads lock.
 void add_exited_thread_counts(uint64_t *totals, uint32_t site_count);

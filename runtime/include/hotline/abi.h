@@ -196,6 +196,14 @@ HOTLINE_ABI_EXPORT void __hotline_region_end(void);
 /* Adds `amount` to the counter `name` of the calling thread's innermost open region. */
 HOTLINE_ABI_EXPORT void __hotline_count(const char *name, uint64_t amount);
 
+/* Control over the recording (<hotline/hotline.h> hotline_start, hotline_stop, hotline_dump):
+ * stop and start the recording of the whole process (what all threads count, time and enter
+ * meanwhile is left out of its profiles), and write a dump, a profile of what was recorded so
+ * far, while the program goes on. From any thread; each is a no-op where it changes nothing. */
+HOTLINE_ABI_EXPORT void __hotline_start(void);
+HOTLINE_ABI_EXPORT void __hotline_stop(void);
+HOTLINE_ABI_EXPORT void __hotline_dump(void);
+
 /* Indirect calls (call-targets option, line mode): the plugin calls this just before each
  * indirect call, with the call's CALL_TARGETS site (global id) and the function about to be
  * called. The runtime counts calls per (site, function) for `hotline pgo`. */

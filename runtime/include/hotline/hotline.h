@@ -4,6 +4,8 @@
  *   hotline_region_begin("load"); ... hotline_region_end();
  *   HOTLINE_COUNT("samples", n);            adds n to a counter of the innermost open region
  *   HOTLINE_REGION_FUNCTION("data_loading") on a function: [[hotline::region("data_loading")]]
+ *   hotline_stop(); ... hotline_start();    what runs in between is left out of the profile
+ *   hotline_dump();                         writes a profile of what was recorded so far
  *
  * A region's category (data loading, preprocessing, compute, ...) is its name's first part
  * when that names one: "preprocessing/resize" is preprocessing (docs/report-rules.md).
@@ -31,6 +33,9 @@
 #define hotline_region_end() __hotline_region_end()
 #define HOTLINE_COUNT(name, amount) __hotline_count((name), (uint64_t)(amount))
 #define HOTLINE_REGION_FUNCTION(name) __attribute__((hotline_region(name)))
+#define hotline_start() __hotline_start()
+#define hotline_stop() __hotline_stop()
+#define hotline_dump() __hotline_dump()
 
 #ifdef __cplusplus
 namespace hotline {
@@ -61,6 +66,9 @@ static inline void hotline_region_cleanup_(int *unused) {
 #define HOTLINE_COUNT(name, amount) ((void)0)
 #define HOTLINE_REGION_FUNCTION(name)
 #define HOTLINE_REGION(name) ((void)0)
+#define hotline_start() ((void)0)
+#define hotline_stop() ((void)0)
+#define hotline_dump() ((void)0)
 
 #endif
 

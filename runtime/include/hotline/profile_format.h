@@ -103,7 +103,10 @@ struct hotline_section_header {
   /* ranges started and ended anywhere (nvtxRangeStart/End), by name */                            \
   X(RANGES, 34, struct hotline_range_record, ranges)                                               \
   /* the run's tags (HOTLINE_TAGS), in the order given */                                          \
-  X(TAGS, 38, struct hotline_tag_record, tags)
+  X(TAGS, 38, struct hotline_tag_record, tags)                                                     \
+  /* the spans of the run that were recorded, oldest first, when the recording was stopped at      \
+     some point (hotline_stop, HOTLINE_START=paused, ...); absent: the whole run */                 \
+  X(WINDOWS, 40, struct hotline_window_record, windows)
 
 #define HOTLINE_SECTION_ENUMERATOR(NAME, number, record, name) HOTLINE_SECTION_##NAME = number,
 enum hotline_section_kind { HOTLINE_SECTIONS(HOTLINE_SECTION_ENUMERATOR) };
@@ -135,8 +138,11 @@ enum hotline_run_flags {
   HOTLINE_RUN_HEAP_NOT_HOOKED = 2u, /* memory tracking was on, but the process's malloc was not
                                        the runtime's (a sanitizer's interceptors, or another
                                        allocator, came first): no allocation was seen */
-  HOTLINE_RUN_IO_NOT_HOOKED = 4u    /* I/O tracking was on, but the process's write was not the
+  HOTLINE_RUN_IO_NOT_HOOKED = 4u,   /* I/O tracking was on, but the process's write was not the
                                        runtime's: no I/O call was seen */
+  HOTLINE_RUN_DUMP = 8u             /* a dump (hotline_dump, HOTLINE_DUMP_SIGNAL): what was recorded
+                                       until then, while the process went on; its later profiles
+                                       hold all of it again */
 };
 
 /* One instrumented module (a translation unit, compiled with the plugin). */
@@ -713,6 +719,13 @@ struct hotline_range_record {
   uint64_t other_thread; /* of count: ended on a thread other than the one that started them */
 };
 
+/* One span of the run that was recorded: from a start of the recording (or the runtime's) to
+ * the next stop (or the profile's write), in ns since the run's start. */
+struct hotline_window_record {
+  uint64_t start_ns;
+  uint64_t end_ns;
+};
+
 /* One key=value tag of the run, as HOTLINE_TAGS gave it: what the user says the run was
  * (dataset=imagenet-mini, batch=256), for comparing runs. */
 struct hotline_tag_record {
@@ -822,6 +835,8 @@ static_assert(sizeof(hotline_tag_record) == 8,
               "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_module_build_record) == 4,
               "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_window_record) == 16,
+              "profile layout changed: see the versioning rule above");
 
 /* A section's entry_size: the size of its record, 0 for the STRINGS blob (record `void`). */
 template <typename Record> inline constexpr uint32_t hotline_entry_size = sizeof(Record);
@@ -863,6 +878,7 @@ _Static_assert(sizeof(struct hotline_call_target_record) == 24, "profile layout 
 _Static_assert(sizeof(struct hotline_range_record) == 48, "profile layout changed");
 _Static_assert(sizeof(struct hotline_tag_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_module_build_record) == 4, "profile layout changed");
+_Static_assert(sizeof(struct hotline_window_record) == 16, "profile layout changed");
 #endif
 
 #endif

@@ -103,6 +103,7 @@ struct DiffOptions {
 struct Run {
   std::string path;
   size_t profiles = 0;
+  profile::RunInfo process; // of its one profile; of none when it has several
   analysis::TimingCostSummary timing_cost;
   analysis::FunctionTable functions;
   analysis::LineTable lines;
@@ -114,6 +115,8 @@ Run load_run(const std::string &path, bool compensate, analysis::Symbolizer &sym
   run.path = path;
   std::vector<profile::Profile> profiles = profile::read_profiles({path});
   run.profiles = profiles.size();
+  if (profiles.size() == 1)
+    run.process = profiles[0].run;
   run.timing_cost = analysis::settle_call_times(profiles, compensate);
   analysis::FunctionCatalog catalog(profiles);
   run.functions = analysis::compute_function_table(profiles, catalog);
@@ -263,6 +266,14 @@ std::string text_regressions(const DiffTable &diff, const Regressions &found, do
                      text::format_duration(floor_ns));
 }
 
+// Whether NEW is a later profile of BASE's process, BASE a dump (hotline_dump,
+// HOTLINE_DUMP_SIGNAL): then every change is what the process recorded in between.
+bool continues_dump(const Run &base, const Run &next) {
+  const profile::RunInfo &a = base.process, &b = next.process;
+  return base.profiles == 1 && next.profiles == 1 && a.dump() && a.pid == b.pid &&
+         a.host == b.host && a.start_unix_ns == b.start_unix_ns && a.wall_ns <= b.wall_ns;
+}
+
 std::string text_diff(const Run &base, const Run &next, const DiffTable &diff,
                       const DiffOptions &options, const std::optional<Regressions> &found,
                       uint64_t floor_ns) {
@@ -272,6 +283,13 @@ std::string text_diff(const Run &base, const Run &next, const DiffTable &diff,
                        text::format_duration(run.functions.measured_ns));
   };
   std::string out = run_line("Base", base) + run_line("New ", next);
+  if (continues_dump(base, next))
+    out += fmt::format("One process: BASE is its dump at {}, NEW its {} at {}; the changes are "
+                       "what it recorded in the {} between\n",
+                       text::format_duration(base.process.wall_ns),
+                       next.process.dump() ? "dump" : "profile",
+                       text::format_duration(next.process.wall_ns),
+                       text::format_duration(next.process.wall_ns - base.process.wall_ns));
   out += fmt::format(
       "Change in measured time: {} ({})\n",
       signed_duration(int64_t(diff.new_measured_ns - diff.base_measured_ns)),
@@ -367,6 +385,8 @@ std::string json_diff(const Run &base, const Run &next, const DiffTable &diff,
     json.field("measured_ns", run->functions.measured_ns);
     json.end_object();
   }
+  if (continues_dump(base, next))
+    json.field("between_ns", next.process.wall_ns - base.process.wall_ns);
   json.field("measured_change_ns", int64_t(diff.new_measured_ns - diff.base_measured_ns));
   write_percent(json, "measured_change_percent",
                 analysis::change_percent(diff.base_measured_ns, diff.new_measured_ns));

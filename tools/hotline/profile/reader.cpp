@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <climits>
 #include <cstddef>
 #include <cstring>
 #include <fcntl.h>
@@ -36,6 +37,7 @@ static_assert(kNoGpuSite == HOTLINE_NO_GPU_SITE);
 bool RunInfo::incomplete() const { return flags & HOTLINE_RUN_INCOMPLETE; }
 bool RunInfo::heap_not_hooked() const { return flags & HOTLINE_RUN_HEAP_NOT_HOOKED; }
 bool RunInfo::io_not_hooked() const { return flags & HOTLINE_RUN_IO_NOT_HOOKED; }
+bool RunInfo::dump() const { return flags & HOTLINE_RUN_DUMP; }
 
 uint64_t Thread::lifetime_ns() const { return end_ns > start_ns ? end_ns - start_ns : 0; }
 
@@ -1035,6 +1037,25 @@ private:
     }
   }
 
+  void read_windows() {
+    profile_.windowed = sections_[HOTLINE_SECTION_WINDOWS].present;
+    uint64_t count = record_count(HOTLINE_SECTION_WINDOWS);
+    uint64_t previous_end = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_WINDOWS, i);
+      auto record = load_record<hotline_window_record>(HOTLINE_SECTION_WINDOWS, i);
+      if (record.start_ns > record.end_ns || record.start_ns < previous_end)
+        fail(at, "window {} at offset {}: {} ns to {} ns does not come after the window before it "
+                 "(to {} ns)",
+             i, at, record.start_ns, record.end_ns, previous_end);
+      previous_end = record.end_ns;
+      // The ends are on the run's clock, the run's wall time on CLOCK_MONOTONIC: they may
+      // differ by the calibration's error.
+      uint64_t wall = profile_.run.wall_ns;
+      profile_.windows.push_back(Window{std::min(record.start_ns, wall), std::min(record.end_ns, wall)});
+    }
+  }
+
   // TRACE_EVENTS, TRACE_WAITS or TRACE_RANGES. Each event names a thread, and
   // by its kind a node of that thread, a region's or range's name, a file or a
   // kind of wait. Waits and ranges have their own sections, so TRACE_EVENTS
@@ -1493,8 +1514,41 @@ std::vector<Profile> read_profile(const std::string &path) {
   return parse_profiles(read_profile_bytes(path), path);
 }
 
+// A dump's name is its process's profile's with ".dump-N" before ".hotline": the stem before
+// that, and N; an empty stem for other names.
+static std::pair<std::string, unsigned long> dump_of(const std::string &name) {
+  size_t at = name.rfind(".dump-");
+  if (at == std::string::npos || name.size() <= at + 6 + 8)
+    return {"", 0};
+  std::string number = name.substr(at + 6, name.size() - 8 - (at + 6));
+  if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos ||
+      number.size() > 9)
+    return {"", 0};
+  return {name.substr(0, at), std::stoul(number)};
+}
+
+// Of a process's dumps and profile in one directory, the latest holds all the others hold:
+// the others are left out, so that nothing is counted twice.
+static void leave_out_superseded_dumps(std::vector<std::string> &names) {
+  std::map<std::string, unsigned long> latest; // stem: its newest dump, or ULONG_MAX (the profile)
+  for (const std::string &name : names) {
+    auto [stem, dump] = dump_of(name);
+    if (stem.empty())
+      latest[name.substr(0, name.size() - 8)] = ULONG_MAX;
+    else if (dump > latest[stem])
+      latest[stem] = dump;
+  }
+  names.erase(std::remove_if(names.begin(), names.end(),
+                             [&](const std::string &name) {
+                               auto [stem, dump] = dump_of(name);
+                               return !stem.empty() && latest[stem] != dump;
+                             }),
+              names.end());
+}
+
 // A directory stands for the profiles in it (a job's ranks, a HOTLINE_DIR): its files named
-// *.hotline, in name order; the runtime's unfinished .*.hotline.tmp files are not among them.
+// *.hotline, in name order; the runtime's unfinished .*.hotline.tmp files are not among them,
+// nor the dumps (<stem>.dump-N.hotline) that a later dump or profile of their process holds.
 static std::vector<std::string> profiles_in_directory(const std::string &path) {
   std::vector<std::string> found;
   std::error_code error;
@@ -1504,6 +1558,7 @@ static std::vector<std::string> profiles_in_directory(const std::string &path) {
         entry.is_regular_file(error))
       found.push_back(entry.path().string());
   }
+  leave_out_superseded_dumps(found);
   if (error)
     throw ProfileFileError(fmt::format("{}: cannot list: {}", path, error.message()));
   if (found.empty())

@@ -56,6 +56,9 @@ struct RunInfo {
   // allocator's, and no allocation (I/O call) was seen.
   bool heap_not_hooked() const;
   bool io_not_hooked() const;
+  // A dump (hotline_dump, HOTLINE_DUMP_SIGNAL): what was recorded until then, while the process
+  // went on; its later dumps and its last profile hold all of it again.
+  bool dump() const;
 };
 
 // The process's place in a parallel job (JOB section); absent unless a
@@ -332,6 +335,12 @@ struct Tag {
   std::string value;
 };
 
+// A span of the run that was recorded (WINDOWS), in ns since the run's start.
+struct Window {
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+};
+
 struct Range {
   std::string name;
   uint64_t count = 0; // ended
@@ -498,6 +507,10 @@ struct Profile {
   std::vector<CallTarget> call_targets; // by site, then function
   std::vector<Range> ranges;
   std::vector<Tag> tags; // in the order HOTLINE_TAGS gave them
+  // The recorded spans, oldest first, when the recording was stopped at some point (windowed;
+  // none at all when it never started); otherwise the whole run was recorded.
+  bool windowed = false;
+  std::vector<Window> windows;
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;

@@ -38,6 +38,24 @@ std::string builds_text(const std::vector<std::string> &builds) {
   return out;
 }
 
+// "2 windows, 1.20 s of 4.56 s: 0 ns-1.00 s, 3.36 s-4.56 s"
+std::string windows_text(const Profile &profile) {
+  uint64_t recorded = 0;
+  for (const profile::Window &w : profile.windows)
+    recorded += w.end_ns - w.start_ns;
+  std::string out = fmt::format("{} window{}, {} of {}", profile.windows.size(),
+                                profile.windows.size() == 1 ? "" : "s",
+                                text::format_duration(recorded),
+                                text::format_duration(profile.run.wall_ns));
+  constexpr size_t kShown = 4;
+  for (size_t i = 0; i < profile.windows.size() && i < kShown; ++i)
+    out += fmt::format("{}{}-{}", i ? ", " : ": ", text::format_duration(profile.windows[i].start_ns),
+                       text::format_duration(profile.windows[i].end_ns));
+  if (profile.windows.size() > kShown)
+    out += ", ...";
+  return out;
+}
+
 } // namespace
 
 std::string run_summary(const std::vector<Profile> &profiles) {
@@ -59,9 +77,14 @@ std::string run_summary(const std::vector<Profile> &profiles) {
     out += fmt::format("Wall time  {}, {} thread{}, clock {}\n", text::format_duration(run.wall_ns),
                        profile.threads.size(), profile.threads.size() == 1 ? "" : "s",
                        text::printable(run.clock_source));
-    if (run.incomplete())
+    if (run.dump())
+      out += "Dump       written while the program went on: what was recorded until then\n";
+    else if (run.incomplete())
       out += "Incomplete written while other threads were still running: their "
              "unfinished calls are missing\n";
+    if (profile.windowed)
+      out += fmt::format("Recorded   {} (the recording was stopped in between)\n",
+                         windows_text(profile));
     return out;
   }
   bool any_job = false, any_tags = false;
@@ -136,6 +159,18 @@ void write_runs_json(json::Writer &json, const std::vector<Profile> &profiles) {
     json.field("command_line", run.command_line);
     json.field("start_unix_ns", run.start_unix_ns);
     json.field("incomplete", run.incomplete());
+    json.field("dump", run.dump());
+    if (profile.windowed) {
+      json.key("windows");
+      json.begin_array();
+      for (const profile::Window &w : profile.windows) {
+        json.begin_object();
+        json.field("start_ns", w.start_ns);
+        json.field("end_ns", w.end_ns);
+        json.end_object();
+      }
+      json.end_array();
+    }
     json.field("max_call_paths", run.max_call_paths);
     json.field("call_paths_limit_reached", profile.other_call_paths_site != profile::kNoSite);
     if (profile.timing_cost.measured) {
