@@ -80,6 +80,7 @@ PROGRAMS = [
     e2e("cuda-gpu-regions", env={"HOTLINE_TRACE": "1"}),
     e2e("cuda-gpu-system-samples", env={"HOTLINE_SAMPLE_MS": "20"}),
     e2e("cuda-gpu-no-visible-device", env={"CUDA_VISIBLE_DEVICES": ""}),
+    e2e("cuda-gpu-profiler-range", env={"HOTLINE_START": "cudaProfilerApi"}),
     Program("cuda-pipeline", [f"examples/cuda/{s}" for s in ("main.cpp", "dataset.cpp", "preprocess.cpp", "gpu.cu")],
             env={"CUDA_MODULE_LOADING": "EAGER"}, args=["--data-dir", "{rundir}/data"]),
     Program("cuda-wrapper-fill", ["test/packaging/Inputs/fill.cu"], via="wrapper"),
@@ -344,7 +345,7 @@ def traced_statuses(checks):
 
 def check_e2e(c, name, test=None):
     """A cuda-gpu lit test's checks: its program's output (OUT), the gpu summary (CHECK), and
-    the report's rules (RULES) where the test has them."""
+    the report's rules (RULES) where the test has them. Returns the profile, if one was written."""
     test = test or f"test/e2e/{name}.cu"
     stdout = c.same_as_plain(name)
     c.filecheck(f"{name}: {test} (OUT)", stdout, test, "--check-prefix=OUT")
@@ -354,6 +355,14 @@ def check_e2e(c, name, test=None):
     c.gpu_summary(name, profile, test)
     if "RULES:" in open(os.path.join(ROOT, test)).read():
         c.report_prefix(name, profile, test, "RULES")
+    return profile
+
+
+def check_profiler_range(c):
+    name, test = "cuda-gpu-profiler-range", "test/e2e/cuda-gpu-profiler-range.cu"
+    profile = check_e2e(c, name)
+    if profile:
+        c.report_prefix(name, profile, test, "RECORDED")
 
 
 def check_regions(c):
@@ -472,6 +481,7 @@ def check(directory):
                      "cuda-gpu-memory"):
             check_e2e(c, name)
         check_e2e(c, "cuda-gpu-launches-shared-cudart", "test/e2e/cuda-gpu-launches.cu")
+        check_profiler_range(c)
         check_regions(c)
         check_system_samples(c)
         check_no_visible_device(c)

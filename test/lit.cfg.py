@@ -129,6 +129,18 @@ if shutil.which("mpirun") and shutil.which("mpicc"):
         config.substitutions.append(("%mpi_flags", " ".join(mpi_flags)))
         config.substitutions.append(("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
                                      "mpirun --oversubscribe"))
+# Debian's python3 with its headers (python3-dev): extension modules built with the plugin,
+# imported into an uninstrumented interpreter (python-extension.test).
+system_python = subprocess.run(["/usr/bin/python3", "-c", "import sysconfig; "
+                                "print(sysconfig.get_paths()['include'], sysconfig.get_config_var('EXT_SUFFIX'))"],
+                               capture_output=True, text=True) if os.path.exists("/usr/bin/python3") else None
+if system_python and system_python.returncode == 0:
+    python_include, python_ext_suffix = system_python.stdout.split()
+    if os.path.exists(os.path.join(python_include, "Python.h")):
+        config.available_features.add("python3-dev")
+        config.substitutions.append(("%python_include", python_include))
+        config.substitutions.append(("%python_ext_suffix", python_ext_suffix))
+        config.substitutions.append(("%system_python", "/usr/bin/python3"))
 if shutil.which("strace"):
     config.available_features.add("strace")
 # perf, where it may sample software events (a container's seccomp policy or

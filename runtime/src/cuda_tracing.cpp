@@ -3,6 +3,7 @@
 // libcupti are loaded with dlopen when the module starts, so a program without CUDA never
 // needs them, and a machine without a driver or a GPU gets one line in the profile.
 #include "cuda_tracing.h"
+#include "recording_control.h"
 
 #include "clock.h"
 #include "loaded_objects.h"
@@ -428,6 +429,12 @@ void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId 
   // The launch's configuration is pushed and popped between the mark and cudaLaunchKernel.
   if (!call->functionName || is_launch_plumbing(call->functionName))
     return;
+  // HOTLINE_START=cudaProfilerApi (recording_control.h): a stop before its call, a start after.
+  if (!strncmp(call->functionName, "cudaProfilerSt", 14)) {
+    bool start = call->functionName[14] == 'a';
+    if (start == (call->callbackSite == CUPTI_API_EXIT))
+      cuda_profiler_api_called(start);
+  }
   if (call->callbackSite == CUPTI_API_ENTER) {
     if (tls_api_depth++ > 0)
       return; // a CUDA call made by a CUDA call belongs to the outer one

@@ -8,6 +8,7 @@
 // functions behind each call. The types and ids below are NVTX's published ABI
 // (nvtx3/nvtxDetail/nvtxTypes.h, nvToolsExt.h); they are declared here so that building the
 // runtime needs no CUDA headers.
+#include "recording_control.h"
 #include "regions.h"
 #include "start_end_ranges.h"
 
@@ -75,7 +76,31 @@ const void *register_string(const char *text) { return hotline::rt::region_name_
 // A range without a name is called "nvtx".
 const char *named(const char *name) { return name && name[0] ? name : "nvtx"; }
 
-int push_named(const char *name) { return hotline::rt::begin_region(named(name)); }
+// HOTLINE_START=nvtx:NAME (recording_control.h): bit d says the range open at depth d + 1 of
+// this thread is a capture range, which starts the recording at its push and may stop it at its
+// pop. A capture range deeper than 64 regions stops it at once.
+__attribute__((tls_model("initial-exec"))) __thread uint64_t tls_capture_depths = 0;
+
+int push_named(const char *name) {
+  bool capture = hotline::rt::is_capture_range(named(name));
+  if (capture)
+    hotline::rt::open_capture_range(); // first, so that the range's region is recorded
+  int depth = hotline::rt::begin_region(named(name));
+  if (capture && depth >= 1 && depth <= 64)
+    tls_capture_depths |= uint64_t(1) << (depth - 1);
+  else if (capture)
+    hotline::rt::close_capture_range();
+  return depth;
+}
+
+int pop_range() {
+  int depth = hotline::rt::end_region(); // the popped range was at depth + 1
+  if (depth >= 0 && depth < 64 && (tls_capture_depths >> depth & 1)) {
+    tls_capture_depths &= ~(uint64_t(1) << depth);
+    hotline::rt::close_capture_range();
+  }
+  return depth;
+}
 void mark_named(const char *name) { __hotline_count(named(name), 1); }
 uint64_t start_named(const char *name) { return hotline::rt::start_range(named(name)); }
 
@@ -120,7 +145,7 @@ int range_push_w(const wchar_t *message) {
   return push_named(narrow(message, buffer, sizeof buffer));
 }
 int range_push_ex(const NvtxEventAttributes *a) { return push_attributes(a); }
-int range_pop() { return hotline::rt::end_region(); }
+int range_pop() { return pop_range(); }
 uint64_t range_start_a(const char *message) { return start_named(message); }
 uint64_t range_start_w(const wchar_t *message) {
   char buffer[256];
@@ -131,7 +156,7 @@ void range_end(uint64_t id) { hotline::rt::end_range(id); }
 uint64_t domain_range_start_ex(void *, const NvtxEventAttributes *a) { return start_attributes(a); }
 void domain_range_end(void *, uint64_t id) { hotline::rt::end_range(id); }
 int domain_range_push_ex(void *, const NvtxEventAttributes *a) { return push_attributes(a); }
-int domain_range_pop(void *) { return hotline::rt::end_region(); }
+int domain_range_pop(void *) { return pop_range(); }
 const void *domain_register_string_a(void *, const char *text) { return register_string(text); }
 const void *domain_register_string_w(void *, const wchar_t *text) {
   char buffer[256];

@@ -30,6 +30,7 @@
 
 #include <hotline/profile_format.h>
 
+#include <algorithm>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -260,7 +261,9 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
   uint64_t recorded_end = recording_end_ticks(end); // open regions are timed until then
   for (uint32_t i = 0; i < node_count; ++i) {
     const RegionNode &n = r->nodes[i];
-    auto value = [&](RegionField field, uint64_t v) { return recorded_region_value(t, i, field, v); };
+    auto value = [&](RegionField field, uint64_t v) {
+      return recorded_region_value(t, i, field, v);
+    };
     uint64_t ticks = value(kRegionTicks, n.inclusive_ticks);
     uint32_t flags = 0;
     for (uint32_t d = 0; d < depth && d < kMaxRegionDepth; ++d)
@@ -365,12 +368,27 @@ struct GpuSections {
   ByteBuffer cuda, devices, sites, kernels, transfers, syncs, memory;
 };
 
-// Copies a log's records into their section, each with its site's index; `finish` may change
-// a record further before it is added.
-template <typename Record, typename Finish = void (*)(Record &)>
-void add_gpu_records(ByteBuffer &log, ByteBuffer &section, Finish finish = [](Record &) {}) {
+// Whether a time (ns since the run's start) is in a recorded window: always, unless the
+// recording was stopped at some point. `windows` is the WINDOWS section's payload.
+bool recorded_at_ns(const ByteBuffer &windows, uint64_t ns) {
+  if (!recording_windowed())
+    return true;
+  const auto *w = reinterpret_cast<const hotline_window_record *>(windows.data());
+  size_t n = windows.size() / sizeof *w;
+  const hotline_window_record *after = std::upper_bound(
+      w, w + n, ns, [](uint64_t t, const hotline_window_record &r) { return t < r.start_ns; });
+  return after != w && ns <= after[-1].end_ns;
+}
+
+// Copies a log's records into their section, each with its site's index, those that `keep`;
+// `finish` may change a record further before it is added.
+template <typename Record, typename Keep, typename Finish = void (*)(Record &)>
+void add_gpu_records(
+    ByteBuffer &log, Keep keep, ByteBuffer &section, Finish finish = [](Record &) {}) {
   const auto *kept = reinterpret_cast<const GpuRecord<Record> *>(log.data());
   for (size_t i = 0, n = log.size() / sizeof *kept; i < n; ++i) {
+    if (!keep(kept[i].record))
+      continue;
     Record r = kept[i].record;
     r.site = kept[i].site ? kept[i].site->index : HOTLINE_NO_GPU_SITE;
     finish(r);
@@ -379,7 +397,7 @@ void add_gpu_records(ByteBuffer &log, ByteBuffer &section, Finish finish = [](Re
 }
 
 void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConverter &time,
-              GpuSections &out) {
+              const ByteBuffer &windows, GpuSections &out) {
   hotline_cuda_record status = cuda_status();
   status.message = strings.add(cuda_status_message());
   out.cuda.append_record(status);
@@ -389,7 +407,9 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
     out.devices.append_record(d);
   }
   uint32_t index = 0;
-  gpu_site_places().for_each([&](GpuSitePlace &p) {
+  gpu_site_places().for_each([&](GpuSitePlace &place) {
+    place.index = index++;
+    GpuSitePlace p = recorded_gpu_site_place(place);
     hotline_gpu_site_record r{};
     set_place(r, p.key, loaded);
     r.api = p.api ? p.api : HOTLINE_GPU_API_OTHER;
@@ -397,7 +417,6 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
     r.calls = __atomic_load_n(&p.calls, __ATOMIC_RELAXED);
     r.host_ns = time.duration_ns(__atomic_load_n(&p.host_ticks, __ATOMIC_RELAXED));
     out.sites.append_record(r);
-    p.index = index++;
   });
 
   SpinLockGuard guard(gpu_records_lock());
@@ -406,14 +425,18 @@ void add_cuda(StringTable &strings, const LoadedObjects &loaded, const TickConve
   for (uint32_t i = 0; i < gpu_kernel_name_count(); ++i)
     offsets.append_record(strings.add(gpu_kernel_name(i)));
   const auto *name_offsets = reinterpret_cast<const uint32_t *>(offsets.data());
+  // The work that ended in a recorded window.
+  auto recorded = [&](const auto &r) { return recorded_at_ns(windows, r.end_ns); };
   add_gpu_records<hotline_gpu_kernel_record>(
-      gpu_kernel_log(), out.kernels, [&](hotline_gpu_kernel_record &r) {
+      gpu_kernel_log(), recorded, out.kernels, [&](hotline_gpu_kernel_record &r) {
         r.name = r.name < gpu_kernel_name_count() && name_offsets ? name_offsets[r.name] : 0;
       });
-  add_gpu_records<hotline_gpu_transfer_record>(gpu_transfer_log(), out.transfers);
-  add_gpu_records<hotline_gpu_sync_record>(gpu_sync_log(), out.syncs);
-  // Allocations and frees by time: CUPTI delivers each buffer in order, buffers nearly so.
-  add_gpu_records<hotline_gpu_memory_record>(gpu_memory_log(), out.memory);
+  add_gpu_records<hotline_gpu_transfer_record>(gpu_transfer_log(), recorded, out.transfers);
+  add_gpu_records<hotline_gpu_sync_record>(gpu_sync_log(), recorded, out.syncs);
+  // Allocations and frees by time: CUPTI delivers each buffer in order, buffers nearly so. All
+  // of them, in windows or not: the device memory in use at each time is their sum.
+  add_gpu_records<hotline_gpu_memory_record>(
+      gpu_memory_log(), [](const auto &) { return true; }, out.memory);
   auto *memory = reinterpret_cast<hotline_gpu_memory_record *>(out.memory.data());
   for (size_t i = 1, n = out.memory.size() / sizeof *memory; i < n; ++i)
     for (size_t j = i; j > 0 && memory[j - 1].time_ns > memory[j].time_ns; --j) {
@@ -432,7 +455,7 @@ struct TraceSections {
 
 // The thread's timeline, each event into its section. Returns the events it dropped.
 uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const TickConverter &time,
-                          TraceSections &sections) {
+                          const ByteBuffer &windows, TraceSections &sections) {
   const TraceBuffer *b = __atomic_load_n(&t->trace, __ATOMIC_ACQUIRE);
   if (!b)
     return 0;
@@ -442,6 +465,8 @@ uint64_t add_thread_trace(const ThreadState *t, StringTable &strings, const Tick
       hotline_trace_event_record r{};
       r.start_ns = time.since_origin_ns(e.start_ticks);
       r.end_ns = time.since_origin_ns(e.end_ticks);
+      if (!recorded_at_ns(windows, r.end_ns))
+        continue; // ended while the recording was stopped
       r.value = e.value;
       r.thread = t->profile_index;
       r.kind = e.kind;
@@ -655,7 +680,7 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
   out.threads.append_record(record);
   add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions,
                      out.counters);
-  return add_thread_trace(t, out.strings, time, out.trace_sections);
+  return add_thread_trace(t, out.strings, time, out.windows, out.trace_sections);
 }
 
 // The WINDOWS section: the recorded spans, when the recording was ever stopped.
@@ -769,6 +794,7 @@ void collect_profile(ThreadState *self, bool dump, CollectedProfile &out) {
     calibration_end = read_clock_pair();
   TickConverter time = make_tick_converter(start, calibration_end);
   TimingCost cost = measure_timing_cost();
+  add_windows(time, end.ticks, out.windows); // first: what the other sections keep depends on it
 
   if (!g_facts.program[0]) // remember_run_facts did not run, or /proc was not there yet
     collect_run_facts(g_facts);
@@ -831,9 +857,8 @@ void collect_profile(ThreadState *self, bool dump, CollectedProfile &out) {
   copy_system_samples(out.system_samples);
   bool cuda = cuda_seen();
   if (cuda)
-    add_cuda(out.strings, loaded, time, out.gpu);
+    add_cuda(out.strings, loaded, time, out.windows, out.gpu);
 
-  add_windows(time, end.ticks, out.windows);
   collect_run_records(start, end, calibration_end, time, cost, thread_count, incomplete, dump,
                       trace_dropped_events, out);
   point_sections(out, module_builds, sampled, cuda, mpi);
@@ -880,7 +905,7 @@ void publish_profile(AssembledProfile &profile, const RunFacts &facts, uint32_t 
 // Collects, assembles and publishes a profile: the last one (dump 0) or a dump.
 void write_profile_now(uint32_t dump) {
   int saved_errno = errno;
-  RuntimeScope scope; // its allocations and file writes are not the program's
+  RuntimeScope scope;                   // its allocations and file writes are not the program's
   ThreadState *self = current_thread(); // null on the runtime's own threads
   ProgramCodeHidden hidden; // what the C library calls while writing (a program's own malloc)
   // Writing is the runtime's work, not the program's; and it allocates, while the handler

@@ -14,8 +14,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iterator>
-#include <stddef.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -90,7 +90,8 @@ Exclusion *exclusion_of(ThreadState *t) {
       capacity *= 2;
     size_t old_bytes = sizeof(uint64_t) * kNodeFields * e->node_capacity;
     size_t new_bytes = sizeof(uint64_t) * kNodeFields * capacity;
-    void *grown = e->nodes ? resize_pages(e->nodes, old_bytes, new_bytes) : reserve_pages(new_bytes);
+    void *grown =
+        e->nodes ? resize_pages(e->nodes, old_bytes, new_bytes) : reserve_pages(new_bytes);
     if (!grown)
       return nullptr;
     e->nodes = static_cast<uint64_t *>(grown);
@@ -107,7 +108,8 @@ template <typename Record> struct PlaceExclusions {
   uint32_t field_count;
   uint64_t *exclusions; // kPlaceNumbers * field_count
 };
-constexpr uint32_t kPlaceNumbers = PlaceTable<HeapPlace>::kCapacity + 2; // numbers 1 to kCapacity + 1
+constexpr uint32_t kPlaceNumbers =
+    PlaceTable<HeapPlace>::kCapacity + 2; // numbers 1 to kCapacity + 1
 
 #define HOTLINE_FIELD(Record, field) uint32_t(offsetof(Record, field))
 const uint32_t kHeapFields[] = {
@@ -117,20 +119,26 @@ const uint32_t kHeapFields[] = {
     HOTLINE_FIELD(HeapPlace, shared.frees),       HOTLINE_FIELD(HeapPlace, shared.freed_bytes),
     HOTLINE_FIELD(HeapPlace, temporaries),        HOTLINE_FIELD(HeapPlace, temporary_bytes)};
 const uint32_t kIoFields[] = {
-    HOTLINE_FIELD(IoPlace, reads),     HOTLINE_FIELD(IoPlace, read_bytes),
-    HOTLINE_FIELD(IoPlace, read_ticks), HOTLINE_FIELD(IoPlace, writes),
+    HOTLINE_FIELD(IoPlace, reads),       HOTLINE_FIELD(IoPlace, read_bytes),
+    HOTLINE_FIELD(IoPlace, read_ticks),  HOTLINE_FIELD(IoPlace, writes),
     HOTLINE_FIELD(IoPlace, write_bytes), HOTLINE_FIELD(IoPlace, write_ticks),
-    HOTLINE_FIELD(IoPlace, opens),     HOTLINE_FIELD(IoPlace, open_ticks),
-    HOTLINE_FIELD(IoPlace, syncs),     HOTLINE_FIELD(IoPlace, sync_ticks),
-    HOTLINE_FIELD(IoPlace, maps),      HOTLINE_FIELD(IoPlace, mapped_bytes),
+    HOTLINE_FIELD(IoPlace, opens),       HOTLINE_FIELD(IoPlace, open_ticks),
+    HOTLINE_FIELD(IoPlace, syncs),       HOTLINE_FIELD(IoPlace, sync_ticks),
+    HOTLINE_FIELD(IoPlace, maps),        HOTLINE_FIELD(IoPlace, mapped_bytes),
     HOTLINE_FIELD(IoPlace, map_ticks)};
-const uint32_t kSyncFields[] = {HOTLINE_FIELD(SyncPlace, waits), HOTLINE_FIELD(SyncPlace, wait_ticks)};
+const uint32_t kSyncFields[] = {HOTLINE_FIELD(SyncPlace, waits),
+                                HOTLINE_FIELD(SyncPlace, wait_ticks)};
+const uint32_t kGpuSiteFields[] = {HOTLINE_FIELD(GpuSitePlace, calls),
+                                   HOTLINE_FIELD(GpuSitePlace, host_ticks)};
 #undef HOTLINE_FIELD
 
-PlaceExclusions<HeapPlace> g_heap_exclusions{heap_places, kHeapFields, std::size(kHeapFields), nullptr};
+PlaceExclusions<HeapPlace> g_heap_exclusions{heap_places, kHeapFields, std::size(kHeapFields),
+                                             nullptr};
 PlaceExclusions<IoPlace> g_io_exclusions{io_places, kIoFields, std::size(kIoFields), nullptr};
 PlaceExclusions<SyncPlace> g_sync_exclusions{sync_places, kSyncFields, std::size(kSyncFields),
                                              nullptr};
+PlaceExclusions<GpuSitePlace> g_gpu_site_exclusions{gpu_site_places, kGpuSiteFields,
+                                                    std::size(kGpuSiteFields), nullptr};
 
 template <typename Record> uint64_t &field_of(Record &record, uint32_t offset) {
   return *reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(&record) + offset);
@@ -201,8 +209,8 @@ void move_exclusions(ThreadState *t, bool start) {
   if (const RegionThread *r = __atomic_load_n(&t->regions, __ATOMIC_ACQUIRE)) {
     for (uint32_t i = 0, n = __atomic_load_n(&r->node_count, __ATOMIC_ACQUIRE); i < n; ++i) {
       const RegionNode &node = r->nodes[i];
-      const uint64_t values[kRegionFields] = {node.entries,    node.inclusive_ticks,
-                                              node.io_ticks,   node.sync_ticks,
+      const uint64_t values[kRegionFields] = {node.entries,      node.inclusive_ticks,
+                                              node.io_ticks,     node.sync_ticks,
                                               node.memory_ticks, node.gpu_ticks};
       for (uint32_t f = 0; f < kRegionFields; ++f)
         move(e->regions[region_slot(i, f)], values[f]);
@@ -242,9 +250,10 @@ void set_recording(bool start) {
   uint64_t now = now_ticks();
   if (!move_place_exclusions(g_heap_exclusions, start) ||
       !move_place_exclusions(g_io_exclusions, start) ||
-      !move_place_exclusions(g_sync_exclusions, start))
-    report_problem("out of memory while stopping or starting the recording: the heap, I/O and "
-                   "waits of the stopped time may stay in");
+      !move_place_exclusions(g_sync_exclusions, start) ||
+      !move_place_exclusions(g_gpu_site_exclusions, start))
+    report_problem("out of memory while stopping or starting the recording: the heap, I/O, "
+                   "waits and CUDA calls of the stopped time may stay in");
   {
     ThreadListGuard threads; // a thread's retirement reads its exclusions and the state
     for (ThreadState *t = all_threads(); t; t = t->next) {
@@ -278,6 +287,11 @@ bool parse_seconds(const char *text, uint64_t *ns) {
   *ns = uint64_t(seconds * 1e9 + 0.5);
   return true;
 }
+
+// HOTLINE_START=cudaProfilerApi or nvtx:NAME.
+bool g_cuda_profiler_api = false;
+const char *g_capture_name = nullptr; // NAME
+uint32_t g_open_captures = 0;         // NVTX capture ranges open now, all threads
 
 // HOTLINE_DELAY and HOTLINE_DURATION: a thread that starts the recording when the delay has
 // passed and stops it when the duration has.
@@ -339,20 +353,19 @@ bool start_dump_thread() {
 }
 
 // A signal's number from "USR1", "SIGUSR1" or "10"; 0 for anything else, and for the signals
-// that a dump cannot take: those that cannot be caught, those that report a fault, and SIGPROF,
-// which the runtime samples with.
+// that a dump cannot take: those that cannot be caught, those that report a fault, those after
+// which the runtime writes the last profile (fatal_signals.h: TERM, INT, HUP, QUIT), and
+// SIGPROF, which the runtime samples with.
 int parse_dump_signal(const char *text) {
   struct Named {
     const char *name;
     int number;
   };
-  static const Named kSignals[] = {{"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT},
-                                   {"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"PIPE", SIGPIPE},
-                                   {"ALRM", SIGALRM}, {"TERM", SIGTERM}, {"CHLD", SIGCHLD},
-                                   {"CONT", SIGCONT}, {"TSTP", SIGTSTP}, {"TTIN", SIGTTIN},
-                                   {"TTOU", SIGTTOU}, {"URG", SIGURG},   {"XCPU", SIGXCPU},
-                                   {"XFSZ", SIGXFSZ}, {"VTALRM", SIGVTALRM}, {"WINCH", SIGWINCH},
-                                   {"IO", SIGIO},     {"PWR", SIGPWR}};
+  static const Named kSignals[] = {
+      {"USR1", SIGUSR1},     {"USR2", SIGUSR2},   {"PIPE", SIGPIPE}, {"ALRM", SIGALRM},
+      {"CHLD", SIGCHLD},     {"CONT", SIGCONT},   {"TSTP", SIGTSTP}, {"TTIN", SIGTTIN},
+      {"TTOU", SIGTTOU},     {"URG", SIGURG},     {"XCPU", SIGXCPU}, {"XFSZ", SIGXFSZ},
+      {"VTALRM", SIGVTALRM}, {"WINCH", SIGWINCH}, {"IO", SIGIO},     {"PWR", SIGPWR}};
   const char *name = strncmp(text, "SIG", 3) == 0 ? text + 3 : text;
   for (const Named &s : kSignals)
     if (strcmp(name, s.name) == 0)
@@ -383,6 +396,29 @@ RecordingControlGuard::~RecordingControlGuard() {
     __atomic_store_n(&g_control_owner, 0, __ATOMIC_RELAXED);
     g_control_lock.unlock();
   }
+}
+
+void cuda_profiler_api_called(bool start) {
+  if (g_cuda_profiler_api)
+    set_recording(start);
+}
+
+bool is_capture_range(const char *name) {
+  return g_capture_name && name && strcmp(name, g_capture_name) == 0;
+}
+
+// The count changes under the control lock, with the start or stop it makes: a close and an
+// open on two threads cannot leave the recording stopped inside an open range.
+void open_capture_range() {
+  RecordingControlGuard guard;
+  if (g_open_captures++ == 0)
+    set_recording(true);
+}
+
+void close_capture_range() {
+  RecordingControlGuard guard;
+  if (g_open_captures > 0 && --g_open_captures == 0)
+    set_recording(false);
 }
 
 void stop_recording() { set_recording(false); }
@@ -433,12 +469,16 @@ IoPlace recorded_io_place(const IoPlace &place) { return recorded_place(g_io_exc
 SyncPlace recorded_sync_place(const SyncPlace &place) {
   return recorded_place(g_sync_exclusions, place);
 }
+GpuSitePlace recorded_gpu_site_place(const GpuSitePlace &place) {
+  return recorded_place(g_gpu_site_exclusions, place);
+}
 
 void recording_control_after_fork(bool counts_start_at_fork) {
   if (counts_start_at_fork) { // the places' counts start from zero in the child too
     forget_place_exclusions(g_heap_exclusions);
     forget_place_exclusions(g_io_exclusions);
     forget_place_exclusions(g_sync_exclusions);
+    forget_place_exclusions(g_gpu_site_exclusions);
   }
   // Only the forking thread runs in the child, and its counts and call trees start from zero
   // (threads.cpp): so do their exclusions. Its regions go on from the parent's, and so do theirs.
@@ -458,12 +498,18 @@ void recording_control_after_fork(bool counts_start_at_fork) {
 }
 
 void recording_control_init(const ControlOptions &options) {
+  hold_across_fork<g_control_lock>(); // after the threads lock's: taken before it at a fork
   bool paused = false;
-  if (options.start && strcmp(options.start, "now") != 0) {
-    if (strcmp(options.start, "paused") == 0)
+  if (const char *start = options.start; start && strcmp(start, "now") != 0) {
+    if (strcmp(start, "paused") == 0)
       paused = true;
+    else if (strcmp(start, "cudaProfilerApi") == 0)
+      paused = g_cuda_profiler_api = true;
+    else if (strncmp(start, "nvtx:", 5) == 0 && start[5])
+      paused = true, g_capture_name = start + 5;
     else
-      report_problem("HOTLINE_START=%s is neither 'now' nor 'paused'; using now", options.start);
+      report_problem("HOTLINE_START=%s is not now, paused, cudaProfilerApi or nvtx:NAME; using now",
+                     start);
   }
   if (options.delay && !parse_seconds(options.delay, &g_delay_ns))
     report_problem("HOTLINE_DELAY=%s is not a number of seconds from 0 to 31622400; using 0",
@@ -478,8 +524,9 @@ void recording_control_init(const ControlOptions &options) {
   g_windows[0] = {runtime_start_clock().ticks, 0};
   g_timed = g_delay_ns > 0 || g_duration_ns > 0;
   if (paused && g_timed) {
-    report_problem("HOTLINE_START=paused leaves starting to the program: HOTLINE_DELAY and "
-                   "HOTLINE_DURATION are not used");
+    report_problem("HOTLINE_START=%s leaves starting to the program: HOTLINE_DELAY and "
+                   "HOTLINE_DURATION are not used",
+                   options.start);
     g_timed = false;
   }
   if (paused || g_delay_ns > 0) {
@@ -500,7 +547,7 @@ void recording_control_init(const ControlOptions &options) {
     sigemptyset(&action.sa_mask);
     if (!signal)
       report_problem("HOTLINE_DUMP_SIGNAL=%s is not a signal a dump can take (USR1, SIGUSR2, 10, "
-                     "none; not KILL, STOP, PROF or a fault's); none used",
+                     "none; not KILL, STOP, PROF, TERM, INT, HUP, QUIT or a fault's); none used",
                      options.dump_signal);
     else if (!start_dump_thread() || sigaction(signal, &action, nullptr) != 0)
       report_problem("cannot set up HOTLINE_DUMP_SIGNAL=%s: %s", options.dump_signal,

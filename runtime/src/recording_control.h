@@ -15,6 +15,7 @@
 // call counts in the window where it ends, with the time it spent in windows.
 #pragma once
 
+#include "cuda_tracing.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "sync_tracking.h"
@@ -25,7 +26,8 @@
 namespace hotline::rt {
 
 struct ControlOptions {
-  const char *start = nullptr;       // HOTLINE_START: "now" (the default) or "paused"
+  const char *start = nullptr;       // HOTLINE_START: now (the default), paused, cudaProfilerApi,
+                                     // nvtx:NAME
   const char *delay = nullptr;       // HOTLINE_DELAY: seconds before recording starts
   const char *duration = nullptr;    // HOTLINE_DURATION: seconds of recording, then it stops
   const char *dump_signal = nullptr; // HOTLINE_DUMP_SIGNAL: a signal that dumps a profile
@@ -43,6 +45,15 @@ void start_recording();
 
 extern bool g_recording_stopped;
 inline bool recording_stopped() { return __atomic_load_n(&g_recording_stopped, __ATOMIC_RELAXED); }
+
+// Capture ranges, which start paused: with HOTLINE_START=cudaProfilerApi, cudaProfilerStart and
+// cudaProfilerStop (cuda_tracing.cpp calls this after the one, before the other) start and stop
+// the recording; with HOTLINE_START=nvtx:NAME, it runs while an NVTX range named NAME is open
+// (pushed and not yet popped, on any thread: nvtx_ranges.cpp).
+void cuda_profiler_api_called(bool start);
+bool is_capture_range(const char *name);
+void open_capture_range();
+void close_capture_range();
 
 // Whether the recording was ever stopped: the profile then says which windows it covers.
 bool recording_windowed();
@@ -62,7 +73,13 @@ uint64_t recording_end_ticks(uint64_t now);
 
 // What thread t recorded of a value, from the value now.
 uint64_t recorded_site_count(const ThreadState *t, uint32_t site, uint64_t value);
-enum NodeField : uint32_t { kNodeCalls, kNodeTicks, kNodeWindowCalls, kNodeWindowTicks, kNodeFields };
+enum NodeField : uint32_t {
+  kNodeCalls,
+  kNodeTicks,
+  kNodeWindowCalls,
+  kNodeWindowTicks,
+  kNodeFields
+};
 uint64_t recorded_node_value(const ThreadState *t, uint32_t node_index, NodeField field,
                              uint64_t value);
 enum RegionField : uint32_t {
@@ -78,12 +95,14 @@ uint64_t recorded_region_value(const ThreadState *t, uint32_t region_index, Regi
                                uint64_t value);
 uint64_t recorded_counter_value(const ThreadState *t, uint32_t counter_index, uint64_t value);
 
-// The place tables' records (heap_tracking.h, io_tracking.h, sync_tracking.h) with their counts
+// The place tables' records (heap_tracking.h, io_tracking.h, sync_tracking.h, cuda_tracing.h)
+// with their counts
 // and times as recorded: their exclusions are process-wide, by the record's number. Live and
 // peak bytes are the heap's state, not counts: they stay as they are.
 HeapPlace recorded_heap_place(const HeapPlace &place);
 IoPlace recorded_io_place(const IoPlace &place);
 SyncPlace recorded_sync_place(const SyncPlace &place);
+GpuSitePlace recorded_gpu_site_place(const GpuSitePlace &place);
 
 // In a forked child (runtime.cpp): where its counts and call trees start at the fork, so do
 // their exclusions; the dump signal's thread, which the child does not have, is started again.

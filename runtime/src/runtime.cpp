@@ -41,7 +41,8 @@ namespace {
 Options g_options;
 LiveOptions
     g_live_options; // HOTLINE_LIVE, HOTLINE_LIVE_MS, HOTLINE_ALERT: the live view's (live.h)
-ControlOptions g_control_options; // HOTLINE_START, HOTLINE_DELAY, HOTLINE_DURATION, HOTLINE_DUMP_SIGNAL
+ControlOptions
+    g_control_options; // HOTLINE_START, HOTLINE_DELAY, HOTLINE_DURATION, HOTLINE_DUMP_SIGNAL
 ClockPair g_start_clock;
 int64_t g_start_unix_ns;
 pid_t g_start_pid;

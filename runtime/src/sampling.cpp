@@ -6,6 +6,8 @@
 // reports how many periods elapsed. Blocked threads are never interrupted.
 #include "sampling.h"
 
+#include "recording_control.h"
+
 #include "modules.h"
 #include "pc_table.h"
 #include "runtime.h"
@@ -67,7 +69,8 @@ uint64_t interrupted_pc(const void *context) {
 // Async-signal-safe: touches only the thread's table, allocates nothing, takes no lock.
 void on_sigprof(int, siginfo_t *info, void *context) {
   int saved_errno = errno;
-  if (PcTable *table = __atomic_load_n(&tls_table, __ATOMIC_RELAXED)) {
+  PcTable *table = __atomic_load_n(&tls_table, __ATOMIC_RELAXED);
+  if (table && !recording_stopped()) { // a stopped recording keeps no sample
     // A timer whose signal comes at a tick after several periods says how many it missed;
     // each period is one sample, so counts stay proportional to CPU time.
     uint64_t periods = 1;

@@ -105,7 +105,7 @@ struct hotline_section_header {
   /* the run's tags (HOTLINE_TAGS), in the order given */                                          \
   X(TAGS, 38, struct hotline_tag_record, tags)                                                     \
   /* the spans of the run that were recorded, oldest first, when the recording was stopped at      \
-     some point (hotline_stop, HOTLINE_START=paused, ...); absent: the whole run */                 \
+     some point (hotline_stop, HOTLINE_START=paused, ...); absent: the whole run */                \
   X(WINDOWS, 40, struct hotline_window_record, windows)
 
 #define HOTLINE_SECTION_ENUMERATOR(NAME, number, record, name) HOTLINE_SECTION_##NAME = number,

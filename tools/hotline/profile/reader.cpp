@@ -1045,14 +1045,16 @@ private:
       uint64_t at = record_offset(HOTLINE_SECTION_WINDOWS, i);
       auto record = load_record<hotline_window_record>(HOTLINE_SECTION_WINDOWS, i);
       if (record.start_ns > record.end_ns || record.start_ns < previous_end)
-        fail(at, "window {} at offset {}: {} ns to {} ns does not come after the window before it "
-                 "(to {} ns)",
+        fail(at,
+             "window {} at offset {}: {} ns to {} ns does not come after the window before it "
+             "(to {} ns)",
              i, at, record.start_ns, record.end_ns, previous_end);
       previous_end = record.end_ns;
       // The ends are on the run's clock, the run's wall time on CLOCK_MONOTONIC: they may
       // differ by the calibration's error.
       uint64_t wall = profile_.run.wall_ns;
-      profile_.windows.push_back(Window{std::min(record.start_ns, wall), std::min(record.end_ns, wall)});
+      profile_.windows.push_back(
+          Window{std::min(record.start_ns, wall), std::min(record.end_ns, wall)});
     }
   }
 

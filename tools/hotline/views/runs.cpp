@@ -43,14 +43,14 @@ std::string windows_text(const Profile &profile) {
   uint64_t recorded = 0;
   for (const profile::Window &w : profile.windows)
     recorded += w.end_ns - w.start_ns;
-  std::string out = fmt::format("{} window{}, {} of {}", profile.windows.size(),
-                                profile.windows.size() == 1 ? "" : "s",
-                                text::format_duration(recorded),
-                                text::format_duration(profile.run.wall_ns));
+  std::string out = fmt::format(
+      "{} window{}, {} of {}", profile.windows.size(), profile.windows.size() == 1 ? "" : "s",
+      text::format_duration(recorded), text::format_duration(profile.run.wall_ns));
   constexpr size_t kShown = 4;
   for (size_t i = 0; i < profile.windows.size() && i < kShown; ++i)
-    out += fmt::format("{}{}-{}", i ? ", " : ": ", text::format_duration(profile.windows[i].start_ns),
-                       text::format_duration(profile.windows[i].end_ns));
+    out +=
+        fmt::format("{}{}-{}", i ? ", " : ": ", text::format_duration(profile.windows[i].start_ns),
+                    text::format_duration(profile.windows[i].end_ns));
   if (profile.windows.size() > kShown)
     out += ", ...";
   return out;
