@@ -22,7 +22,8 @@ HOTLINE_PACKAGES=(
 # clang-format-22, which keeps the code's one style (test/style); strace and
 # perf, the truth suite's independent measures (test/truth), nlohmann-json, which it uses
 # from /usr/include, the PostgreSQL server the history's shared store is tested on, and Python's
-# headers, for the extension modules built with the plugin (test/e2e/python-extension.test).
+# headers, pybind11 and NumPy, for the extension modules built with the plugin
+# (test/e2e/python-*.test).
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
   clang-tools-22 clang-format-22
@@ -30,7 +31,7 @@ HOTLINE_TEST_PACKAGES=(
   tmux strace linux-perf gdb uftrace
   nlohmann-json3-dev
   postgresql
-  python3-dev
+  python3-dev pybind11-dev python3-numpy
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -141,6 +141,10 @@ if system_python and system_python.returncode == 0:
         config.substitutions.append(("%python_include", python_include))
         config.substitutions.append(("%python_ext_suffix", python_ext_suffix))
         config.substitutions.append(("%system_python", "/usr/bin/python3"))
+        # Debian's pybind11-dev and python3-numpy, for an extension as our users write them.
+        numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True)
+        if os.path.exists("/usr/include/pybind11/pybind11.h") and numpy.returncode == 0:
+            config.available_features.add("pybind11-numpy")
 if shutil.which("strace"):
     config.available_features.add("strace")
 # perf, where it may sample software events (a container's seccomp policy or

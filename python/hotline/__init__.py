@@ -16,6 +16,9 @@ the runtime the process has loaded: the one an extension module built with hotli
 (looked up among the loaded libraries at each call until one is found), or one preloaded
 (LD_PRELOAD=libhotline_rt.so). Without one, each does nothing, as hotline.h does in a build
 without the plugin; `runtime()` says which it is.
+
+Importing the module also makes os._exit write the profile first: a process that ends there
+(multiprocessing's forked workers do) skips exit's handlers, where the runtime writes it.
 """
 import contextlib
 import ctypes
@@ -24,7 +27,7 @@ import os
 __all__ = ["region", "count", "start", "stop", "dump", "runtime"]
 
 _ABI = ("__hotline_region_begin", "__hotline_region_end", "__hotline_count", "__hotline_start",
-        "__hotline_stop", "__hotline_dump")
+        "__hotline_stop", "__hotline_dump", "__hotline_write_profile")
 _found = None  # (path, library) once found
 
 
@@ -136,3 +139,17 @@ def dump():
     functions = _runtime_library()
     if functions:
         functions["dump"]()
+
+
+_os_exit = os._exit
+
+
+def _exit_writing_the_profile(status):
+    """os._exit, after writing hotline's profile as exit would have (when a runtime is loaded)."""
+    functions = _runtime_library()
+    if functions:
+        functions["write_profile"]()
+    _os_exit(status)
+
+
+os._exit = _exit_writing_the_profile

@@ -439,7 +439,7 @@ bool in_effect(void *found, void *hook) { return found == hook || found == nullp
 // from the executable either).
 bool every_hook_in_effect() {
 #define IN_EFFECT(name)                                                                            \
-  in_effect(dlsym(RTLD_DEFAULT, #name), reinterpret_cast<void *>(&hotline_runtime_##name))
+  in_effect(process_definition(#name), reinterpret_cast<void *>(&hotline_runtime_##name))
   return IN_EFFECT(malloc) && IN_EFFECT(free) && IN_EFFECT(realloc) && IN_EFFECT(calloc) &&
          IN_EFFECT(reallocarray) && IN_EFFECT(malloc_usable_size) && IN_EFFECT(free_sized) &&
          IN_EFFECT(free_aligned_sized) && IN_EFFECT(posix_memalign) && IN_EFFECT(aligned_alloc) &&
@@ -450,7 +450,7 @@ bool every_hook_in_effect() {
 
 namespace hotline::rt {
 bool heap_hooks_in_effect() {
-  return dlsym(RTLD_DEFAULT, "malloc") == reinterpret_cast<void *>(&hotline_runtime_malloc);
+  return process_definition("malloc") == reinterpret_cast<void *>(&hotline_runtime_malloc);
 }
 } // namespace hotline::rt
 

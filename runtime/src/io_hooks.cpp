@@ -219,7 +219,7 @@ extern "C" ssize_t hotline_runtime_write(int, const void *, size_t) __attribute_
 
 namespace hotline::rt {
 bool io_hooks_in_effect() {
-  return dlsym(RTLD_DEFAULT, "write") == reinterpret_cast<void *>(&hotline_runtime_write);
+  return process_definition("write") == reinterpret_cast<void *>(&hotline_runtime_write);
 }
 } // namespace hotline::rt
 HOOK ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset) {

@@ -34,6 +34,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
@@ -902,8 +904,18 @@ void publish_profile(AssembledProfile &profile, const RunFacts &facts, uint32_t 
   }
 }
 
-// Collects, assembles and publishes a profile: the last one (dump 0) or a dump.
+// Collects, assembles and publishes a profile: the last one (dump 0) or a dump. A SIGTERM,
+// SIGINT, SIGHUP or SIGQUIT in the middle would have the runtime's handler find the profile
+// being written, skip it and end the process before it is complete (a multiprocessing pool
+// terminates a worker that is writing its own at os._exit): the writing thread blocks them
+// meanwhile. Another thread takes them and waits for the write (the recording control's lock);
+// with none, they come after it.
 void write_profile_now(uint32_t dump) {
+  sigset_t ending, previous;
+  sigemptyset(&ending);
+  for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGQUIT})
+    sigaddset(&ending, signal);
+  pthread_sigmask(SIG_BLOCK, &ending, &previous);
   int saved_errno = errno;
   RuntimeScope scope;                   // its allocations and file writes are not the program's
   ThreadState *self = current_thread(); // null on the runtime's own threads
@@ -920,6 +932,7 @@ void write_profile_now(uint32_t dump) {
   else
     publish_profile(assembled, g_facts, dump);
   errno = saved_errno;
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
 }
 
 uint32_t g_dumps = 0; // dumps written by this process

@@ -6,6 +6,8 @@
 #include "threads.h"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -28,6 +30,35 @@ constexpr size_t kBootstrapHeader = 16;
 void *find_next(const char *name) {
   ProgramCodeHidden hidden;
   return dlsym(RTLD_NEXT, name);
+}
+
+void *process_definition(const char *name) {
+  ProgramCodeHidden hidden;
+  void *found = dlsym(RTLD_DEFAULT, name);
+  Dl_info info;
+  ElfW(Sym) *symbol = nullptr;
+  if (!found || !dladdr1(found, &info, reinterpret_cast<void **>(&symbol), RTLD_DL_SYMENT) ||
+      !symbol || symbol->st_shndx != SHN_UNDEF)
+    return found;
+  // A stub: the objects after the executable, in the order of the global scope.
+  void *program = dlopen(nullptr, RTLD_LAZY | RTLD_NOLOAD);
+  link_map *map = nullptr;
+  if (!program || dlinfo(program, RTLD_DI_LINKMAP, &map) != 0 || !map)
+    return found;
+  for (map = map->l_next; map; map = map->l_next) {
+    void *object =
+        map->l_name && map->l_name[0] ? dlopen(map->l_name, RTLD_LAZY | RTLD_NOLOAD) : nullptr;
+    void *definition = object ? dlsym(object, name) : nullptr;
+    bool its_own = definition &&
+                   dladdr1(definition, &info, reinterpret_cast<void **>(&symbol), RTLD_DL_SYMENT) &&
+                   symbol && symbol->st_shndx != SHN_UNDEF && info.dli_fname &&
+                   strcmp(info.dli_fname, map->l_name) == 0;
+    if (object)
+      dlclose(object); // the NOLOAD open's reference
+    if (its_own)
+      return definition;
+  }
+  return found;
 }
 
 void resolve_real_functions() {

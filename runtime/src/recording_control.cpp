@@ -575,3 +575,8 @@ extern "C" void __hotline_dump(void) {
   runtime_init();
   dump_profile();
 }
+
+extern "C" void __hotline_write_profile(void) {
+  runtime_init();
+  write_profile();
+}

@@ -203,6 +203,9 @@ HOTLINE_ABI_EXPORT void __hotline_count(const char *name, uint64_t amount);
 HOTLINE_ABI_EXPORT void __hotline_start(void);
 HOTLINE_ABI_EXPORT void __hotline_stop(void);
 HOTLINE_ABI_EXPORT void __hotline_dump(void);
+/* Writes the process's profile now, as its exit would; the exit's write then does nothing. For
+ * the ways out that skip exit's handlers: Python's os._exit (python/hotline wraps it). */
+HOTLINE_ABI_EXPORT void __hotline_write_profile(void);
 
 /* Indirect calls (call-targets option, line mode): the plugin calls this just before each
  * indirect call, with the call's CALL_TARGETS site (global id) and the function about to be
