@@ -256,6 +256,10 @@ public:
     return records_.ranges.back();
   }
 
+  void add_window(uint64_t start_ns, uint64_t end_ns) {
+    records_.windows.push_back({start_ns, end_ns});
+  }
+
   void add_call_target(uint32_t site, uint32_t object, uint64_t address, uint64_t count) {
     records_.call_targets.push_back({address, object, site, count});
   }

@@ -397,6 +397,37 @@ TEST(ReaderErrors, ViaObjectOutOfRange) {
             std::string::npos);
 }
 
+TEST(Reader, ReadsTheRecordedWindowsAndTheDumpFlag) {
+  ProfileBuilder b;
+  b.run().flags = HOTLINE_RUN_DUMP;
+  b.add_window(0, 500);
+  b.add_window(700, b.run().wall_ns + 20); // a calibration's error past the wall time: clamped
+  Profile p = parse_profile(b.build(), "x");
+  EXPECT_TRUE(p.run.dump());
+  EXPECT_TRUE(p.windowed);
+  ASSERT_EQ(p.windows.size(), 2u);
+  EXPECT_EQ(p.windows[0].end_ns, 500u);
+  EXPECT_EQ(p.windows[1].start_ns, 700u);
+  EXPECT_EQ(p.windows[1].end_ns, b.run().wall_ns);
+  Profile whole = parse_profile(ProfileBuilder().build(), "x");
+  EXPECT_FALSE(whole.windowed);
+  EXPECT_FALSE(whole.run.dump());
+}
+
+TEST(ReaderErrors, WindowsOutOfOrder) {
+  ProfileBuilder b;
+  b.add_window(0, 500);
+  b.add_window(400, 900);
+  EXPECT_NE(format_error(b.build()).find("window 1 at offset " /* then the offset */),
+            std::string::npos);
+  EXPECT_NE(format_error(b.build()).find(
+                "400 ns to 900 ns does not come after the window before it (to 500 ns)"),
+            std::string::npos);
+  ProfileBuilder backwards;
+  backwards.add_window(600, 500);
+  EXPECT_NE(format_error(backwards.build()).find("600 ns to 500 ns"), std::string::npos);
+}
+
 TEST(Reader, HeapMemoryAndIoAreOptional) {
   Profile p = parse_profile(sample_builder().build(), "x");
   EXPECT_FALSE(p.heap.present);
