@@ -904,18 +904,30 @@ void publish_profile(AssembledProfile &profile, const RunFacts &facts, uint32_t 
   }
 }
 
-// Collects, assembles and publishes a profile: the last one (dump 0) or a dump. A SIGTERM,
-// SIGINT, SIGHUP or SIGQUIT in the middle would have the runtime's handler find the profile
-// being written, skip it and end the process before it is complete (a multiprocessing pool
-// terminates a worker that is writing its own at os._exit): the writing thread blocks them
-// meanwhile. Another thread takes them and waits for the write (the recording control's lock);
-// with none, they come after it.
+// A SIGTERM, SIGINT, SIGHUP or SIGQUIT while a profile is written would have the runtime's
+// handler find it being written, skip it and end the process before it is complete (a
+// multiprocessing pool terminates a worker that is writing its own at os._exit): the writing
+// thread holds them back from before it claims the write until the end. Another thread takes
+// them and waits for the write (the recording control's lock); with none, they come after it.
+class EndingSignalsHeld {
+public:
+  EndingSignalsHeld() {
+    sigset_t ending;
+    sigemptyset(&ending);
+    for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGQUIT})
+      sigaddset(&ending, signal);
+    pthread_sigmask(SIG_BLOCK, &ending, &previous_);
+  }
+  ~EndingSignalsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+  EndingSignalsHeld(const EndingSignalsHeld &) = delete;
+  EndingSignalsHeld &operator=(const EndingSignalsHeld &) = delete;
+
+private:
+  sigset_t previous_;
+};
+
+// Collects, assembles and publishes a profile: the last one (dump 0) or a dump.
 void write_profile_now(uint32_t dump) {
-  sigset_t ending, previous;
-  sigemptyset(&ending);
-  for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGQUIT})
-    sigaddset(&ending, signal);
-  pthread_sigmask(SIG_BLOCK, &ending, &previous);
   int saved_errno = errno;
   RuntimeScope scope;                   // its allocations and file writes are not the program's
   ThreadState *self = current_thread(); // null on the runtime's own threads
@@ -932,7 +944,6 @@ void write_profile_now(uint32_t dump) {
   else
     publish_profile(assembled, g_facts, dump);
   errno = saved_errno;
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
 }
 
 uint32_t g_dumps = 0; // dumps written by this process
@@ -940,6 +951,7 @@ uint32_t g_dumps = 0; // dumps written by this process
 } // namespace
 
 void write_profile() {
+  EndingSignalsHeld held;
   RecordingControlGuard control; // after a dump being written, and never inside half a stop
   if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
     return;
@@ -948,6 +960,7 @@ void write_profile() {
 }
 
 void dump_profile() {
+  EndingSignalsHeld held;
   RecordingControlGuard control;
   if (__atomic_load_n(&g_written, __ATOMIC_ACQUIRE))
     return; // the process is writing its last profile: that one holds it all
