@@ -430,7 +430,7 @@ void CUPTIAPI on_callback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId 
   if (!call->functionName || is_launch_plumbing(call->functionName))
     return;
   // HOTLINE_START=cudaProfilerApi (recording_control.h): a stop before its call, a start after.
-  if (!strncmp(call->functionName, "cudaProfilerSt", 14)) {
+  if (cuda_profiler_api_captures() && !strncmp(call->functionName, "cudaProfilerSt", 14)) {
     bool start = call->functionName[14] == 'a';
     if (start == (call->callbackSite == CUPTI_API_EXIT))
       cuda_profiler_api_called(start);

@@ -19,8 +19,10 @@ namespace hotline::rt {
 
 namespace {
 
+// The faults the process raises itself, then the signals others send to end it.
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
                             SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+constexpr int kFirstSentSignal = 5; // SIGTERM
 constexpr unsigned kWriteSeconds = 10;
 
 volatile sig_atomic_t g_fatal_signal = 0; // the signal whose profile is being written, 0 before
@@ -161,6 +163,16 @@ __attribute__((weak)) int kernel_sigaction(int signal, const struct sigaction *a
                                            struct sigaction *old) {
   return ::sigaction(signal, action, old);
 }
+
+SentFatalSignalsHeld::SentFatalSignalsHeld() {
+  sigset_t sent;
+  sigemptyset(&sent);
+  for (size_t i = kFirstSentSignal; i < sizeof kSignals / sizeof kSignals[0]; ++i)
+    sigaddset(&sent, kSignals[i]);
+  pthread_sigmask(SIG_BLOCK, &sent, &previous_);
+}
+
+SentFatalSignalsHeld::~SentFatalSignalsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
 
 bool is_fatal_signal(int signal) {
   for (int fatal : kSignals)

@@ -24,6 +24,22 @@ void fatal_signals_init();
 // Whether `signal` is one of them.
 bool is_fatal_signal(int signal);
 
+// While it lives, the calling thread holds back those of them that others send (SIGTERM, SIGINT,
+// SIGHUP, SIGQUIT): the profile's writer, whose write the handler would otherwise find under
+// way, skip, and end the process before the file is complete (a multiprocessing pool
+// terminating a worker that is writing its own at os._exit). Another thread takes them and
+// waits for the write; with none, they come after it.
+class SentFatalSignalsHeld {
+public:
+  SentFatalSignalsHeld();
+  ~SentFatalSignalsHeld();
+  SentFatalSignalsHeld(const SentFatalSignalsHeld &) = delete;
+  SentFatalSignalsHeld &operator=(const SentFatalSignalsHeld &) = delete;
+
+private:
+  sigset_t previous_;
+};
+
 // sigaction for one of them, as the program sees it: `old` gets the program's action, and
 // `action` becomes the program's action. Before fatal_signals_init, the plain sigaction.
 int program_sigaction(int signal, const struct sigaction *action, struct sigaction *old);

@@ -8,6 +8,7 @@
 #include "byte_buffer.h"
 #include "call_targets.h"
 #include "cuda_tracing.h"
+#include "fatal_signals.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "job.h"
@@ -34,8 +35,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
@@ -904,28 +903,6 @@ void publish_profile(AssembledProfile &profile, const RunFacts &facts, uint32_t 
   }
 }
 
-// A SIGTERM, SIGINT, SIGHUP or SIGQUIT while a profile is written would have the runtime's
-// handler find it being written, skip it and end the process before it is complete (a
-// multiprocessing pool terminates a worker that is writing its own at os._exit): the writing
-// thread holds them back from before it claims the write until the end. Another thread takes
-// them and waits for the write (the recording control's lock); with none, they come after it.
-class EndingSignalsHeld {
-public:
-  EndingSignalsHeld() {
-    sigset_t ending;
-    sigemptyset(&ending);
-    for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGQUIT})
-      sigaddset(&ending, signal);
-    pthread_sigmask(SIG_BLOCK, &ending, &previous_);
-  }
-  ~EndingSignalsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
-  EndingSignalsHeld(const EndingSignalsHeld &) = delete;
-  EndingSignalsHeld &operator=(const EndingSignalsHeld &) = delete;
-
-private:
-  sigset_t previous_;
-};
-
 // Collects, assembles and publishes a profile: the last one (dump 0) or a dump.
 void write_profile_now(uint32_t dump) {
   int saved_errno = errno;
@@ -951,7 +928,7 @@ uint32_t g_dumps = 0; // dumps written by this process
 } // namespace
 
 void write_profile() {
-  EndingSignalsHeld held;
+  SentFatalSignalsHeld held;     // fatal_signals.h: the write is finished first
   RecordingControlGuard control; // after a dump being written, and never inside half a stop
   if (__atomic_exchange_n(&g_written, true, __ATOMIC_ACQ_REL))
     return;
@@ -960,7 +937,7 @@ void write_profile() {
 }
 
 void dump_profile() {
-  EndingSignalsHeld held;
+  SentFatalSignalsHeld held; // fatal_signals.h: the write is finished first
   RecordingControlGuard control;
   if (__atomic_load_n(&g_written, __ATOMIC_ACQUIRE))
     return; // the process is writing its last profile: that one holds it all

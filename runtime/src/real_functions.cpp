@@ -40,7 +40,7 @@ void *process_definition(const char *name) {
   if (!found || !dladdr1(found, &info, reinterpret_cast<void **>(&symbol), RTLD_DL_SYMENT) ||
       !symbol || symbol->st_shndx != SHN_UNDEF)
     return found;
-  // A stub: the objects after the executable, in the order of the global scope.
+  // A canonical PLT entry: the objects after the executable, in the global scope's order.
   void *program = dlopen(nullptr, RTLD_LAZY | RTLD_NOLOAD);
   link_map *map = nullptr;
   if (!program || dlinfo(program, RTLD_DI_LINKMAP, &map) != 0 || !map)

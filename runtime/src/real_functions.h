@@ -85,10 +85,10 @@ extern RealFunctions real;
 void *find_next(const char *name);
 
 // Where a call of `name` lands, from the executable and from every library in the global scope:
-// dlsym(RTLD_DEFAULT)'s answer, unless that is a stub of the executable for a function it takes
-// the address of without defining it (a non-PIE executable's canonical PLT entry: Debian's
+// dlsym(RTLD_DEFAULT)'s answer, unless that is the executable's canonical PLT entry for a
+// function it takes the address of without defining it (a non-PIE executable's: Debian's
 // python3 has one for malloc and write); then the first definition after the executable in the
-// global scope, where the stub's calls go. Null where nothing defines it.
+// global scope, where that entry's calls go. Null where nothing defines it.
 void *process_definition(const char *name);
 
 // Fills `real` once; hooks call it before their first use of a pointer. While it runs, dlsym

@@ -3,6 +3,9 @@
 #include "recording_control.h"
 
 #include "clock.h"
+#include "cuda_tracing.h"
+#include "heap_tracking.h"
+#include "io_tracking.h"
 #include "memory.h"
 #include "modules.h"
 #include "profile_writer.h"
@@ -10,6 +13,7 @@
 #include "runtime.h"
 #include "runtime_scope.h"
 #include "spin_lock.h"
+#include "sync_tracking.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +29,7 @@
 namespace hotline::rt {
 
 bool g_recording_stopped = false;
+bool g_cuda_profiler_api = false; // HOTLINE_START=cudaProfilerApi
 
 // A thread's exclusions, made at the first stop that finds the thread.
 struct Exclusion {
@@ -140,6 +145,11 @@ PlaceExclusions<SyncPlace> g_sync_exclusions{sync_places, kSyncFields, std::size
 PlaceExclusions<GpuSitePlace> g_gpu_site_exclusions{gpu_site_places, kGpuSiteFields,
                                                     std::size(kGpuSiteFields), nullptr};
 
+// A stop subtracts a value from its exclusion, a start adds it.
+void move_exclusion(uint64_t &exclusion, uint64_t value, bool start) {
+  exclusion = start ? exclusion + value : exclusion - value;
+}
+
 template <typename Record> uint64_t &field_of(Record &record, uint32_t offset) {
   return *reinterpret_cast<uint64_t *>(reinterpret_cast<char *>(&record) + offset);
 }
@@ -153,10 +163,9 @@ template <typename Record> bool move_place_exclusions(PlaceExclusions<Record> &e
   PlaceTable<Record> &table = e.table();
   table.for_each([&](Record &record) {
     uint64_t *x = &e.exclusions[size_t(table.number_of(&record)) * e.field_count];
-    for (uint32_t f = 0; f < e.field_count; ++f) {
-      uint64_t value = __atomic_load_n(&field_of(record, e.fields[f]), __ATOMIC_RELAXED);
-      x[f] = start ? x[f] + value : x[f] - value;
-    }
+    for (uint32_t f = 0; f < e.field_count; ++f)
+      move_exclusion(x[f], __atomic_load_n(&field_of(record, e.fields[f]), __ATOMIC_RELAXED),
+                     start);
   });
   return true;
 }
@@ -188,7 +197,7 @@ void move_exclusions(ThreadState *t, bool start) {
     return;
   }
   auto move = [start](uint64_t &exclusion, uint64_t value) {
-    exclusion = start ? exclusion + value : exclusion - value;
+    move_exclusion(exclusion, value, start);
   };
   bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
   if (!exited && t->counters) { // an exited thread's counts are in the exited totals already
@@ -288,15 +297,13 @@ bool parse_seconds(const char *text, uint64_t *ns) {
   return true;
 }
 
-// HOTLINE_START=cudaProfilerApi or nvtx:NAME.
-bool g_cuda_profiler_api = false;
+// HOTLINE_START=nvtx:NAME (and cudaProfilerApi: g_cuda_profiler_api).
 const char *g_capture_name = nullptr; // NAME
 uint32_t g_open_captures = 0;         // NVTX capture ranges open now, all threads
 
 // HOTLINE_DELAY and HOTLINE_DURATION: a thread that starts the recording when the delay has
 // passed and stops it when the duration has.
 uint64_t g_delay_ns = 0, g_duration_ns = 0;
-bool g_timed = false;
 
 void sleep_until(uint64_t mono_ns) {
   timespec at{time_t(mono_ns / 1000000000), long(mono_ns % 1000000000)};
@@ -522,12 +529,12 @@ void recording_control_init(const ControlOptions &options) {
   }
   g_window_count = 1;
   g_windows[0] = {runtime_start_clock().ticks, 0};
-  g_timed = g_delay_ns > 0 || g_duration_ns > 0;
-  if (paused && g_timed) {
+  bool timed = g_delay_ns > 0 || g_duration_ns > 0;
+  if (paused && timed) {
     report_problem("HOTLINE_START=%s leaves starting to the program: HOTLINE_DELAY and "
                    "HOTLINE_DURATION are not used",
                    options.start);
-    g_timed = false;
+    timed = false;
   }
   if (paused || g_delay_ns > 0) {
     // Stopped at the runtime's start: nothing was counted yet, so the exclusions stay empty.
@@ -536,7 +543,7 @@ void recording_control_init(const ControlOptions &options) {
     g_window_count = 0;
     __atomic_store_n(&g_recording_stopped, true, __ATOMIC_RELAXED);
   }
-  if (g_timed && start_runtime_thread(recording_timer_main, "hotline-timer") != 0)
+  if (timed && start_runtime_thread(recording_timer_main, "hotline-timer") != 0)
     report_problem("cannot start the thread of HOTLINE_DELAY and HOTLINE_DURATION: %s",
                    strerror(errno));
   if (options.dump_signal && strcmp(options.dump_signal, "none") != 0) {

@@ -15,10 +15,6 @@
 // call counts in the window where it ends, with the time it spent in windows.
 #pragma once
 
-#include "cuda_tracing.h"
-#include "heap_tracking.h"
-#include "io_tracking.h"
-#include "sync_tracking.h"
 #include "threads.h"
 
 #include <stdint.h>
@@ -50,6 +46,8 @@ inline bool recording_stopped() { return __atomic_load_n(&g_recording_stopped, _
 // cudaProfilerStop (cuda_tracing.cpp calls this after the one, before the other) start and stop
 // the recording; with HOTLINE_START=nvtx:NAME, it runs while an NVTX range named NAME is open
 // (pushed and not yet popped, on any thread: nvtx_ranges.cpp).
+extern bool g_cuda_profiler_api;
+inline bool cuda_profiler_api_captures() { return g_cuda_profiler_api; }
 void cuda_profiler_api_called(bool start);
 bool is_capture_range(const char *name);
 void open_capture_range();
@@ -95,6 +93,10 @@ uint64_t recorded_region_value(const ThreadState *t, uint32_t region_index, Regi
                                uint64_t value);
 uint64_t recorded_counter_value(const ThreadState *t, uint32_t counter_index, uint64_t value);
 
+struct HeapPlace;
+struct IoPlace;
+struct SyncPlace;
+struct GpuSitePlace;
 // The place tables' records (heap_tracking.h, io_tracking.h, sync_tracking.h, cuda_tracing.h)
 // with their counts
 // and times as recorded: their exclusions are process-wide, by the record's number. Live and
