@@ -6,6 +6,7 @@
 #include "recording_control.h"
 
 #include "byte_buffer.h"
+#include "call_histograms.h"
 #include "call_targets.h"
 #include "cuda_tracing.h"
 #include "fatal_signals.h"
@@ -553,7 +554,7 @@ struct CollectedProfile {
   ByteBuffer run, modules, module_builds, sites, site_counts, threads, call_tree, timing_cost,
       timing_stopped, objects, object_build_ids, heap, memory_sites, files, io_sites, system,
       system_samples, regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites,
-      call_targets, ranges, tags, windows;
+      call_targets, ranges, tags, windows, call_histograms;
   GpuSections gpu;
   TraceSections trace_sections;
   ProfileSections sections;   // the buffers above, by kind
@@ -613,8 +614,9 @@ bool collect_modules(CollectedProfile &out) {
   return any_build;
 }
 
-// One thread's THREADS record, its call tree (with the calls still open timed until `end`, and
-// exclusive times), its regions and its trace. Returns the trace events it dropped.
+// One thread's THREADS record, its call tree and its nodes' histograms (with the calls still open
+// timed until `end`, and exclusive times), its regions and its trace. Returns the trace events it
+// dropped.
 uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const TickConverter &time,
                         ClockPair end, CollectedProfile &out) {
   bool exited = __atomic_load_n(&t->exited, __ATOMIC_ACQUIRE);
@@ -643,6 +645,10 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
     node.window_ns =
         time.duration_ns(recorded_node_value(t, n.index, kNodeWindowTicks, n.window_ticks));
     out.call_tree.append_record(node);
+    for_each_histogram_range(n, [&](uint64_t lower, uint64_t upper, uint32_t count) {
+      out.call_histograms.append_record(hotline_call_histogram_record{
+          record.first_node + node_count, count, time.duration_ns(lower), time.duration_ns(upper)});
+    });
     ++node_count;
   });
   auto *first =
@@ -772,6 +778,7 @@ void point_sections(CollectedProfile &out, bool module_builds, bool sampled, boo
   sections.ranges = {&out.ranges, out.ranges.size() > 0};
   sections.tags = {&out.tags, out.tags.size() > 0};
   sections.windows = {&out.windows, recording_windowed()};
+  sections.call_histograms = {&out.call_histograms, call_histograms_on()};
 }
 
 // Reads the runtime's state (every thread's, the heap's, the CUDA module's, ...) into `out`;

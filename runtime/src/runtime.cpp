@@ -2,6 +2,7 @@
 // that writes the profile.
 #include "runtime.h"
 
+#include "call_histograms.h"
 #include "call_targets.h"
 #include "cuda_tracing.h"
 #include "fatal_signals.h"
@@ -90,6 +91,10 @@ const RuntimeOption kRuntimeOptions[] = {
     {"HOTLINE_CUDA", OptionType::Boolean, &g_options.cuda, "record GPU work through CUPTI"},
     {"HOTLINE_MAX_CALL_PATHS", OptionType::Count, &g_options.max_call_paths,
      "call paths kept, all threads together (0: no limit)", 0, kMaxCallPathsLimit, "call paths", true},
+    {"HOTLINE_HISTOGRAMS", OptionType::Boolean, &g_options.histograms,
+     "keep a histogram of each call path's call durations (p50, p99, longest)"},
+    {"HOTLINE_HISTOGRAM_MB", OptionType::Count, &g_options.histogram_mb,
+     "megabytes the histograms may take, all call paths together", 1, kMaxHistogramMb, "megabytes", true},
     {"HOTLINE_TRACE", OptionType::Boolean, &g_options.trace, "keep each thread's timeline"},
     {"HOTLINE_TRACE_MIN_NS", OptionType::Count, &g_options.trace_min_ns,
      "trace mode: nanoseconds below which a span is left out of the timeline"},
@@ -329,6 +334,7 @@ void runtime_init() {
   set_mpi_tracking(g_options.mpi);
   set_cuda_tracing(g_options.cuda);
   modules_init();
+  call_histograms_init(); // before timing_policy_init, which sends exits to the slow path
   timing_policy_init();
   regions_init();
   start_end_ranges_init();

@@ -35,8 +35,11 @@ struct Options {
   // Call-tree nodes the process keeps, all threads together (0: no limit), at most
   // kMaxCallPathsLimit; calls on further paths are counted under their caller (threads.h).
   uint64_t max_call_paths = 500000; // HOTLINE_MAX_CALL_PATHS
-  const char *tags = nullptr;       // HOTLINE_TAGS: key=value,... kept in the profile
-  bool help = false;                // HOTLINE_HELP: print the options and their defaults
+  // A histogram of each call node's durations (call_histograms.h), in at most histogram_mb.
+  bool histograms = false;    // HOTLINE_HISTOGRAMS
+  uint64_t histogram_mb = 16; // HOTLINE_HISTOGRAM_MB
+  const char *tags = nullptr; // HOTLINE_TAGS: key=value,... kept in the profile
+  bool help = false;          // HOTLINE_HELP: print the options and their defaults
 };
 
 // Each sample costs an interrupt and a signal, a few microseconds on bare metal and tens in a
@@ -44,8 +47,10 @@ struct Options {
 constexpr uint64_t kMaxSampleHz = 20000;
 // A thread's trace buffer holds at most this many events (32 bytes each: 1.6 GB).
 constexpr uint64_t kMaxTraceEvents = 50000000;
-// Call-tree nodes are 80 bytes: 100 million of them, 8 GB.
+// Call-tree nodes are 88 bytes: 100 million of them, 8.8 GB.
 constexpr uint64_t kMaxCallPathsLimit = 100000000;
+// Histograms take about 1.4 KB a node: 64 GiB holds 48 million.
+constexpr uint64_t kMaxHistogramMb = 65536;
 
 // Whether a boolean option's value turns it off ("0", "false", "no" or "off"), for code that
 // must know before the options are read.

@@ -1,6 +1,7 @@
 // The timing-cost calibration behind the profile's TIMING_COST section.
 #include "timing_cost.h"
 
+#include "call_histograms.h"
 #include "clock.h"
 #include "threads.h"
 #include "timing_policy.h"
@@ -54,8 +55,11 @@ TimingCost measure_timing_cost() {
   scratch.current = &scratch.root;
   scratch.root.site = UINT32_MAX;
   scratch.root.first_child = &caller;
-  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0, 0, 0, 0};
-  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0, 0, 0, 0};
+  // With histograms, every call's exit counts it in its node's: the calibration measures that
+  // too, on histograms of its own.
+  CallHistogram caller_histogram{}, callee_histogram{};
+  caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0, 0, 0, 0, &caller_histogram};
+  callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0, 0, 0, 0, &callee_histogram};
 
   // Direct calls, as from instrumented code; they live in another file, so they are never
   // inlined here.

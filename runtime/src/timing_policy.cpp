@@ -2,6 +2,7 @@
 // again in short windows spread over the run, whose calls the reports estimate the rest from.
 #include "timing_policy.h"
 
+#include "call_histograms.h"
 #include "sampling.h"
 
 #include "modules.h"
@@ -22,15 +23,18 @@ uint64_t g_exit_slow_from = UINT64_MAX;
 
 namespace {
 
-uint64_t window_opened = 0;   // when the last window opened, in ticks
-uint64_t period_ticks = 0;    // kRetimePeriodNs in ticks, from the first stop on
-uint64_t window_ticks = 0;    // kRetimeWindowNs in ticks
-bool window_open = false;     // the stopped sites are timed again
-bool windows_started = false; // the windows' thread was started (or could not be)
+uint64_t windows_slow_from = UINT64_MAX; // g_exit_slow_from as the windows need it
+uint64_t window_opened = 0;              // when the last window opened, in ticks
+uint64_t period_ticks = 0;               // kRetimePeriodNs in ticks, from the first stop on
+uint64_t window_ticks = 0;               // kRetimeWindowNs in ticks
+bool window_open = false;                // the stopped sites are timed again
+bool windows_started = false;            // the windows' thread was started (or could not be)
 SpinLock windows_start_lock;
 
+// With histograms (call_histograms.h), every exit takes the slow path, whatever the windows need.
 void set_exit_slow_from(uint64_t ticks) {
-  __atomic_store_n(&g_exit_slow_from, ticks, __ATOMIC_RELAXED);
+  __atomic_store_n(&windows_slow_from, ticks, __ATOMIC_RELAXED);
+  __atomic_store_n(&g_exit_slow_from, call_histograms_on() ? 0 : ticks, __ATOMIC_RELAXED);
 }
 
 // The windows' thread is hidden from the C library (threads.h, start_hidden_thread): it
@@ -133,6 +137,11 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node) {
 }
 
 HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, uint64_t end) {
+  if (call_histograms_on()) {
+    record_call_duration(node, end - start);
+    if (end < __atomic_load_n(&windows_slow_from, __ATOMIC_RELAXED))
+      return;
+  }
   if (!__atomic_load_n(&windows_started, __ATOMIC_RELAXED)) {
     start_windows();
     return;
@@ -171,11 +180,14 @@ HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, ui
 }
 
 uint64_t pause_windows() {
-  return __atomic_exchange_n(&g_exit_slow_from, UINT64_MAX, __ATOMIC_RELAXED);
+  uint64_t windows = __atomic_exchange_n(&windows_slow_from, UINT64_MAX, __ATOMIC_RELAXED);
+  set_exit_slow_from(UINT64_MAX);
+  return windows;
 }
 void resume_windows(uint64_t exit_slow_from) { set_exit_slow_from(exit_slow_from); }
 
 void timing_policy_init() {
+  set_exit_slow_from(UINT64_MAX); // after call_histograms_init
   // After the registry's handlers (modules_init), so that the registry is usable here.
   pthread_atfork(nullptr, nullptr, windows_after_fork_in_child);
 }

@@ -41,12 +41,15 @@ constexpr uint64_t kRetimeWindowNs = 100'000;
 // in a forked child whose parent had the windows' thread, from kRetimePeriodNs after the fork
 // on (the slow path starts the child's windows' thread); 0
 // while a window is open and kRetimeWindowNs after it (the slow path counts the calls of
-// stopped sites), UINT64_MAX between windows.
+// stopped sites), UINT64_MAX between windows. With HOTLINE_HISTOGRAMS, 0 always: the slow path
+// counts each call in its node's histogram (call_histograms.h), and does the windows' work only
+// when they would have called it.
 extern uint64_t g_exit_slow_from;
 HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, uint64_t end);
 
 // For the TIMING_COST calibration (timing_cost.h), which times calls of its own: while the
-// windows count, every exit takes the slow path, which the calibration must not measure.
+// windows count, every exit takes the slow path, which the calibration must not measure (the
+// histograms' part of it, which every call pays, it does).
 // pause_windows returns what resume_windows then restores.
 uint64_t pause_windows();
 void resume_windows(uint64_t exit_slow_from);

@@ -17,7 +17,7 @@
 // HELP-NEXT: hotline:   HOTLINE_STOP_TIMING_AFTER count, default 1000, values >=0: {{.+}}
 // HELP:      hotline:   HOTLINE_SAMPLE_HZ count, default 1000, values 0-20000: line mode: {{.+}}
 // HELP:      hotline:   HOTLINE_HELP boolean, default 0, values 0/1, now 1: print this list at start
-// DOC: 26 options; the doc agrees
+// DOC: 28 options; the doc agrees
 // BAD: hotline: HOTLINE_STOP_TIMING_AFTER=-3 is not a non-negative integer; using 1000
 // BAD-NEXT: hotline: HOTLINE_SAMPLE_HZ=99999 is above the limit of 20000 samples per second; using 20000
 // BAD-NEXT: hotline: HOTLINE_MEMORY=maybe is not a boolean (use 1/0, true/false, yes/no, on/off); using 1

@@ -1,6 +1,7 @@
 // Per-function results and the merged call tree, with exact numbers.
 #include "analysis/bottlenecks.h"
 #include "analysis/call_tree.h"
+#include "analysis/durations.h"
 #include "analysis/functions.h"
 #include "analysis/lines.h"
 #include "analysis/regions.h"
@@ -457,6 +458,23 @@ TEST(TimingCost, ClampedAtZero) {
   EXPECT_EQ(profiles[0].nodes[0].exclusive_ns, 400u - 20u - 5u * 40u);
 }
 
+// A node's histogram loses the node's cost of timing per call, as its mean does: work's calls
+// 2 ns of their own and 10 of leaf's 6 ns; leaf's 2 ns.
+TEST(TimingCost, SubtractedFromEveryCallOfAHistogram) {
+  ProfileBuilder b = chain_with_timing_cost();
+  b.add_histogram_range(1, 4, 100, 112);
+  b.add_histogram_range(1, 1, 180, 200);
+  b.add_histogram_range(2, 50, 1, 10);
+  std::vector<Profile> profiles = {parse(b)};
+  analysis::subtract_timing_cost(profiles, true);
+  const std::vector<profile::HistogramRange> &ranges = profiles[0].call_histograms;
+  EXPECT_EQ(ranges[0].lower_ns, 100u - 62u);
+  EXPECT_EQ(ranges[0].upper_ns, 112u - 62u);
+  EXPECT_EQ(ranges[1].upper_ns, 200u - 62u);
+  EXPECT_EQ(ranges[2].lower_ns, 0u); // clamped
+  EXPECT_EQ(ranges[2].upper_ns, 10u - 2u);
+}
+
 // Only profiles that measured their cost change; the summary spans them.
 TEST(TimingCost, EachProfileItsOwnCost) {
   ProfileBuilder cheaper = chain_with_timing_cost();
@@ -637,6 +655,53 @@ TEST(StoppedTiming, SitesStillTimedAreLeftAsRecorded) {
   EXPECT_EQ(profiles[0].nodes[2].estimated_calls, 0u);
   EXPECT_EQ(profiles[0].nodes[2].inclusive_ns, 300u);
   EXPECT_EQ(profiles[0].nodes[1].exclusive_ns, 300u);
+}
+
+// A percentile is the duration that many of the calls did not exceed: the call of that rank,
+// placed evenly within its range.
+TEST(Durations, PercentilesInterpolateWithinTheRangeOfTheirCall) {
+  std::vector<profile::HistogramRange> ranges = {
+      {0, 50, 100, 200}, {0, 40, 200, 300}, {0, 10, 1000, 5000}};
+  EXPECT_EQ(analysis::duration_at(ranges, 0.0), 102u);   // the first call: 1/50 of the way
+  EXPECT_EQ(analysis::duration_at(ranges, 0.5), 200u);   // the 50th, the first range's last
+  EXPECT_EQ(analysis::duration_at(ranges, 0.9), 300u);   // the 90th
+  EXPECT_EQ(analysis::duration_at(ranges, 0.95), 3000u); // the 95th, half into the last
+  EXPECT_EQ(analysis::duration_at(ranges, 1.0), 5000u);  // the longest
+  EXPECT_EQ(analysis::duration_at({}, 0.5), 0u);
+}
+
+// A function's nodes, in every thread and profile, make one distribution; the call paths with
+// calls but no histogram are counted; profiles without histograms give no table.
+TEST(Durations, MergedPerFunctionAcrossNodesThreadsAndProfiles) {
+  ProfileBuilder b;
+  uint32_t m = b.add_module("/app", "main.cpp");
+  uint32_t main_site = b.add_site(m, "main", "main", "main.cpp", 1, 1);
+  uint32_t work_site = b.add_site(m, "work()", "_Z4workv", "main.cpp", 10, 100);
+  b.add_thread(1);
+  uint32_t main_node = b.add_node(main_site, kTop, 1, 1000);
+  b.add_node(work_site, main_node, 60, 600);
+  b.add_thread(2);
+  b.add_node(work_site, kTop, 40, 4000);
+  b.add_histogram_range(1, 60, 5, 15);
+  b.add_histogram_range(2, 39, 90, 110);
+  b.add_histogram_range(2, 1, 110, 400);
+  ProfileBuilder other = b; // another process, the same again
+  std::vector<Profile> profiles = {parse(b), parse(other)};
+  FunctionCatalog catalog(profiles);
+  std::optional<analysis::DurationTable> table = analysis::compute_durations(profiles, catalog);
+  ASSERT_TRUE(table);
+  EXPECT_EQ(table->paths_without_histogram, 2u); // main, in each profile
+  FunctionTable functions = table_of(profiles);
+  const analysis::DurationStats *d = table->find(find(functions, "work()").id);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->calls, 200u);
+  EXPECT_EQ(d->shortest_ns, 5u);
+  EXPECT_EQ(d->p50_ns, 13u);  // the 100th of 200: the 100th of the 120 from 5 to 15 ns
+  EXPECT_EQ(d->p99_ns, 110u); // the 198th: the last of the 78 around 100 ns
+  EXPECT_EQ(d->longest_ns, 400u);
+  EXPECT_EQ(table->find(find(functions, "main").id), nullptr);
+  std::vector<Profile> plain = {parse(chain_with_timing_cost())};
+  EXPECT_FALSE(analysis::compute_durations(plain, FunctionCatalog(plain)));
 }
 
 } // namespace

@@ -260,6 +260,11 @@ public:
     records_.windows.push_back({start_ns, end_ns});
   }
 
+  // A range of a call node's histogram; `node` indexes CALL_TREE (all threads).
+  void add_histogram_range(uint32_t node, uint32_t count, uint64_t lower_ns, uint64_t upper_ns) {
+    records_.call_histograms.push_back({node, count, lower_ns, upper_ns});
+  }
+
   void add_call_target(uint32_t site, uint32_t object, uint64_t address, uint64_t count) {
     records_.call_targets.push_back({address, object, site, count});
   }

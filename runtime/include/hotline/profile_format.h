@@ -106,7 +106,9 @@ struct hotline_section_header {
   X(TAGS, 38, struct hotline_tag_record, tags)                                                     \
   /* the spans of the run that were recorded, oldest first, when the recording was stopped at      \
      some point (hotline_stop, HOTLINE_START=paused, ...); absent: the whole run */                \
-  X(WINDOWS, 40, struct hotline_window_record, windows)
+  X(WINDOWS, 40, struct hotline_window_record, windows)                                            \
+  /* how long each call node's calls lasted (HOTLINE_HISTOGRAMS=1 only), grouped by node */        \
+  X(CALL_HISTOGRAMS, 41, struct hotline_call_histogram_record, call_histograms)
 
 #define HOTLINE_SECTION_ENUMERATOR(NAME, number, record, name) HOTLINE_SECTION_##NAME = number,
 enum hotline_section_kind { HOTLINE_SECTIONS(HOTLINE_SECTION_ENUMERATOR) };
@@ -726,6 +728,21 @@ struct hotline_window_record {
   uint64_t end_ns;
 };
 
+/* One range of a call node's histogram (HOTLINE_HISTOGRAMS=1): `count` of the node's calls
+ * that ended in a recorded window lasted from lower_ns up to upper_ns. A node's ranges are
+ * together, by ascending lower_ns, and do not overlap (a range's upper_ns is at most the next
+ * one's lower_ns); each is a range of the runtime's log-linear buckets (eight to an octave, so
+ * at most 12.5% wide), except that a node's first lower_ns is its shortest call and its last
+ * upper_ns its longest (which that range includes). Nodes without a completed call while
+ * recording, and those beyond HOTLINE_HISTOGRAM_MB, have none. Times are as measured, with
+ * the cost of timing the calls inside them. */
+struct hotline_call_histogram_record {
+  uint32_t node;  /* index into CALL_TREE, all threads' nodes in their order there */
+  uint32_t count; /* > 0 */
+  uint64_t lower_ns;
+  uint64_t upper_ns; /* >= lower_ns */
+};
+
 /* One key=value tag of the run, as HOTLINE_TAGS gave it: what the user says the run was
  * (dataset=imagenet-mini, batch=256), for comparing runs. */
 struct hotline_tag_record {
@@ -837,6 +854,8 @@ static_assert(sizeof(hotline_module_build_record) == 4,
               "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_window_record) == 16,
               "profile layout changed: see the versioning rule above");
+static_assert(sizeof(hotline_call_histogram_record) == 24,
+              "profile layout changed: see the versioning rule above");
 
 /* A section's entry_size: the size of its record, 0 for the STRINGS blob (record `void`). */
 template <typename Record> inline constexpr uint32_t hotline_entry_size = sizeof(Record);
@@ -879,6 +898,7 @@ _Static_assert(sizeof(struct hotline_range_record) == 48, "profile layout change
 _Static_assert(sizeof(struct hotline_tag_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_module_build_record) == 4, "profile layout changed");
 _Static_assert(sizeof(struct hotline_window_record) == 16, "profile layout changed");
+_Static_assert(sizeof(struct hotline_call_histogram_record) == 24, "profile layout changed");
 #endif
 
 #endif

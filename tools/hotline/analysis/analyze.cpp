@@ -15,6 +15,7 @@ Analysis analyze(std::vector<profile::Profile> profiles, const AnalysisOptions &
   a.timing_cost = settle_call_times(a.profiles, options.compensate);
   a.catalog = std::make_unique<FunctionCatalog>(a.profiles);
   a.functions = compute_function_table(a.profiles, *a.catalog);
+  a.durations = compute_durations(a.profiles, *a.catalog);
   if (options.call_tree)
     a.tree = build_call_tree(a.profiles, *a.catalog);
   Symbolizer symbolizer;

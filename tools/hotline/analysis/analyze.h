@@ -5,6 +5,7 @@
 
 #include "analysis/bottlenecks.h"
 #include "analysis/call_tree.h"
+#include "analysis/durations.h"
 #include "analysis/functions.h"
 #include "analysis/gpu.h"
 #include "analysis/io.h"
@@ -41,6 +42,7 @@ struct Analysis {
   TimingCostSummary timing_cost;
   std::unique_ptr<FunctionCatalog> catalog; // the functions' identities, by profile and site
   FunctionTable functions;                  // in compute_function_table's order
+  std::optional<DurationTable> durations;   // when a profile kept histograms
   std::optional<CallTree> tree;             // with AnalysisOptions::call_tree
   LineTable lines;
   std::vector<LoopStats> loops;

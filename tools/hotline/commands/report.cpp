@@ -192,6 +192,53 @@ std::string text_report(const std::vector<Profile> &profiles, const FunctionTabl
   return out;
 }
 
+// How long single calls of the shown functions took (HOTLINE_HISTOGRAMS), in their order.
+std::string text_durations(const analysis::DurationTable &durations,
+                           const std::vector<FunctionStats> &shown) {
+  std::string out = "\nCall durations (HOTLINE_HISTOGRAMS: each call's time, callees included)\n";
+  if (durations.paths_without_histogram > 0)
+    out +=
+        fmt::format("{} call path{} with calls had no room for a histogram "
+                    "(HOTLINE_HISTOGRAM_MB); {} not counted here.\n",
+                    text::format_count(durations.paths_without_histogram),
+                    durations.paths_without_histogram == 1 ? "" : "s",
+                    durations.paths_without_histogram == 1 ? "its calls are" : "their calls are");
+  using Align = text::TextTable::Align;
+  text::TextTable rows({{"calls", Align::Right},
+                        {"mean", Align::Right},
+                        {"p50", Align::Right},
+                        {"p90", Align::Right},
+                        {"p99", Align::Right},
+                        {"longest", Align::Right},
+                        {"function", Align::Left, 60},
+                        {"location", Align::Left}});
+  bool any_stopped = false;
+  size_t rows_added = 0;
+  for (const FunctionStats &f : shown) {
+    const analysis::DurationStats *d = durations.find(f.id);
+    if (!d || d->calls == 0)
+      continue;
+    std::string name = text::display_name(f.function.name);
+    if (f.timing_stopped) {
+      any_stopped = true;
+      name += " *";
+    }
+    rows.add_row({text::format_count(d->calls),
+                  f.timed_calls ? text::format_duration(f.total_ns / f.timed_calls) : "-",
+                  text::format_duration(d->p50_ns), text::format_duration(d->p90_ns),
+                  text::format_duration(d->p99_ns), text::format_duration(d->longest_ns), name,
+                  text::file_line(f.function.file, f.function.line)});
+    ++rows_added;
+  }
+  if (rows_added == 0)
+    return out + "No call of the functions above was timed to its end.\n";
+  out += '\n' + rows.render();
+  if (any_stopped)
+    out += "*: timing stopped (see above): its first calls and those timed again in re-timing\n"
+           "   windows, not all of them.\n";
+  return out;
+}
+
 // The hottest loops, with the optimizer's account of each next to its time.
 std::string text_loops(const std::vector<analysis::LoopStats> &loops, size_t shown,
                        const MachineRoofs &machine, uint64_t sample_period_ns) {
@@ -301,9 +348,22 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
       json.field("sampled_estimate_ns", f.sampled_estimate_ns);
       json.field("window_calls", f.window_calls);
     }
+    if (const analysis::DurationStats *d = a.durations ? a.durations->find(f.id) : nullptr) {
+      json.key("durations");
+      json.begin_object();
+      json.field("calls", d->calls);
+      json.field("shortest_ns", d->shortest_ns);
+      json.field("p50_ns", d->p50_ns);
+      json.field("p90_ns", d->p90_ns);
+      json.field("p99_ns", d->p99_ns);
+      json.field("longest_ns", d->longest_ns);
+      json.end_object();
+    }
     json.end_object();
   }
   json.end_array();
+  if (a.durations)
+    json.field("paths_without_histogram", a.durations->paths_without_histogram);
   json.field("loop_count", loops.size());
   json.key("loops");
   json.begin_array();
@@ -411,7 +471,8 @@ std::string render_report(const ReportOptions &options, const std::vector<std::s
   if (options.format == ReportFormat::Json)
     return json_report(a, shown, options.loops, machine);
   // The detailed sections, as the text report prints them.
-  std::string details = text_loops(a.loops, options.loops, machine, a.lines.period_ns) +
+  std::string details = (a.durations ? text_durations(*a.durations, shown) : "") +
+                        text_loops(a.loops, options.loops, machine, a.lines.period_ns) +
                         regions_text(a.regions) + ranges_text(a.regions) +
                         categories_text(a.regions) + (a.memory ? text_memory(*a.memory) : "") +
                         (a.io ? text_io(*a.io, profiles.size()) : "") +

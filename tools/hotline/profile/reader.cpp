@@ -1058,6 +1058,36 @@ private:
     }
   }
 
+  void read_call_histograms() {
+    profile_.histograms = sections_[HOTLINE_SECTION_CALL_HISTOGRAMS].present;
+    uint64_t count = record_count(HOTLINE_SECTION_CALL_HISTOGRAMS);
+    profile_.call_histograms.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t at = record_offset(HOTLINE_SECTION_CALL_HISTOGRAMS, i);
+      auto record = load_record<hotline_call_histogram_record>(HOTLINE_SECTION_CALL_HISTOGRAMS, i);
+      if (record.node >= profile_.nodes.size())
+        fail(at + offsetof(hotline_call_histogram_record, node),
+             "histogram range {} at offset {} names call node {}, out of range ({} nodes)", i, at,
+             record.node, profile_.nodes.size());
+      if (record.count == 0 || record.lower_ns > record.upper_ns)
+        fail(at,
+             "histogram range {} at offset {} counts {} calls from {} ns to {} ns: a range "
+             "counts at least one call, and does not end before it starts",
+             i, at, record.count, record.lower_ns, record.upper_ns);
+      if (i > 0) {
+        const HistogramRange &before = profile_.call_histograms.back();
+        if (record.node < before.node ||
+            (record.node == before.node && record.lower_ns < before.upper_ns))
+          fail(at,
+               "histogram range {} at offset {} (node {}, from {} ns) does not come after the "
+               "range before it (node {}, to {} ns)",
+               i, at, record.node, record.lower_ns, before.node, before.upper_ns);
+      }
+      profile_.call_histograms.push_back(
+          HistogramRange{record.node, record.count, record.lower_ns, record.upper_ns});
+    }
+  }
+
   // TRACE_EVENTS, TRACE_WAITS or TRACE_RANGES. Each event names a thread, and
   // by its kind a node of that thread, a region's or range's name, a file or a
   // kind of wait. Waits and ranges have their own sections, so TRACE_EVENTS

@@ -341,6 +341,16 @@ struct Window {
   uint64_t end_ns = 0;
 };
 
+// One range of a call node's histogram (CALL_HISTOGRAMS): `count` of its calls lasted from
+// lower_ns to upper_ns; a node's first lower_ns is its shortest call, its last upper_ns its
+// longest.
+struct HistogramRange {
+  uint32_t node = 0;  // index into Profile::nodes
+  uint64_t count = 0; // a u32 on disk; merged ranges may hold more
+  uint64_t lower_ns = 0;
+  uint64_t upper_ns = 0;
+};
+
 struct Range {
   std::string name;
   uint64_t count = 0; // ended
@@ -511,6 +521,11 @@ struct Profile {
   // none at all when it never started); otherwise the whole run was recorded.
   bool windowed = false;
   std::vector<Window> windows;
+  // HOTLINE_HISTOGRAMS: the durations of each node's completed calls, grouped by node in
+  // Profile::nodes' order, each node's ranges shortest first and apart. A node with none had
+  // no completed call, or was beyond the histograms' memory (HOTLINE_HISTOGRAM_MB).
+  bool histograms = false;
+  std::vector<HistogramRange> call_histograms;
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;

@@ -1,0 +1,42 @@
+// How long single calls took, function by function (HOTLINE_HISTOGRAMS): the call nodes'
+// histograms merged per function, and the percentiles read from them.
+#pragma once
+
+#include "analysis/functions.h"
+#include "profile/reader.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace hotline::analysis {
+
+struct DurationStats {
+  uint64_t calls = 0; // the completed calls the histograms counted
+  uint64_t shortest_ns = 0;
+  uint64_t p50_ns = 0;
+  uint64_t p90_ns = 0;
+  uint64_t p99_ns = 0;
+  uint64_t longest_ns = 0;
+};
+
+struct DurationTable {
+  std::vector<std::pair<FunctionId, DurationStats>> functions; // by FunctionId
+  // Call paths with completed calls but no histogram: beyond HOTLINE_HISTOGRAM_MB.
+  uint64_t paths_without_histogram = 0;
+
+  const DurationStats *find(FunctionId id) const;
+};
+
+// Absent unless a profile kept histograms. Every call node of a function counts, in every
+// thread and profile (a recursive function's inner calls too: each is a call).
+std::optional<DurationTable> compute_durations(const std::vector<profile::Profile> &profiles,
+                                               const FunctionCatalog &catalog);
+
+// The duration that `fraction` (0 to 1) of the calls in `ranges` did not exceed, read from
+// ranges sorted by lower_ns: within the range holding that call, by linear interpolation
+// (HdrHistogram's "value at percentile", without its rounding up to the range's end). 0 for
+// no ranges; fraction 1 gives the last range's upper_ns, the longest call.
+uint64_t duration_at(const std::vector<profile::HistogramRange> &ranges, double fraction);
+
+} // namespace hotline::analysis
