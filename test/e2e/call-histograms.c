@@ -24,6 +24,22 @@
 // TEXT: calls mean p50 p90 p99 longest function
 // TEXT-DAG: {{^ *}}1,000 {{.*}} work
 // TEXT-DAG: {{^ *}}100 {{.*}} in_thread
+// RUN: %hotline tree %t.d/on | FileCheck %s --check-prefix=TREE
+// TREE: p50, p99 and longest: single calls' times, from the runs' histograms (HOTLINE_HISTOGRAMS).
+// TREE: incl% inclusive self calls p50 p99 longest function
+// TREE: {{ 1 +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +main$}}
+// TREE-NEXT: {{ 1,000 +[0-9.]+ [^ ]+ +[0-9.]+ ms +[0-9.]+ ms +work$}}
+//
+// Line mode: the loops that are timed have their entries' durations too (main's loop of
+// 1000 calls, entered once).
+// RUN: %clang_hotline -O1 -g -fplugin-arg-hotline-lines %s -o %t.lines -lpthread
+// RUN: rm -rf %t.d/lines && mkdir %t.d/lines
+// RUN: env HOTLINE_DIR=%t.d/lines HOTLINE_QUIET=1 HOTLINE_HISTOGRAMS=1 HOTLINE_STOP_TIMING_AFTER=0 %t.lines stop > %t.lines.out
+// RUN: %t.plain stop | diff - %t.lines.out
+// RUN: python3 %S/Inputs/histogram_summary.py %hotline %t.d/lines/*.hotline | FileCheck %s --check-prefix=LINES
+// LINES: work: calls 600 histogram 600 ordered short-median tail>=2ms
+// LINES: loop {{[0-9]+}}: timed entries 1 histogram 1
+// LINES: every timed function: histogram = timed calls; paths without histogram 0
 //
 // Without HOTLINE_HISTOGRAMS: no histogram, no durations in the reports.
 // RUN: env HOTLINE_DIR=%t.d/off HOTLINE_QUIET=1 HOTLINE_STOP_TIMING_AFTER=0 %t all > /dev/null

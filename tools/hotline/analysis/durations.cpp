@@ -1,6 +1,8 @@
 // Merges the call nodes' histograms per function and reads percentiles from them.
 #include "analysis/durations.h"
 
+#include <hotline/profile_format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -38,6 +40,33 @@ uint64_t duration_at(const std::vector<HistogramRange> &ranges, double fraction)
   return ranges.back().upper_ns;
 }
 
+DurationStats duration_stats(std::vector<HistogramRange> ranges) {
+  DurationStats stats;
+  if (ranges.empty())
+    return stats;
+  std::sort(ranges.begin(), ranges.end(), [](const HistogramRange &a, const HistogramRange &b) {
+    return a.lower_ns != b.lower_ns ? a.lower_ns < b.lower_ns : a.upper_ns < b.upper_ns;
+  });
+  // Nodes share the runtime's buckets: the calls of one bucket, in any node, are one range to
+  // interpolate in.
+  std::vector<HistogramRange> joined;
+  for (const HistogramRange &range : ranges)
+    if (!joined.empty() && joined.back().lower_ns == range.lower_ns &&
+        joined.back().upper_ns == range.upper_ns)
+      joined.back().count += range.count;
+    else
+      joined.push_back(range);
+  for (const HistogramRange &range : joined) {
+    stats.calls += range.count;
+    stats.longest_ns = std::max(stats.longest_ns, range.upper_ns);
+  }
+  stats.shortest_ns = joined.front().lower_ns;
+  stats.p50_ns = duration_at(joined, 0.50);
+  stats.p90_ns = duration_at(joined, 0.90);
+  stats.p99_ns = duration_at(joined, 0.99);
+  return stats;
+}
+
 std::optional<DurationTable> compute_durations(const std::vector<Profile> &profiles,
                                                const FunctionCatalog &catalog) {
   if (std::none_of(profiles.begin(), profiles.end(), [](const Profile &p) { return p.histograms; }))
@@ -52,40 +81,42 @@ std::optional<DurationTable> compute_durations(const std::vector<Profile> &profi
     for (const HistogramRange &range : profile.call_histograms) {
       has_histogram[range.node] = true;
       uint32_t site = profile.nodes[range.node].site;
-      if (site == profile.other_call_paths_site)
-        continue; // not one function's calls
+      if (site == profile.other_call_paths_site ||
+          profile.sites[site].kind != HOTLINE_SITE_FUNCTION)
+        continue; // not one function's calls; a loop's entries
       merged[catalog.function_of(p, site)].push_back(range);
     }
     for (size_t n = 0; n < profile.nodes.size(); ++n)
       if (!has_histogram[n] && profile.nodes[n].calls > profile.nodes[n].open_calls)
         ++table.paths_without_histogram;
   }
-  for (auto &[id, ranges] : merged) {
-    std::sort(ranges.begin(), ranges.end(), [](const HistogramRange &a, const HistogramRange &b) {
-      return a.lower_ns != b.lower_ns ? a.lower_ns < b.lower_ns : a.upper_ns < b.upper_ns;
-    });
-    // Nodes share the runtime's buckets: the calls of one bucket, in any node, are one range
-    // to interpolate in.
-    std::vector<HistogramRange> joined;
-    for (const HistogramRange &range : ranges)
-      if (!joined.empty() && joined.back().lower_ns == range.lower_ns &&
-          joined.back().upper_ns == range.upper_ns)
-        joined.back().count += range.count;
-      else
-        joined.push_back(range);
-    ranges = std::move(joined);
-    DurationStats stats;
-    for (const HistogramRange &range : ranges) {
-      stats.calls += range.count;
-      stats.longest_ns = std::max(stats.longest_ns, range.upper_ns);
-    }
-    stats.shortest_ns = ranges.front().lower_ns;
-    stats.p50_ns = duration_at(ranges, 0.50);
-    stats.p90_ns = duration_at(ranges, 0.90);
-    stats.p99_ns = duration_at(ranges, 0.99);
-    table.functions.emplace_back(id, stats);
-  }
+  for (auto &[id, ranges] : merged)
+    table.functions.emplace_back(id, duration_stats(std::move(ranges)));
   return table;
+}
+
+std::vector<DurationStats> tree_durations(const std::vector<Profile> &profiles,
+                                          const FunctionCatalog &catalog, const CallTree &tree) {
+  std::vector<std::vector<HistogramRange>> ranges(tree.nodes.size());
+  bool any = false;
+  for (size_t p = 0; p < profiles.size(); ++p) {
+    const Profile &profile = profiles[p];
+    any |= profile.histograms;
+    for (const HistogramRange &range : profile.call_histograms) {
+      uint32_t site = profile.nodes[range.node].site;
+      // A loop's entries are not calls of the function whose tree node it is part of.
+      if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION &&
+          node_role(profile, catalog, p, range.node) == NodeRole::Call)
+        ranges[tree.node_of[p][range.node]].push_back(range);
+    }
+  }
+  std::vector<DurationStats> stats;
+  if (!any)
+    return stats;
+  stats.reserve(ranges.size());
+  for (std::vector<HistogramRange> &node_ranges : ranges)
+    stats.push_back(duration_stats(std::move(node_ranges)));
+  return stats;
 }
 
 } // namespace hotline::analysis

@@ -2,6 +2,7 @@
 // histograms merged per function, and the percentiles read from them.
 #pragma once
 
+#include "analysis/call_tree.h"
 #include "analysis/functions.h"
 #include "profile/reader.h"
 
@@ -28,10 +29,19 @@ struct DurationTable {
   const DurationStats *find(FunctionId id) const;
 };
 
+// The distribution of the calls in `ranges`, any nodes' (sorted and joined here).
+DurationStats duration_stats(std::vector<profile::HistogramRange> ranges);
+
 // Absent unless a profile kept histograms. Every call node of a function counts, in every
-// thread and profile (a recursive function's inner calls too: each is a call).
+// thread and profile (a recursive function's inner calls too: each is a call); loops' nodes
+// are their loops' (LoopStats::durations).
 std::optional<DurationTable> compute_durations(const std::vector<profile::Profile> &profiles,
                                                const FunctionCatalog &catalog);
+
+// Each call tree node's (by index in tree.nodes), from the calls of its profiles' call nodes;
+// empty unless a profile kept histograms.
+std::vector<DurationStats> tree_durations(const std::vector<profile::Profile> &profiles,
+                                          const FunctionCatalog &catalog, const CallTree &tree);
 
 // The duration that `fraction` (0 to 1) of the calls in `ranges` did not exceed, read from
 // ranges sorted by lower_ns: within the range holding that call, by linear interpolation

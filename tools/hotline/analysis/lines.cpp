@@ -131,6 +131,7 @@ std::vector<LoopStats> compute_loop_table(const std::vector<Profile> &profiles,
                                           const LineTable *lines) {
   using LoopKey = std::tuple<std::string, uint32_t, uint32_t, std::string>;
   std::map<LoopKey, LoopStats> loops;
+  std::map<const LoopStats *, std::vector<profile::HistogramRange>> entry_durations;
   for (const Profile &profile : profiles) {
     std::vector<LoopStats *> of_site(profile.sites.size(), nullptr);
     for (uint32_t s = 0; s < profile.sites.size(); ++s) {
@@ -177,6 +178,9 @@ std::vector<LoopStats> compute_loop_table(const std::vector<Profile> &profiles,
     for (uint32_t s : profile.timing_stopped_sites)
       if (of_site[s])
         of_site[s]->timing_stopped = true;
+    for (const profile::HistogramRange &range : profile.call_histograms)
+      if (LoopStats *stats = of_site[profile.nodes[range.node].site])
+        entry_durations[stats].push_back(range);
     // A loop's time is that of its outermost nodes: a node inside another node
     // of the same loop (recursion) is already part of that one's time.
     for (size_t i = 0; i < profile.nodes.size(); ++i) {
@@ -200,6 +204,8 @@ std::vector<LoopStats> compute_loop_table(const std::vector<Profile> &profiles,
   std::vector<LoopStats> table;
   for (auto &[key, stats] : loops) {
     stats.percent = measured == 0 ? 0.0 : 100.0 * double(stats.inclusive_ns) / double(measured);
+    if (auto ranges = entry_durations.find(&stats); ranges != entry_durations.end())
+      stats.durations = duration_stats(std::move(ranges->second));
     if (lines && stats.timed_entries == 0) {
       std::string label = fmt::format("{}:{}", stats.file, stats.line);
       for (const LineStats &line : lines->lines)

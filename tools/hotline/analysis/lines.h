@@ -2,6 +2,7 @@
 // time per source line, and entries, iterations and time per loop.
 #pragma once
 
+#include "analysis/durations.h"
 #include "analysis/symbolizer.h"
 #include "profile/reader.h"
 
@@ -43,7 +44,9 @@ struct LoopStats {
   bool timing_stopped = false;
   uint64_t estimated_ns = 0;
   uint64_t window_entries = 0; // of timed_entries, those timed in re-timing windows
-  double percent = 0;          // of the measured time (as the function table's)
+  // HOTLINE_HISTOGRAMS: how long its timed entries took (calls 0 without histograms).
+  DurationStats durations;
+  double percent = 0; // of the measured time (as the function table's)
   // Loops that were not timed (innermost, without calls): the CPU time sampled
   // on their lines, and its share of all samples.
   uint64_t sampled_ns = 0;

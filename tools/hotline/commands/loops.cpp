@@ -11,6 +11,7 @@
 #include "commands/commands.h"
 #include "profile/reader.h"
 #include "views/loop_cells.h"
+#include "views/report_sections.h"
 #include "views/timing_note.h"
 
 #include <fmt/format.h>
@@ -238,6 +239,7 @@ std::string json_loops(const std::vector<LoopStats> &loops, const std::vector<Lo
     json.field("estimated_ns", loop.estimated_ns);
     json.field("window_entries", loop.window_entries);
     json.field("optimizer", loop.facts);
+    write_durations_json(json, loop.durations);
     json.field("flops32", loop.flops32);
     json.field("flops64", loop.flops64);
     json.field("bytes", loop.bytes);

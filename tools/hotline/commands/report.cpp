@@ -348,17 +348,8 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
       json.field("sampled_estimate_ns", f.sampled_estimate_ns);
       json.field("window_calls", f.window_calls);
     }
-    if (const analysis::DurationStats *d = a.durations ? a.durations->find(f.id) : nullptr) {
-      json.key("durations");
-      json.begin_object();
-      json.field("calls", d->calls);
-      json.field("shortest_ns", d->shortest_ns);
-      json.field("p50_ns", d->p50_ns);
-      json.field("p90_ns", d->p90_ns);
-      json.field("p99_ns", d->p99_ns);
-      json.field("longest_ns", d->longest_ns);
-      json.end_object();
-    }
+    if (const analysis::DurationStats *d = a.durations ? a.durations->find(f.id) : nullptr)
+      write_durations_json(json, *d);
     json.end_object();
   }
   json.end_array();
@@ -378,6 +369,7 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
     if (std::string short_name = text::shorter_name(loop.function); !short_name.empty())
       json.field("short_function", short_name);
     json.field("iterations", loop.iterations);
+    json.field("timed_entries", loop.timed_entries);
     json.field("time_ns", loop.time_ns());
     json.field("sampled", loop.timed_entries == 0);
     json.field("percent", json::rounded(loop.time_percent()));
@@ -385,6 +377,7 @@ std::string json_report(const analysis::Analysis &a, const std::vector<FunctionS
                                ? std::string()
                                : std::string(analysis::bound_name(throughput.bound)));
     json.field("optimizer", loop.facts);
+    write_durations_json(json, loop.durations);
     json.end_object();
   }
   json.end_array();

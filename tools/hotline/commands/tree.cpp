@@ -1,6 +1,7 @@
 // `hotline tree`: the call tree merged across threads and files, pruned to what
 // matters.
 #include "analysis/call_tree.h"
+#include "analysis/durations.h"
 #include "analysis/functions.h"
 #include "analysis/percent.h"
 #include "analysis/timing_cost.h"
@@ -58,14 +59,28 @@ std::string indented(size_t depth, const std::string &text) {
   return std::string(2 * kMaxIndentDepth, ' ') + fmt::format("[depth {}] ", depth) + text;
 }
 
+// `durations`: each node's (tree_durations), or empty: then no p50, p99 and longest columns.
 std::string render_tree(const CallTree &tree, const analysis::FunctionCatalog &catalog,
+                        const std::vector<analysis::DurationStats> &durations,
                         const TreeOptions &options) {
   using Align = text::TextTable::Align;
-  text::TextTable rows({{"incl%", Align::Right},
-                        {"inclusive", Align::Right},
-                        {"self", Align::Right},
-                        {"calls", Align::Right},
-                        {"function", Align::Left}});
+  std::vector<text::TextTable::Column> columns = {{"incl%", Align::Right},
+                                                  {"inclusive", Align::Right},
+                                                  {"self", Align::Right},
+                                                  {"calls", Align::Right}};
+  if (!durations.empty())
+    columns.insert(columns.end(),
+                   {{"p50", Align::Right}, {"p99", Align::Right}, {"longest", Align::Right}});
+  columns.push_back({"function", Align::Left});
+  text::TextTable rows(columns);
+  auto add_row = [&](std::vector<std::string> cells, const analysis::DurationStats *d) {
+    if (!durations.empty()) {
+      auto cell = [&](uint64_t ns) { return d && d->calls ? text::format_duration(ns) : ""; };
+      cells.insert(cells.begin() + 4,
+                   {cell(d ? d->p50_ns : 0), cell(d ? d->p99_ns : 0), cell(d ? d->longest_ns : 0)});
+    }
+    rows.add_row(cells);
+  };
   // Explicit stack of lines still to print: a node, or a note about hidden
   // children.
   struct Pending {
@@ -104,19 +119,19 @@ std::string render_tree(const CallTree &tree, const analysis::FunctionCatalog &c
     Pending line = std::move(pending.back());
     pending.pop_back();
     if (!line.note.empty()) {
-      rows.add_row({"", "", "", "", indented(line.depth, line.note)});
+      add_row({"", "", "", "", indented(line.depth, line.note)}, nullptr);
       continue;
     }
     const CallTree::Node &node = tree.nodes[line.node];
     std::string open;
     if (node.open_calls > 0)
       open = node.open_calls == node.calls ? " [open]" : fmt::format(" [{} open]", node.open_calls);
-    rows.add_row({text::format_percent(analysis::percent_of(node.inclusive_ns, tree.measured_ns)),
-                  text::format_duration(node.inclusive_ns),
-                  text::format_duration(node.exclusive_ns),
-                  node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
-                  indented(line.depth, text::display_name(catalog.function(node.function).name) +
-                                           (node.inlined ? " [inlined]" : "") + open)});
+    add_row({text::format_percent(analysis::percent_of(node.inclusive_ns, tree.measured_ns)),
+             text::format_duration(node.inclusive_ns), text::format_duration(node.exclusive_ns),
+             node.inlined && node.calls == 0 ? "-" : text::format_count(node.calls),
+             indented(line.depth, text::display_name(catalog.function(node.function).name) +
+                                      (node.inlined ? " [inlined]" : "") + open)},
+            durations.empty() ? nullptr : &durations[line.node]);
     push_children(line.node, line.depth + 1);
   }
   return rows.render();
@@ -152,7 +167,12 @@ int run_tree(const cli::ParsedArgs &parsed) {
   if (options.min_percent > 0)
     out += fmt::format(" Calls below {}% are hidden.", options.min_percent);
   out += "\n" + timing_cost_note(timing_cost) + call_paths_note(profiles) + "\n";
-  out += render_tree(tree, catalog, options);
+  std::vector<analysis::DurationStats> durations =
+      analysis::tree_durations(profiles, catalog, tree);
+  if (!durations.empty())
+    out += "p50, p99 and longest: single calls' times, from the runs' histograms "
+           "(HOTLINE_HISTOGRAMS).\n";
+  out += render_tree(tree, catalog, durations, options);
   fmt::print("{}", out);
   return 0;
 }

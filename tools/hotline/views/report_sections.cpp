@@ -424,4 +424,18 @@ void write_gpu_json(json::Writer &json, const analysis::GpuTable &table,
   json.end_object();
 }
 
+void write_durations_json(json::Writer &json, const analysis::DurationStats &durations) {
+  if (durations.calls == 0)
+    return;
+  json.key("durations");
+  json.begin_object();
+  json.field("calls", durations.calls);
+  json.field("shortest_ns", durations.shortest_ns);
+  json.field("p50_ns", durations.p50_ns);
+  json.field("p90_ns", durations.p90_ns);
+  json.field("p99_ns", durations.p99_ns);
+  json.field("longest_ns", durations.longest_ns);
+  json.end_object();
+}
+
 } // namespace hotline

@@ -1,9 +1,10 @@
 // The report's sections about what to change: Bottlenecks and Suggestions;
-// and its Regions, Time by category, Synchronization and GPU sections; as text,
+// its Regions, Time by category, Synchronization and GPU sections, and call durations; as text,
 // Markdown and JSON.
 #pragma once
 
 #include "analysis/bottlenecks.h"
+#include "analysis/durations.h"
 #include "analysis/gpu.h"
 #include "analysis/regions.h"
 #include "analysis/sync.h"
@@ -15,6 +16,10 @@
 #include <vector>
 
 namespace hotline {
+
+// A function's or loop's call durations (HOTLINE_HISTOGRAMS) as the field "durations" of the
+// JSON object being written, unless they counted no call.
+void write_durations_json(json::Writer &json, const analysis::DurationStats &durations);
 
 std::string bottlenecks_text(const std::vector<analysis::Bottleneck> &items, double threshold);
 std::string bottlenecks_markdown(const std::vector<analysis::Bottleneck> &items, double threshold);
