@@ -6,9 +6,9 @@
 #include "recording_control.h"
 
 #include "byte_buffer.h"
-#include "call_histograms.h"
 #include "call_targets.h"
 #include "cuda_tracing.h"
+#include "duration_histograms.h"
 #include "fatal_signals.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
@@ -253,7 +253,8 @@ void add_io(StringTable &strings, const LoadedObjects &loaded, const TickConvert
 // The thread's regions (REGIONS) and counters (COUNTERS). Regions still open get the time they
 // have run until `end` (the write, or the thread's exit).
 void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings,
-                        const TickConverter &time, ByteBuffer &regions, ByteBuffer &counters) {
+                        const TickConverter &time, ByteBuffer &regions, ByteBuffer &counters,
+                        ByteBuffer &histograms) {
   const RegionThread *r = __atomic_load_n(&t->regions, __ATOMIC_ACQUIRE);
   if (!r)
     return;
@@ -286,6 +287,10 @@ void add_thread_regions(const ThreadState *t, uint64_t end, StringTable &strings
     record.memory_ns = time.duration_ns(value(kRegionMemoryTicks, n.memory_ticks));
     record.gpu_ns = time.duration_ns(value(kRegionGpuTicks, n.gpu_ticks));
     regions.append_record(record);
+    for_each_histogram_range(n.histogram, [&](uint64_t lower, uint64_t upper, uint32_t count) {
+      histograms.append_record(hotline_histogram_range_record{
+          base + i, count, time.duration_ns(lower), time.duration_ns(upper)});
+    });
   }
   uint32_t counter_count = __atomic_load_n(&r->counter_count, __ATOMIC_ACQUIRE);
   for (uint32_t i = 0; i < counter_count; ++i) {
@@ -554,7 +559,7 @@ struct CollectedProfile {
   ByteBuffer run, modules, module_builds, sites, site_counts, threads, call_tree, timing_cost,
       timing_stopped, objects, object_build_ids, heap, memory_sites, files, io_sites, system,
       system_samples, regions, counters, sync_sites, sampling, samples, trace, job, mpi_sites,
-      call_targets, ranges, tags, windows, call_histograms;
+      call_targets, ranges, tags, windows, call_histograms, region_histograms;
   GpuSections gpu;
   TraceSections trace_sections;
   ProfileSections sections;   // the buffers above, by kind
@@ -645,8 +650,8 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
     node.window_ns =
         time.duration_ns(recorded_node_value(t, n.index, kNodeWindowTicks, n.window_ticks));
     out.call_tree.append_record(node);
-    for_each_histogram_range(n, [&](uint64_t lower, uint64_t upper, uint32_t count) {
-      out.call_histograms.append_record(hotline_call_histogram_record{
+    for_each_histogram_range(n.histogram, [&](uint64_t lower, uint64_t upper, uint32_t count) {
+      out.call_histograms.append_record(hotline_histogram_range_record{
           record.first_node + node_count, count, time.duration_ns(lower), time.duration_ns(upper)});
     });
     ++node_count;
@@ -686,7 +691,7 @@ uint64_t collect_thread(ThreadState *t, bool running, uint32_t index, const Tick
   record.node_count = node_count;
   out.threads.append_record(record);
   add_thread_regions(t, exited ? t->end_ticks : end.ticks, out.strings, time, out.regions,
-                     out.counters);
+                     out.counters, out.region_histograms);
   return add_thread_trace(t, out.strings, time, out.windows, out.trace_sections);
 }
 
@@ -778,7 +783,8 @@ void point_sections(CollectedProfile &out, bool module_builds, bool sampled, boo
   sections.ranges = {&out.ranges, out.ranges.size() > 0};
   sections.tags = {&out.tags, out.tags.size() > 0};
   sections.windows = {&out.windows, recording_windowed()};
-  sections.call_histograms = {&out.call_histograms, call_histograms_on()};
+  sections.call_histograms = {&out.call_histograms, histograms_on()};
+  sections.region_histograms = {&out.region_histograms, histograms_on()};
 }
 
 // Reads the runtime's state (every thread's, the heap's, the CUDA module's, ...) into `out`;

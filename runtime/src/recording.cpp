@@ -1,6 +1,6 @@
 // The hot path: __hotline_enter and __hotline_exit, called around every timed function.
 // No lock, no allocation, no system call (except when a thread or a call path is new).
-#include "call_histograms.h"
+#include "duration_histograms.h"
 #include "modules.h"
 #include "threads.h"
 #include "timing_policy.h"
@@ -45,7 +45,7 @@ end_other_call_paths_call(ThreadState *t, uint32_t depth) {
   CallNode *node = frame.node;
   node->calls++;
   node->inclusive_ticks += end - frame.start_ticks;
-  if (call_histograms_on())
+  if (histograms_on())
     record_call_duration(*node, end - frame.start_ticks);
   trace_span(t, HOTLINE_TRACE_CALL, node->index, frame.start_ticks, end);
   t->current = node->parent;

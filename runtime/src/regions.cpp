@@ -2,6 +2,7 @@
 // I/O and synchronization hooks add to them.
 #include "regions.h"
 
+#include "duration_histograms.h"
 #include "memory.h"
 #include "runtime.h"
 #include "runtime_scope.h"
@@ -163,6 +164,8 @@ int end_region() {
   if (depth < kMaxRegionDepth && r->stack[depth] != kNoRegion) {
     RegionNode &node = r->nodes[r->stack[depth]];
     node.inclusive_ticks += end - r->start_ticks[depth];
+    if (histograms_on())
+      record_duration(node.histogram, end - r->start_ticks[depth]);
     trace_span(t, HOTLINE_TRACE_REGION, node.name, r->start_ticks[depth], end);
   }
   return int(depth);

@@ -22,9 +22,10 @@ struct RegionNode {
   uint32_t first_child, next_sibling;
   uint64_t entries;
   uint64_t inclusive_ticks;
-  uint64_t io_ticks, sync_ticks; // blocked while it was the innermost open region
-  uint64_t memory_ticks;         // inside the heap allocator while it was, likewise
-  uint64_t gpu_ticks;            // inside CUDA calls other than synchronize, likewise
+  uint64_t io_ticks, sync_ticks;       // blocked while it was the innermost open region
+  uint64_t memory_ticks;               // inside the heap allocator while it was, likewise
+  uint64_t gpu_ticks;                  // inside CUDA calls other than synchronize, likewise
+  struct DurationHistogram *histogram; // its entries' durations (duration_histograms.h), or null
 };
 
 struct RegionCounter {

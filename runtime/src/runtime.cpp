@@ -2,9 +2,9 @@
 // that writes the profile.
 #include "runtime.h"
 
-#include "call_histograms.h"
 #include "call_targets.h"
 #include "cuda_tracing.h"
+#include "duration_histograms.h"
 #include "fatal_signals.h"
 #include "heap_tracking.h"
 #include "io_tracking.h"
@@ -334,7 +334,7 @@ void runtime_init() {
   set_mpi_tracking(g_options.mpi);
   set_cuda_tracing(g_options.cuda);
   modules_init();
-  call_histograms_init(); // before timing_policy_init, which sends exits to the slow path
+  histograms_init(); // before timing_policy_init, which sends exits to the slow path
   timing_policy_init();
   regions_init();
   start_end_ranges_init();

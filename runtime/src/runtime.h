@@ -35,7 +35,7 @@ struct Options {
   // Call-tree nodes the process keeps, all threads together (0: no limit), at most
   // kMaxCallPathsLimit; calls on further paths are counted under their caller (threads.h).
   uint64_t max_call_paths = 500000; // HOTLINE_MAX_CALL_PATHS
-  // A histogram of each call node's durations (call_histograms.h), in at most histogram_mb.
+  // A histogram of each call node's durations (duration_histograms.h), in at most histogram_mb.
   bool histograms = false;    // HOTLINE_HISTOGRAMS
   uint64_t histogram_mb = 16; // HOTLINE_HISTOGRAM_MB
   const char *tags = nullptr; // HOTLINE_TAGS: key=value,... kept in the profile

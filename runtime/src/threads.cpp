@@ -4,7 +4,7 @@
 #include "program_code.h"
 #include "recording_control.h"
 
-#include "call_histograms.h"
+#include "duration_histograms.h"
 #include "fatal_signals.h"
 #include "memory.h"
 #include "modules.h"
@@ -148,7 +148,7 @@ void forget_parent_calls() {
       auto &node = const_cast<CallNode &>(n);
       node.calls = node.inclusive_ticks = 0;
       node.window_calls = node.window_ticks = node.window_longest_ticks = 0;
-      forget_call_histogram(node);
+      forget_histogram(node.histogram);
     });
     if (t != self && !t->exited) {
       t->exited = true;
@@ -191,7 +191,7 @@ void close_frames_above(ThreadState *t, uint32_t depth, uint64_t end) {
     if (CallNode *n = t->frames[d].node; !nested_in_other_call_paths(t->frames, d)) {
       n->calls++;
       n->inclusive_ticks += end - t->frames[d].start_ticks;
-      if (call_histograms_on())
+      if (histograms_on())
         record_call_duration(*n, end - t->frames[d].start_ticks);
       t->current = n->parent;
     }

@@ -24,13 +24,13 @@ struct CallNode {
   uint64_t calls;
   uint64_t inclusive_ticks;
   uint32_t site;
-  uint32_t index;                  // creation order within its thread, parents first; the root is 0
-  uint64_t next_check;             // the call count at which __hotline_exit next weighs its mean
-                                   // (timing_policy.h); 0: never
-  uint64_t window_calls;           // of `calls`, those timed in a re-timing window after the site's
-  uint64_t window_ticks;           // timing stopped (timing_policy.h), and their time, but for the
-  uint64_t window_longest_ticks;   // longest, which the sample leaves out (exit_slow_path)
-  struct CallHistogram *histogram; // its calls' durations (call_histograms.h), or null
+  uint32_t index;                // creation order within its thread, parents first; the root is 0
+  uint64_t next_check;           // the call count at which __hotline_exit next weighs its mean
+                                 // (timing_policy.h); 0: never
+  uint64_t window_calls;         // of `calls`, those timed in a re-timing window after the site's
+  uint64_t window_ticks;         // timing stopped (timing_policy.h), and their time, but for the
+  uint64_t window_longest_ticks; // longest, which the sample leaves out (exit_slow_path)
+  struct DurationHistogram *histogram; // its calls' durations (duration_histograms.h), or null
 };
 
 struct Frame {

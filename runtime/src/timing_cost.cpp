@@ -1,8 +1,8 @@
 // The timing-cost calibration behind the profile's TIMING_COST section.
 #include "timing_cost.h"
 
-#include "call_histograms.h"
 #include "clock.h"
+#include "duration_histograms.h"
 #include "threads.h"
 #include "timing_policy.h"
 
@@ -57,7 +57,7 @@ TimingCost measure_timing_cost() {
   scratch.root.first_child = &caller;
   // With histograms, every call's exit counts it in its node's: the calibration measures that
   // too, on histograms of its own.
-  CallHistogram caller_histogram{}, callee_histogram{};
+  DurationHistogram caller_histogram{}, callee_histogram{};
   caller = {&scratch.root, &callee, nullptr, 0, 0, kCallerSite, 1, 0, 0, 0, 0, &caller_histogram};
   callee = {&caller, nullptr, nullptr, 0, 0, kCalleeSite, 2, 0, 0, 0, 0, &callee_histogram};
 

@@ -2,7 +2,7 @@
 // again in short windows spread over the run, whose calls the reports estimate the rest from.
 #include "timing_policy.h"
 
-#include "call_histograms.h"
+#include "duration_histograms.h"
 #include "sampling.h"
 
 #include "modules.h"
@@ -31,10 +31,11 @@ bool window_open = false;                // the stopped sites are timed again
 bool windows_started = false;            // the windows' thread was started (or could not be)
 SpinLock windows_start_lock;
 
-// With histograms (call_histograms.h), every exit takes the slow path, whatever the windows need.
+// With histograms (duration_histograms.h), every exit takes the slow path, whatever the windows
+// need.
 void set_exit_slow_from(uint64_t ticks) {
   __atomic_store_n(&windows_slow_from, ticks, __ATOMIC_RELAXED);
-  __atomic_store_n(&g_exit_slow_from, call_histograms_on() ? 0 : ticks, __ATOMIC_RELAXED);
+  __atomic_store_n(&g_exit_slow_from, histograms_on() ? 0 : ticks, __ATOMIC_RELAXED);
 }
 
 // The windows' thread is hidden from the C library (threads.h, start_hidden_thread): it
@@ -137,7 +138,7 @@ HOTLINE_ABI_PRESERVE_MOST void consider_stopping_timing(CallNode &node) {
 }
 
 HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, uint64_t end) {
-  if (call_histograms_on()) {
+  if (histograms_on()) {
     record_call_duration(node, end - start);
     if (end < __atomic_load_n(&windows_slow_from, __ATOMIC_RELAXED))
       return;
@@ -187,7 +188,7 @@ uint64_t pause_windows() {
 void resume_windows(uint64_t exit_slow_from) { set_exit_slow_from(exit_slow_from); }
 
 void timing_policy_init() {
-  set_exit_slow_from(UINT64_MAX); // after call_histograms_init
+  set_exit_slow_from(UINT64_MAX); // after histograms_init
   // After the registry's handlers (modules_init), so that the registry is usable here.
   pthread_atfork(nullptr, nullptr, windows_after_fork_in_child);
 }

@@ -42,7 +42,7 @@ constexpr uint64_t kRetimeWindowNs = 100'000;
 // on (the slow path starts the child's windows' thread); 0
 // while a window is open and kRetimeWindowNs after it (the slow path counts the calls of
 // stopped sites), UINT64_MAX between windows. With HOTLINE_HISTOGRAMS, 0 always: the slow path
-// counts each call in its node's histogram (call_histograms.h), and does the windows' work only
+// counts each call in its node's histogram (duration_histograms.h), and does the windows' work only
 // when they would have called it.
 extern uint64_t g_exit_slow_from;
 HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, uint64_t end);

@@ -7,8 +7,8 @@
 // RUN: %clang_plain -O1 -g -I%hotline_include %s -o %t.plain -lpthread
 // RUN: rm -rf %t.d && mkdir -p %t.d/on %t.d/off %t.d/stop %t.d/deep %t.d/bad
 //
-// 1000 calls of work(), of which every tenth sleeps 2 ms: the median is short, p99 and the
-// longest are at least 2 ms; in_thread() 100 calls and leave() the one that called
+// 1000 calls of work(), of which every tenth sleeps 2 ms, each in a region "step": the median
+// is short, p99 and the longest are at least 2 ms; in_thread() 100 calls and leave() the one that called
 // pthread_exit; the forked child's in_child() 50 calls, none of the parent's.
 // RUN: env HOTLINE_DIR=%t.d/on HOTLINE_QUIET=1 HOTLINE_HISTOGRAMS=1 HOTLINE_STOP_TIMING_AFTER=0 %t all > %t.on.out
 // RUN: %t.plain all | diff - %t.on.out
@@ -17,6 +17,7 @@
 // ON-DAG: work: calls 1000 histogram 1000 ordered short-median tail>=2ms
 // ON-DAG: in_thread: calls 100 histogram 100 ordered short-median
 // ON-DAG: leave: calls 1 histogram 1 ordered
+// ON-DAG: region step: entries 1000 histogram 1000 ordered short-median tail>=2ms
 // ON-DAG: every timed function: histogram = timed calls; paths without histogram 0
 // ON-DAG: every timed function: histogram = timed calls; paths without histogram 0
 // RUN: %hotline report %t.d/on --top 0 | FileCheck %s --check-prefix=TEXT
@@ -24,6 +25,11 @@
 // TEXT: calls mean p50 p90 p99 longest function
 // TEXT-DAG: {{^ *}}1,000 {{.*}} work
 // TEXT-DAG: {{^ *}}100 {{.*}} in_thread
+// TEXT: Region entries' durations (HOTLINE_HISTOGRAMS; those that ended)
+// TEXT: entries mean p50 p90 p99 longest region
+// A forked child keeps its parent's regions (docs/regions.md), their histograms too: the
+// parent's 1000 entries and the child's copy of them.
+// TEXT-NEXT: {{^ *}}2,000 {{.*}} step
 // RUN: %hotline tree %t.d/on | FileCheck %s --check-prefix=TREE
 // TREE: p50, p99 and longest: single calls' times, from the runs' histograms (HOTLINE_HISTOGRAMS).
 // TREE: incl% inclusive self calls p50 p99 longest function
@@ -54,6 +60,7 @@
 // RUN: %t.plain stop | diff - %t.stop.out
 // RUN: python3 %S/Inputs/histogram_summary.py %hotline %t.d/stop/*.hotline | FileCheck %s --check-prefix=STOP
 // STOP: work: calls 600 histogram 600 ordered short-median tail>=2ms
+// STOP: region step: entries 600 histogram 600 ordered short-median tail>=2ms
 // STOP: every timed function: histogram = timed calls; paths without histogram 0
 //
 // 1 MB holds 771 histograms of 1360 bytes: of main's and deep()'s 1001 call paths, the 230
@@ -132,7 +139,9 @@ int main(int argc, char **argv) {
       hotline_stop();
     if (stop && i == 700)
       hotline_start();
+    hotline_region_begin("step");
     work(i);
+    hotline_region_end();
   }
   if (!stop) {
     pthread_t thread;

@@ -39,6 +39,11 @@
 // DUMP-NEXT: profile windows none - work 1000
 // RUN: %hotline report %t.d/dump | FileCheck %s --check-prefix=DIRECTORY
 // DIRECTORY: Profile    {{.*}}dump/recording-control.c.tmp.{{[0-9]+}}.hotline
+// Named one by one, the dump is left out too, with a note: work counts 1000, not 1500.
+// RUN: %hotline report --format json %t.d/dump/*.dump-1.hotline %t.d/dump/*[0-9][0-9].hotline 2> %t.named.err | python3 -c "import json, sys; r = json.load(sys.stdin); print(len(r['runs']), [f['calls'] for f in r['functions'] if f['name'] == 'work'])" | FileCheck %s --check-prefix=NAMED
+// RUN: FileCheck %s --check-prefix=NAMEDNOTE < %t.named.err
+// NAMED: 1 [1000]
+// NAMEDNOTE: hotline: note: left out {{.*}}.dump-1.hotline: {{.*}}.{{[0-9]+}}.hotline, a later profile of its process, holds all it holds
 // RUN: %hotline diff %t.d/dump/*.dump-1.hotline %t.d/dump/*[0-9][0-9].hotline | FileCheck %s --check-prefix=DIFF
 // DIFF: One process: BASE is its dump at {{.*}}, NEW its profile at {{.*}}; the changes are what it recorded in the {{.*}} between
 // DIFF: +500 work

@@ -25,7 +25,7 @@ void check_invariants(const Profile &p) {
     if (event.thread >= p.threads.size() || event.end_ns < event.start_ns)
       std::abort();
   for (const auto &range : p.call_histograms)
-    if (range.node >= p.nodes.size() || range.count == 0 || range.upper_ns < range.lower_ns)
+    if (range.index >= p.nodes.size() || range.count == 0 || range.upper_ns < range.lower_ns)
       std::abort();
   for (const auto &kernel : p.gpu_kernels)
     if (kernel.site != hotline::profile::kNoGpuSite && kernel.site >= p.gpu_sites.size())

@@ -264,6 +264,11 @@ public:
   void add_histogram_range(uint32_t node, uint32_t count, uint64_t lower_ns, uint64_t upper_ns) {
     records_.call_histograms.push_back({node, count, lower_ns, upper_ns});
   }
+  // A range of a region's histogram; `region` indexes REGIONS.
+  void add_region_histogram_range(uint32_t region, uint32_t count, uint64_t lower_ns,
+                                  uint64_t upper_ns) {
+    records_.region_histograms.push_back({region, count, lower_ns, upper_ns});
+  }
 
   void add_call_target(uint32_t site, uint32_t object, uint64_t address, uint64_t count) {
     records_.call_targets.push_back({address, object, site, count});

@@ -436,33 +436,33 @@ TEST(Reader, ReadsCallHistograms) {
   Profile p = parse_profile(b.build(), "x");
   EXPECT_TRUE(p.histograms);
   ASSERT_EQ(p.call_histograms.size(), 3u);
-  EXPECT_EQ(p.call_histograms[0].node, 1u);
+  EXPECT_EQ(p.call_histograms[0].index, 1u);
   EXPECT_EQ(p.call_histograms[1].count, 2u);
   EXPECT_EQ(p.call_histograms[1].upper_ns, 150u);
-  EXPECT_EQ(p.call_histograms[2].node, 2u);
+  EXPECT_EQ(p.call_histograms[2].index, 2u);
   EXPECT_FALSE(parse_profile(sample_builder().build(), "x").histograms);
 }
 
 TEST(ReaderErrors, CallHistogramsOutOfRangeOrOrder) {
   ProfileBuilder node = sample_builder();
   node.add_histogram_range(3, 1, 10, 20);
-  EXPECT_NE(format_error(node.build()).find("names call node 3, out of range (3 nodes)"),
+  EXPECT_NE(format_error(node.build()).find("names call node 3, out of range (3 call nodes)"),
             std::string::npos);
   ProfileBuilder empty = sample_builder();
   empty.add_histogram_range(0, 0, 10, 20);
-  EXPECT_NE(format_error(empty.build()).find("counts 0 calls from 10 ns to 20 ns"),
-            std::string::npos);
+  EXPECT_NE(format_error(empty.build()).find("counts 0 from 10 ns to 20 ns"), std::string::npos);
   ProfileBuilder backwards = sample_builder();
   backwards.add_histogram_range(0, 1, 30, 20);
-  EXPECT_NE(format_error(backwards.build()).find("counts 1 calls from 30 ns to 20 ns"),
+  EXPECT_NE(format_error(backwards.build()).find("counts 1 from 30 ns to 20 ns"),
             std::string::npos);
   ProfileBuilder overlapping = sample_builder();
   overlapping.add_histogram_range(1, 1, 10, 20);
   overlapping.add_histogram_range(1, 1, 15, 30);
-  EXPECT_NE(format_error(overlapping.build())
-                .find("(node 1, from 15 ns) does not come after the range before it (node 1, "
-                      "to 20 ns)"),
-            std::string::npos);
+  EXPECT_NE(
+      format_error(overlapping.build())
+          .find("(call node 1, from 15 ns) does not come after the range before it (call node 1, "
+                "to 20 ns)"),
+      std::string::npos);
   ProfileBuilder nodes_back = sample_builder();
   nodes_back.add_histogram_range(2, 1, 10, 20);
   nodes_back.add_histogram_range(1, 1, 30, 40);

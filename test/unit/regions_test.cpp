@@ -149,6 +149,31 @@ TEST(Regions, MergedByPathWithCategoriesAndRates) {
   EXPECT_DOUBLE_EQ(time_of(Category::DataLoading).main_percent, 40.0);
 }
 
+// A region's entries' durations, from every thread's node of its path: compute's one entry on
+// main and three on the worker make one distribution; regions without histograms have none.
+TEST(Regions, EntryDurationsMergedByPath) {
+  ProfileBuilder b = region_builder();
+  b.add_region_histogram_range(1, 1, 1000000, 1000000); // main's compute
+  b.add_region_histogram_range(3, 2, 2000000, 2200000); // the worker's
+  b.add_region_histogram_range(3, 1, 3600000, 3800000);
+  std::vector<Profile> profiles = {profile::parse_profile(b.build(), "app.hotline")};
+  EXPECT_TRUE(profiles[0].histograms);
+  analysis::RegionTable table = analysis::compute_region_table(profiles);
+  const analysis::DurationStats &compute = table.regions[0].durations;
+  EXPECT_EQ(compute.calls, 4u);
+  EXPECT_EQ(compute.shortest_ns, 1000000u);
+  EXPECT_EQ(compute.p50_ns, 2100000u); // the second of four: the first of the worker's two
+  EXPECT_EQ(compute.longest_ns, 3800000u);
+  EXPECT_EQ(table.regions[1].durations.calls, 0u); // matmul
+}
+
+TEST(Regions, EntryDurationsNameARegion) {
+  ProfileBuilder b = region_builder();
+  b.add_region_histogram_range(4, 1, 10, 20);
+  EXPECT_NE(format_error(b.build()).find("names region 4, out of range (4 regions)"),
+            std::string::npos);
+}
+
 // Time inside the heap allocator is memory, whatever region it was in: main spends 1 ms of
 // data_loading and 0.5 ms outside every region in the allocator, the worker 2 ms of compute.
 TEST(Regions, AllocatorTimeIsMemory) {

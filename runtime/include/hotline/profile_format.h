@@ -107,8 +107,10 @@ struct hotline_section_header {
   /* the spans of the run that were recorded, oldest first, when the recording was stopped at      \
      some point (hotline_stop, HOTLINE_START=paused, ...); absent: the whole run */                \
   X(WINDOWS, 40, struct hotline_window_record, windows)                                            \
-  /* how long each call node's calls lasted (HOTLINE_HISTOGRAMS=1 only), grouped by node */        \
-  X(CALL_HISTOGRAMS, 41, struct hotline_call_histogram_record, call_histograms)
+  /* how long each call node's calls and each region's entries lasted (HOTLINE_HISTOGRAMS=1        \
+     only), grouped by node and by region */                                                       \
+  X(CALL_HISTOGRAMS, 41, struct hotline_histogram_range_record, call_histograms)                   \
+  X(REGION_HISTOGRAMS, 42, struct hotline_histogram_range_record, region_histograms)
 
 #define HOTLINE_SECTION_ENUMERATOR(NAME, number, record, name) HOTLINE_SECTION_##NAME = number,
 enum hotline_section_kind { HOTLINE_SECTIONS(HOTLINE_SECTION_ENUMERATOR) };
@@ -728,16 +730,18 @@ struct hotline_window_record {
   uint64_t end_ns;
 };
 
-/* One range of a call node's histogram (HOTLINE_HISTOGRAMS=1): `count` of the node's calls
- * that ended in a recorded window lasted from lower_ns up to upper_ns. A node's ranges are
- * together, by ascending lower_ns, and do not overlap (a range's upper_ns is at most the next
- * one's lower_ns); each is a range of the runtime's log-linear buckets (eight to an octave, so
- * at most 12.5% wide), except that a node's first lower_ns is its shortest call and its last
- * upper_ns its longest (which that range includes). Nodes without a completed call while
- * recording, and those beyond HOTLINE_HISTOGRAM_MB, have none. Times are as measured, with
- * the cost of timing the calls inside them. */
-struct hotline_call_histogram_record {
-  uint32_t node;  /* index into CALL_TREE, all threads' nodes in their order there */
+/* One range of a histogram of durations (HOTLINE_HISTOGRAMS=1): a call node's (CALL_HISTOGRAMS)
+ * or a region's (REGION_HISTOGRAMS). `count` of its calls or entries that ended in a recorded
+ * window lasted from lower_ns up to upper_ns. One histogram's ranges are together, by
+ * ascending lower_ns, and do not overlap (a range's upper_ns is at most the next one's
+ * lower_ns); each is a range of the runtime's log-linear buckets (eight to an octave, so at
+ * most 12.5% wide), except that the first lower_ns is the shortest duration and the last
+ * upper_ns the longest (which that range includes). A node or region without a completed call
+ * or entry while recording, or beyond HOTLINE_HISTOGRAM_MB, has none. Times are as measured:
+ * a call's with the cost of timing the calls inside it. */
+struct hotline_histogram_range_record {
+  uint32_t index; /* CALL_HISTOGRAMS: into CALL_TREE (all threads' nodes, in their order there);
+                     REGION_HISTOGRAMS: into REGIONS */
   uint32_t count; /* > 0 */
   uint64_t lower_ns;
   uint64_t upper_ns; /* >= lower_ns */
@@ -854,7 +858,7 @@ static_assert(sizeof(hotline_module_build_record) == 4,
               "profile layout changed: see the versioning rule above");
 static_assert(sizeof(hotline_window_record) == 16,
               "profile layout changed: see the versioning rule above");
-static_assert(sizeof(hotline_call_histogram_record) == 24,
+static_assert(sizeof(hotline_histogram_range_record) == 24,
               "profile layout changed: see the versioning rule above");
 
 /* A section's entry_size: the size of its record, 0 for the STRINGS blob (record `void`). */
@@ -898,7 +902,7 @@ _Static_assert(sizeof(struct hotline_range_record) == 48, "profile layout change
 _Static_assert(sizeof(struct hotline_tag_record) == 8, "profile layout changed");
 _Static_assert(sizeof(struct hotline_module_build_record) == 4, "profile layout changed");
 _Static_assert(sizeof(struct hotline_window_record) == 16, "profile layout changed");
-_Static_assert(sizeof(struct hotline_call_histogram_record) == 24, "profile layout changed");
+_Static_assert(sizeof(struct hotline_histogram_range_record) == 24, "profile layout changed");
 #endif
 
 #endif

@@ -6,7 +6,8 @@ prints, for each profile with histograms, one line per function of the test with
 (its timed calls, the calls its histogram counted, whether shortest <= p50 <= p90 <= p99 <=
 longest, whether the median is under a millisecond, whether p99 and the longest are at least
 2 ms), then whether every timed function's histogram counted exactly its timed calls, and
-the call paths without one, and each loop with durations (its line, timed entries and the
+the call paths without one, each region with durations (as for functions, with its
+entries), and each loop with durations (its line, timed entries and the
 entries its histogram counted); for a profile without, "no histograms"."""
 import json
 import subprocess
@@ -34,6 +35,16 @@ for path in sys.argv[2:]:
         if d["p99_ns"] >= 2000000 and d["longest_ns"] >= 2000000:
             words.append("tail>=2ms")
         print(" ".join(words))
+    for region in report["regions"]["regions"]:
+        d = region.get("durations")
+        if d:
+            ordered = d["shortest_ns"] <= d["p50_ns"] <= d["p90_ns"] <= d["p99_ns"] <= d["longest_ns"]
+            words = [f"region {region['name']}: entries {region['entries']} histogram {d['calls']}",
+                     "ordered" if ordered else "unordered",
+                     "short-median" if d["p50_ns"] < 1000000 else "long-median"]
+            if d["p99_ns"] >= 2000000 and d["longest_ns"] >= 2000000:
+                words.append("tail>=2ms")
+            print(" ".join(words))
     for loop in report["loops"]:
         if "durations" in loop:
             print(f"loop {loop['line']}: timed entries {loop.get('timed_entries', '?')} "

@@ -79,8 +79,8 @@ std::optional<DurationTable> compute_durations(const std::vector<Profile> &profi
       continue;
     std::vector<bool> has_histogram(profile.nodes.size(), false);
     for (const HistogramRange &range : profile.call_histograms) {
-      has_histogram[range.node] = true;
-      uint32_t site = profile.nodes[range.node].site;
+      has_histogram[range.index] = true;
+      uint32_t site = profile.nodes[range.index].site;
       if (site == profile.other_call_paths_site ||
           profile.sites[site].kind != HOTLINE_SITE_FUNCTION)
         continue; // not one function's calls; a loop's entries
@@ -103,11 +103,11 @@ std::vector<DurationStats> tree_durations(const std::vector<Profile> &profiles,
     const Profile &profile = profiles[p];
     any |= profile.histograms;
     for (const HistogramRange &range : profile.call_histograms) {
-      uint32_t site = profile.nodes[range.node].site;
+      uint32_t site = profile.nodes[range.index].site;
       // A loop's entries are not calls of the function whose tree node it is part of.
       if (profile.sites[site].kind == HOTLINE_SITE_FUNCTION &&
-          node_role(profile, catalog, p, range.node) == NodeRole::Call)
-        ranges[tree.node_of[p][range.node]].push_back(range);
+          node_role(profile, catalog, p, range.index) == NodeRole::Call)
+        ranges[tree.node_of[p][range.index]].push_back(range);
     }
   }
   std::vector<DurationStats> stats;

@@ -179,7 +179,7 @@ std::vector<LoopStats> compute_loop_table(const std::vector<Profile> &profiles,
       if (of_site[s])
         of_site[s]->timing_stopped = true;
     for (const profile::HistogramRange &range : profile.call_histograms)
-      if (LoopStats *stats = of_site[profile.nodes[range.node].site])
+      if (LoopStats *stats = of_site[profile.nodes[range.index].site])
         entry_durations[stats].push_back(range);
     // A loop's time is that of its outermost nodes: a node inside another node
     // of the same loop (recursion) is already part of that one's time.

@@ -33,6 +33,7 @@ struct MergedRegion {
   std::string parent_path; // "" for top-level
   std::map<std::string, uint64_t> counters;
   std::map<std::pair<const Profile *, uint32_t>, bool> threads;
+  std::vector<profile::HistogramRange> durations; // its entries' (REGION_HISTOGRAMS)
 };
 
 std::vector<CounterStats> counter_list(const std::map<std::string, uint64_t> &counters,
@@ -219,6 +220,8 @@ void merge_regions(const Profile &profile, const RegionPaths &regions,
     m.stats.open_at_write |= r.open_at_write;
     m.threads[{&profile, r.thread}] = true;
   }
+  for (const profile::HistogramRange &range : profile.region_histograms)
+    merged[regions.paths[range.index]].durations.push_back(range);
   for (const profile::Counter &c : profile.counters) {
     if (c.region == profile::kNoRegion)
       outside[c.name] += c.value;
@@ -252,6 +255,7 @@ std::vector<RegionStats> depth_first(std::map<std::string, MergedRegion> &merged
     m.stats.threads = uint32_t(m.threads.size());
     m.stats.wall_percent = percent_of(m.stats.inclusive_ns, wall_ns);
     m.stats.counters = counter_list(m.counters, m.stats.inclusive_ns);
+    m.stats.durations = duration_stats(std::move(m.durations));
     children[m.parent_path].push_back(&m);
   }
   for (auto &[parent, list] : children)

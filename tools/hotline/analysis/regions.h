@@ -2,6 +2,7 @@
 // (the rules are in docs/report-rules.md).
 #pragma once
 
+#include "analysis/durations.h"
 #include "profile/reader.h"
 
 #include <array>
@@ -57,6 +58,8 @@ struct RegionStats {
   double wall_percent = 0; // inclusive_ns of the processes' wall time
   bool open_at_write = false;
   std::vector<CounterStats> counters; // by name
+  // HOTLINE_HISTOGRAMS: how long its entries took (calls 0 without histograms).
+  DurationStats durations;
 };
 
 // Time of each category, for the main threads and for all threads.

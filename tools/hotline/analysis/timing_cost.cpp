@@ -49,8 +49,8 @@ void subtract_from(profile::Profile &profile) {
   // Each call in a node's histogram less the node's cost of timing per call: its own, and
   // that of its timed calls on average, so that the percentiles agree with the mean.
   for (profile::HistogramRange &range : profile.call_histograms) {
-    const profile::CallNode &node = nodes[range.node];
-    auto ps = uint64_t(double(self_ps) + (node.calls ? double(calls_below[range.node]) *
+    const profile::CallNode &node = nodes[range.index];
+    auto ps = uint64_t(double(self_ps) + (node.calls ? double(calls_below[range.index]) *
                                                            double(caller_ps) / double(node.calls)
                                                      : 0.0));
     range.lower_ns = minus_ps(range.lower_ns, ps);

@@ -1060,31 +1060,42 @@ private:
 
   void read_call_histograms() {
     profile_.histograms = sections_[HOTLINE_SECTION_CALL_HISTOGRAMS].present;
-    uint64_t count = record_count(HOTLINE_SECTION_CALL_HISTOGRAMS);
-    profile_.call_histograms.reserve(count);
+    read_histograms(HOTLINE_SECTION_CALL_HISTOGRAMS, profile_.nodes.size(), "call node",
+                    profile_.call_histograms);
+  }
+  void read_region_histograms() {
+    profile_.histograms |= sections_[HOTLINE_SECTION_REGION_HISTOGRAMS].present;
+    read_histograms(HOTLINE_SECTION_REGION_HISTOGRAMS, profile_.regions.size(), "region",
+                    profile_.region_histograms);
+  }
+  // Ranges of histograms of `owners` nodes or regions: each names one, in order, and a
+  // histogram's ranges follow each other.
+  void read_histograms(uint32_t section, size_t owners, const char *owner,
+                       std::vector<HistogramRange> &out) {
+    uint64_t count = record_count(section);
+    out.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
-      uint64_t at = record_offset(HOTLINE_SECTION_CALL_HISTOGRAMS, i);
-      auto record = load_record<hotline_call_histogram_record>(HOTLINE_SECTION_CALL_HISTOGRAMS, i);
-      if (record.node >= profile_.nodes.size())
-        fail(at + offsetof(hotline_call_histogram_record, node),
-             "histogram range {} at offset {} names call node {}, out of range ({} nodes)", i, at,
-             record.node, profile_.nodes.size());
+      uint64_t at = record_offset(section, i);
+      auto record = load_record<hotline_histogram_range_record>(section, i);
+      if (record.index >= owners)
+        fail(at + offsetof(hotline_histogram_range_record, index),
+             "histogram range {} at offset {} names {} {}, out of range ({} {}s)", i, at, owner,
+             record.index, owners, owner);
       if (record.count == 0 || record.lower_ns > record.upper_ns)
         fail(at,
-             "histogram range {} at offset {} counts {} calls from {} ns to {} ns: a range "
-             "counts at least one call, and does not end before it starts",
+             "histogram range {} at offset {} counts {} from {} ns to {} ns: a range counts at "
+             "least one, and does not end before it starts",
              i, at, record.count, record.lower_ns, record.upper_ns);
       if (i > 0) {
-        const HistogramRange &before = profile_.call_histograms.back();
-        if (record.node < before.node ||
-            (record.node == before.node && record.lower_ns < before.upper_ns))
+        const HistogramRange &before = out.back();
+        if (record.index < before.index ||
+            (record.index == before.index && record.lower_ns < before.upper_ns))
           fail(at,
-               "histogram range {} at offset {} (node {}, from {} ns) does not come after the "
-               "range before it (node {}, to {} ns)",
-               i, at, record.node, record.lower_ns, before.node, before.upper_ns);
+               "histogram range {} at offset {} ({} {}, from {} ns) does not come after the "
+               "range before it ({} {}, to {} ns)",
+               i, at, owner, record.index, record.lower_ns, owner, before.index, before.upper_ns);
       }
-      profile_.call_histograms.push_back(
-          HistogramRange{record.node, record.count, record.lower_ns, record.upper_ns});
+      out.push_back(HistogramRange{record.index, record.count, record.lower_ns, record.upper_ns});
     }
   }
 
@@ -1612,9 +1623,46 @@ void for_each_profile(const std::vector<std::string> &paths,
   }
 }
 
+// Given a process's dump and a later dump or profile of it (the same host, pid and start), the
+// later one holds all the dump holds: the dump is left out, with a note, so that nothing is
+// counted twice (a directory leaves such dumps out by their names already).
+static void leave_out_superseded_dumps(std::vector<Profile> &profiles) {
+  using Process = std::tuple<std::string, uint64_t, int64_t>;
+  auto process_of = [](const Profile &p) {
+    return Process{p.run.host, p.run.pid, p.run.start_unix_ns};
+  };
+  auto later = [](const Profile &a, const Profile &b) { // whether a holds all b holds, and more
+    if (a.run.dump() != b.run.dump())
+      return !a.run.dump();
+    return a.run.wall_ns > b.run.wall_ns;
+  };
+  std::map<Process, const Profile *> latest;
+  for (const Profile &profile : profiles) {
+    const Profile *&known = latest[process_of(profile)];
+    if (!known || later(profile, *known))
+      known = &profile;
+  }
+  std::vector<bool> superseded(profiles.size(), false);
+  for (size_t i = 0; i < profiles.size(); ++i) {
+    const Profile *holder = latest[process_of(profiles[i])];
+    superseded[i] = holder != &profiles[i] && profiles[i].run.dump();
+    if (superseded[i])
+      fmt::print(stderr,
+                 "hotline: note: left out {}: {}, a later profile of its process, holds all it "
+                 "holds\n",
+                 profiles[i].display_name, holder->display_name);
+  }
+  std::vector<Profile> kept;
+  for (size_t i = 0; i < profiles.size(); ++i)
+    if (!superseded[i])
+      kept.push_back(std::move(profiles[i]));
+  profiles = std::move(kept);
+}
+
 std::vector<Profile> read_profiles(const std::vector<std::string> &paths) {
   std::vector<Profile> profiles;
   for_each_profile(paths, [&](Profile &&profile) { profiles.push_back(std::move(profile)); });
+  leave_out_superseded_dumps(profiles);
   return profiles;
 }
 

@@ -341,11 +341,11 @@ struct Window {
   uint64_t end_ns = 0;
 };
 
-// One range of a call node's histogram (CALL_HISTOGRAMS): `count` of its calls lasted from
-// lower_ns to upper_ns; a node's first lower_ns is its shortest call, its last upper_ns its
-// longest.
+// One range of a call node's or a region's histogram (CALL_HISTOGRAMS, REGION_HISTOGRAMS):
+// `count` of its calls or entries lasted from lower_ns to upper_ns; a histogram's first lower_ns
+// is its shortest, its last upper_ns its longest.
 struct HistogramRange {
-  uint32_t node = 0;  // index into Profile::nodes
+  uint32_t index = 0; // into Profile::nodes, or Profile::regions
   uint64_t count = 0; // a u32 on disk; merged ranges may hold more
   uint64_t lower_ns = 0;
   uint64_t upper_ns = 0;
@@ -524,8 +524,10 @@ struct Profile {
   // HOTLINE_HISTOGRAMS: the durations of each node's completed calls, grouped by node in
   // Profile::nodes' order, each node's ranges shortest first and apart. A node with none had
   // no completed call, or was beyond the histograms' memory (HOTLINE_HISTOGRAM_MB).
+  // Likewise each region's entries (REGION_HISTOGRAMS), grouped by region.
   bool histograms = false;
   std::vector<HistogramRange> call_histograms;
+  std::vector<HistogramRange> region_histograms;
   Cuda cuda;
   std::vector<GpuDevice> gpu_devices;
   std::vector<GpuSite> gpu_sites;
@@ -595,7 +597,8 @@ std::vector<unsigned char> read_profile_bytes(const std::string &path);
 // errors name it as given.
 std::vector<Profile> read_profile(const std::string &path);
 // The profiles of every file, in order, bundles expanded and directories read
-// for their *.hotline files in name order.
+// for their *.hotline files in name order; a process's dump is left out (with a note on
+// stderr) when a later dump or profile of that process is among them.
 std::vector<Profile> read_profiles(const std::vector<std::string> &paths);
 // The same profiles, handed to `use` one at a time as each file is read: only
 // one file's profiles are in memory at once.

@@ -177,6 +177,28 @@ std::string regions_text(const analysis::RegionTable &table) {
     out += "*: still open when the profile was written; its time runs to then.\n";
   if (!table.outside_counters.empty())
     out += "Counted outside every region: " + counters_cell(table.outside_counters) + "\n";
+  TextTable durations({{"entries", Align::Right},
+                       {"mean", Align::Right},
+                       {"p50", Align::Right},
+                       {"p90", Align::Right},
+                       {"p99", Align::Right},
+                       {"longest", Align::Right},
+                       {"region", Align::Left}});
+  bool any_durations = false;
+  for (const analysis::RegionStats &r : table.regions) {
+    const analysis::DurationStats &d = r.durations;
+    if (d.calls == 0)
+      continue;
+    any_durations = true;
+    durations.add_row({text::format_count(d.calls),
+                       text::format_duration(r.entries ? r.inclusive_ns / r.entries : 0),
+                       text::format_duration(d.p50_ns), text::format_duration(d.p90_ns),
+                       text::format_duration(d.p99_ns), text::format_duration(d.longest_ns),
+                       std::string(2 * r.depth, ' ') + text::printable(r.name)});
+  }
+  if (any_durations)
+    out += "\nRegion entries' durations (HOTLINE_HISTOGRAMS; those that ended)\n\n" +
+           durations.render();
   return out;
 }
 
@@ -270,6 +292,7 @@ void write_regions_json(json::Writer &json, const analysis::RegionTable &table) 
     json.field("open_at_write", r.open_at_write);
     json.key("counters");
     counters(r.counters);
+    write_durations_json(json, r.durations);
     json.end_object();
   }
   json.end_array();

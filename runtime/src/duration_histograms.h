@@ -1,7 +1,8 @@
-// How long each call node's calls lasted (HOTLINE_HISTOGRAMS=1): a log-linear histogram per
-// node, as HdrHistogram keeps, so that the reports can give the slow tail (p99, the longest)
-// and not only the mean. Off, it costs nothing; on, every timed call's exit takes
-// exit_slow_path (timing_policy.h), which counts the call's duration in its node's histogram.
+// How long each call node's calls and each region's entries lasted (HOTLINE_HISTOGRAMS=1): a
+// log-linear histogram per call node and per region node, as HdrHistogram keeps, so that the
+// reports can give the slow tail (p99, the longest) and not only the mean. Off, it costs
+// nothing; on, every timed call's exit takes exit_slow_path (timing_policy.h), which counts the
+// call's duration in its node's histogram, and a region's end counts its entry's.
 #pragma once
 
 #include "clock.h"
@@ -13,11 +14,11 @@ namespace hotline::rt {
 
 // The buckets, over clock ticks: one per tick below 8; above, eight to an octave (each at most
 // 12.5% wide) up to 2^44 ticks (an hour and a half at 3 GHz). A longer call counts in the last
-// bucket; each node also keeps its shortest and longest call exactly.
+// bucket; each histogram also keeps its shortest and longest duration exactly.
 constexpr uint32_t kHistogramTopOctave = 43;
 constexpr uint32_t kHistogramBuckets = (kHistogramTopOctave - 3) * 8 + 16;
 
-struct CallHistogram {
+struct DurationHistogram {
   uint64_t shortest_ticks;
   uint64_t longest_ticks;
   uint32_t counts[kHistogramBuckets]; // a bucket that reaches UINT32_MAX stays there
@@ -40,35 +41,42 @@ inline uint64_t histogram_bucket_upper(uint32_t b) {
   return b < 16 ? b + 1 : uint64_t(b % 8 + 9) << (b / 8 - 1);
 }
 
-extern bool g_call_histograms; // HOTLINE_HISTOGRAMS
-inline bool call_histograms_on() { return __atomic_load_n(&g_call_histograms, __ATOMIC_RELAXED); }
+extern bool g_histograms; // HOTLINE_HISTOGRAMS
+inline bool histograms_on() { return __atomic_load_n(&g_histograms, __ATOMIC_RELAXED); }
 
-// Counts a completed call of `node` that lasted `ticks`, unless the recording is stopped. The
-// node's histogram is made at its first such call, within HOTLINE_HISTOGRAM_MB for all nodes
-// together; a node beyond it gets none. Only for the thread that owns the node.
-void record_call_duration(CallNode &node, uint64_t ticks);
-
-// In a forked child, whose call nodes start empty (threads.h forget_parent_calls).
-void forget_call_histogram(CallNode &node);
-
-// Calls add(lower_ticks, upper_ticks, count) for each non-empty bucket of node's histogram,
-// shortest first; the first lower is the shortest call, the last upper the longest (included).
-template <typename F> void for_each_histogram_range(const CallNode &node, F add);
-
-// What a node beyond HOTLINE_HISTOGRAM_MB points to: it is never written.
-inline CallHistogram g_no_room_for_histogram{};
-inline bool has_call_histogram(const CallNode &node) {
-  return node.histogram && node.histogram != &g_no_room_for_histogram;
+// Counts a duration of `ticks` in *histogram, unless the recording is stopped. The histogram
+// is made at its first duration, within HOTLINE_HISTOGRAM_MB for all of them together; beyond,
+// *histogram is set to &g_no_room_for_histogram and nothing is counted. Only from the thread
+// that owns it.
+void record_duration(DurationHistogram *&histogram, uint64_t ticks);
+// A completed call of `node`.
+inline void record_call_duration(CallNode &node, uint64_t ticks) {
+  // A forked child's call inherited from its parent ends at count 0 (forget_parent_calls): the
+  // parent's profile holds it.
+  if (node.calls != 0)
+    record_duration(node.histogram, ticks);
 }
+
+// What a histogram beyond HOTLINE_HISTOGRAM_MB points to: it is never written.
+inline DurationHistogram g_no_room_for_histogram{};
+inline bool has_histogram(const DurationHistogram *h) { return h && h != &g_no_room_for_histogram; }
+
+// Empties a histogram: in a forked child, whose call nodes start empty (forget_parent_calls).
+void forget_histogram(DurationHistogram *histogram);
+
+// Calls add(lower_ticks, upper_ticks, count) for each non-empty bucket of the histogram (null,
+// or one from record_duration), shortest first; the first lower is the shortest duration, the
+// last upper the longest (included).
+template <typename F> void for_each_histogram_range(const DurationHistogram *histogram, F add);
 
 // Called once, from runtime_init, before timing_policy_init: HOTLINE_HISTOGRAMS and
 // HOTLINE_HISTOGRAM_MB (options()).
-void call_histograms_init();
+void histograms_init();
 
-template <typename F> void for_each_histogram_range(const CallNode &node, F add) {
-  if (!has_call_histogram(node))
+template <typename F> void for_each_histogram_range(const DurationHistogram *histogram, F add) {
+  if (!has_histogram(histogram))
     return;
-  const CallHistogram &h = *node.histogram;
+  const DurationHistogram &h = *histogram;
   uint32_t first = kHistogramBuckets, last = 0;
   for (uint32_t b = 0; b < kHistogramBuckets; ++b)
     if (__atomic_load_n(&h.counts[b], __ATOMIC_RELAXED)) {
