@@ -204,14 +204,8 @@ std::string text_durations(const analysis::DurationTable &durations,
                     durations.paths_without_histogram == 1 ? "" : "s",
                     durations.paths_without_histogram == 1 ? "its calls are" : "their calls are");
   using Align = text::TextTable::Align;
-  text::TextTable rows({{"calls", Align::Right},
-                        {"mean", Align::Right},
-                        {"p50", Align::Right},
-                        {"p90", Align::Right},
-                        {"p99", Align::Right},
-                        {"longest", Align::Right},
-                        {"function", Align::Left, 60},
-                        {"location", Align::Left}});
+  text::TextTable rows =
+      durations_table("calls", {{"function", Align::Left, 60}, {"location", Align::Left}});
   bool any_stopped = false;
   size_t rows_added = 0;
   for (const FunctionStats &f : shown) {
@@ -223,11 +217,11 @@ std::string text_durations(const analysis::DurationTable &durations,
       any_stopped = true;
       name += " *";
     }
-    rows.add_row({text::format_count(d->calls),
-                  f.timed_calls ? text::format_duration(f.total_ns / f.timed_calls) : "-",
-                  text::format_duration(d->p50_ns), text::format_duration(d->p90_ns),
-                  text::format_duration(d->p99_ns), text::format_duration(d->longest_ns), name,
-                  text::file_line(f.function.file, f.function.line)});
+    std::vector<std::string> row = durations_cells(
+        *d, f.timed_calls ? text::format_duration(f.total_ns / f.timed_calls) : "-");
+    row.push_back(name);
+    row.push_back(text::file_line(f.function.file, f.function.line));
+    rows.add_row(row);
     ++rows_added;
   }
   if (rows_added == 0)

@@ -177,24 +177,17 @@ std::string regions_text(const analysis::RegionTable &table) {
     out += "*: still open when the profile was written; its time runs to then.\n";
   if (!table.outside_counters.empty())
     out += "Counted outside every region: " + counters_cell(table.outside_counters) + "\n";
-  TextTable durations({{"entries", Align::Right},
-                       {"mean", Align::Right},
-                       {"p50", Align::Right},
-                       {"p90", Align::Right},
-                       {"p99", Align::Right},
-                       {"longest", Align::Right},
-                       {"region", Align::Left}});
+  TextTable durations = durations_table("entries", {{"region", Align::Left}});
   bool any_durations = false;
   for (const analysis::RegionStats &r : table.regions) {
     const analysis::DurationStats &d = r.durations;
     if (d.calls == 0)
       continue;
     any_durations = true;
-    durations.add_row({text::format_count(d.calls),
-                       text::format_duration(r.entries ? r.inclusive_ns / r.entries : 0),
-                       text::format_duration(d.p50_ns), text::format_duration(d.p90_ns),
-                       text::format_duration(d.p99_ns), text::format_duration(d.longest_ns),
-                       std::string(2 * r.depth, ' ') + text::printable(r.name)});
+    std::vector<std::string> row =
+        durations_cells(d, text::format_duration(r.entries ? r.inclusive_ns / r.entries : 0));
+    row.push_back(std::string(2 * r.depth, ' ') + text::printable(r.name));
+    durations.add_row(row);
   }
   if (any_durations)
     out += "\nRegion entries' durations (HOTLINE_HISTOGRAMS; those that ended)\n\n" +
@@ -445,6 +438,20 @@ void write_gpu_json(json::Writer &json, const analysis::GpuTable &table,
   json.key("transfers");
   write_transfers_json(json, table.transfers);
   json.end_object();
+}
+
+TextTable durations_table(const char *count, std::vector<TextTable::Column> rest) {
+  std::vector<TextTable::Column> columns = {{count, Align::Right}, {"mean", Align::Right},
+                                            {"p50", Align::Right}, {"p90", Align::Right},
+                                            {"p99", Align::Right}, {"longest", Align::Right}};
+  columns.insert(columns.end(), rest.begin(), rest.end());
+  return TextTable(std::move(columns));
+}
+
+std::vector<std::string> durations_cells(const analysis::DurationStats &d, std::string mean) {
+  return {text::format_count(d.calls),     std::move(mean),
+          text::format_duration(d.p50_ns), text::format_duration(d.p90_ns),
+          text::format_duration(d.p99_ns), text::format_duration(d.longest_ns)};
 }
 
 void write_durations_json(json::Writer &json, const analysis::DurationStats &durations) {

@@ -9,6 +9,7 @@
 #include "analysis/regions.h"
 #include "analysis/sync.h"
 #include "cli/json_writer.h"
+#include "cli/text_format.h"
 #include "profile/reader.h"
 #include "rules/rules.h"
 
@@ -20,6 +21,11 @@ namespace hotline {
 // A function's or loop's call durations (HOTLINE_HISTOGRAMS) as the field "durations" of the
 // JSON object being written, unless they counted no call.
 void write_durations_json(json::Writer &json, const analysis::DurationStats &durations);
+// A table of durations: `count` (calls, entries), mean, p50, p90, p99 and longest, then `rest`;
+// a row starts with durations_cells (the mean as the caller has it, from the totals).
+text::TextTable durations_table(const char *count, std::vector<text::TextTable::Column> rest);
+std::vector<std::string> durations_cells(const analysis::DurationStats &durations,
+                                         std::string mean);
 
 std::string bottlenecks_text(const std::vector<analysis::Bottleneck> &items, double threshold);
 std::string bottlenecks_markdown(const std::vector<analysis::Bottleneck> &items, double threshold);
