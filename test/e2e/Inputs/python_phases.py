@@ -1,5 +1,8 @@
 # python-extension.test: Python code marks its phases with the hotline module around an
-# extension built with hotline, and stops the recording for a while.
+# extension built with hotline, and stops the recording for a while; four Python threads open
+# a region each.
+import threading
+
 import hotline
 import hotline_ext
 
@@ -20,6 +23,18 @@ def step():
 
 step()
 step()
+
+
+def worker():
+    with hotline.region("worker"):
+        hotline_ext.work(3)
+
+
+threads = [threading.Thread(target=worker) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
 with hotline.region("compute"):
     hotline.count("items", 7)
 hotline.dump()
