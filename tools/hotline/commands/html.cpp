@@ -93,8 +93,11 @@ void write_column(json::Writer &json, const char *name, const std::vector<T> &ro
 // Every function, by self time, one array per column (the page's biggest
 // table: keys once, not once per row; `file` indexes `files`). Returns each
 // FunctionId's row.
-std::map<analysis::FunctionId, size_t> write_functions(json::Writer &json,
-                                                       const analysis::FunctionTable &table) {
+// With `durations` (HOTLINE_HISTOGRAMS), each function's p50, p99 and longest call too (0 and
+// no calls where it has none).
+std::map<analysis::FunctionId, size_t>
+write_functions(json::Writer &json, const analysis::FunctionTable &table,
+                const std::optional<analysis::DurationTable> &durations) {
   using analysis::FunctionStats;
   const std::vector<FunctionStats> &rows = table.functions;
   json.begin_object();
@@ -121,6 +124,17 @@ std::map<analysis::FunctionId, size_t> write_functions(json::Writer &json,
   write_column(json, "timed", rows, [](const FunctionStats &f) { return f.timed ? 1 : 0; });
   write_column(json, "timing_stopped", rows,
                [](const FunctionStats &f) { return f.timing_stopped ? 1 : 0; });
+  if (durations) {
+    auto of = [&](const FunctionStats &f) {
+      const analysis::DurationStats *d = durations->find(f.id);
+      return d ? *d : analysis::DurationStats{};
+    };
+    write_column(json, "duration_calls", rows, [&](const FunctionStats &f) { return of(f).calls; });
+    write_column(json, "p50_ns", rows, [&](const FunctionStats &f) { return of(f).p50_ns; });
+    write_column(json, "p99_ns", rows, [&](const FunctionStats &f) { return of(f).p99_ns; });
+    write_column(json, "longest_ns", rows,
+                 [&](const FunctionStats &f) { return of(f).longest_ns; });
+  }
   json.end_object();
   std::map<analysis::FunctionId, size_t> row_of;
   for (size_t i = 0; i < rows.size(); ++i)
@@ -717,7 +731,7 @@ std::string data_json(const Analysis &a, const std::string &source_dir,
   json.field("measured_ns", a.functions.measured_ns);
   json.field("timing_note", timing_cost_note(a.timing_cost) + call_paths_note(a.profiles));
   json.key("functions");
-  auto row_of = write_functions(json, a.functions);
+  auto row_of = write_functions(json, a.functions, a.durations);
   json.key("tree");
   write_tree(json, *a.tree, row_of);
   if (a.functions.functions.empty())

@@ -347,7 +347,8 @@
       .text(
         `${count(rows.length)} functions. "-": counted but not timed (inlined, or too short to time); ` +
           "their time is part of their callers'. *: timing stopped once its calls proved too short to time; " +
-          "the later calls' time is estimated at the timed calls' mean.",
+          "the later calls' time is estimated at the timed calls' mean." +
+          (f.p99_ns ? " p50, p99 and longest: single calls' times, callees included (HOTLINE_HISTOGRAMS)." : ""),
       );
     table(
       element,
@@ -364,6 +365,19 @@
         { title: "total", value: (i) => f.total_ns[i], text: time(f.total_ns), num: true },
         { title: "total%", value: (i) => f.total_ns[i], text: share(f.total_ns), num: true },
         { title: "calls", value: (i) => f.calls[i], text: (i) => count(f.calls[i]), num: true },
+        // With HOTLINE_HISTOGRAMS: single calls' durations.
+        ...(f.p99_ns
+          ? [
+              ["p50", f.p50_ns],
+              ["p99", f.p99_ns],
+              ["longest", f.longest_ns],
+            ].map(([title, column]) => ({
+              title,
+              value: (i) => column[i],
+              text: (i) => (f.duration_calls[i] ? duration(column[i]) : "-"),
+              num: true,
+            }))
+          : []),
       ],
       rows,
       { limit: 50, sort: 2, id: "functions-table" },
