@@ -163,6 +163,8 @@
       fact("Measured time", duration(data.measured_ns));
       fact("Command", run.command_line);
       fact("Profile", run.file);
+      if (run.dump) fact("Dump", "written while the program went on: what was recorded until then");
+      if (run.recorded) fact("Recorded", `${run.recorded} (the recording was stopped in between)`);
     } else {
       fact("Longest wall time", duration(d3.max(runs, (r) => r.wall_ns)));
       fact("Threads", count(d3.sum(runs, (r) => r.threads)));
@@ -177,6 +179,18 @@
           "; percentages are of it. " +
           data.timing_note.replace(/\n/g, " "),
       );
+    if (runs.length > 1 && runs.some((r) => r.dump || r.recorded))
+      header
+        .append("p")
+        .attr("class", "note")
+        .text(
+          "Of these, " +
+            runs
+              .filter((r) => r.dump || r.recorded)
+              .map((r) => `${basename(r.file)}: ${[r.dump ? "a dump" : "", r.recorded ? `recorded ${r.recorded}` : ""].filter((s) => s).join(", ")}`)
+              .join("; ") +
+            ".",
+        );
     if (runs.some((r) => r.incomplete))
       header
         .append("p")

@@ -170,6 +170,7 @@ void write_runs_json(json::Writer &json, const std::vector<Profile> &profiles) {
         json.end_object();
       }
       json.end_array();
+      json.field("recorded", windows_text(profile)); // as the text report says it
     }
     json.field("max_call_paths", run.max_call_paths);
     json.field("call_paths_limit_reached", profile.other_call_paths_site != profile::kNoSite);
