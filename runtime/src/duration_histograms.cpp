@@ -24,6 +24,11 @@ struct HistogramChunk {
 };
 __attribute__((tls_model("initial-exec"))) __thread HistogramChunk *tls_chunk;
 
+void empty(DurationHistogram &h) {
+  h = DurationHistogram{};
+  h.shortest_ticks = UINT64_MAX;
+}
+
 DurationHistogram *new_histogram() {
   uint64_t used = __atomic_add_fetch(&used_bytes, sizeof(DurationHistogram), __ATOMIC_RELAXED);
   if (used > budget_bytes)
@@ -34,7 +39,7 @@ DurationHistogram *new_histogram() {
       uint32_t index = __atomic_fetch_add(&chunk->used, 1, __ATOMIC_RELAXED);
       if (index < kChunkHistograms) {
         DurationHistogram *h = &chunk->histograms[index];
-        h->shortest_ticks = UINT64_MAX;
+        empty(*h);
         return h;
       }
     }
@@ -65,10 +70,8 @@ void record_duration(DurationHistogram *&histogram, uint64_t ticks) {
 }
 
 void forget_histogram(DurationHistogram *histogram) {
-  if (!has_histogram(histogram))
-    return;
-  *histogram = DurationHistogram{};
-  histogram->shortest_ticks = UINT64_MAX;
+  if (has_histogram(histogram))
+    empty(*histogram);
 }
 
 void histograms_init() {

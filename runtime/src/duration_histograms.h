@@ -5,7 +5,6 @@
 // call's duration in its node's histogram, and a region's end counts its entry's.
 #pragma once
 
-#include "clock.h"
 #include "threads.h"
 
 #include <stdint.h>
@@ -64,15 +63,13 @@ inline bool has_histogram(const DurationHistogram *h) { return h && h != &g_no_r
 // Empties a histogram: in a forked child, whose call nodes start empty (forget_parent_calls).
 void forget_histogram(DurationHistogram *histogram);
 
-// Calls add(lower_ticks, upper_ticks, count) for each non-empty bucket of the histogram (null,
-// or one from record_duration), shortest first; the first lower is the shortest duration, the
-// last upper the longest (included).
-template <typename F> void for_each_histogram_range(const DurationHistogram *histogram, F add);
-
 // Called once, from runtime_init, before timing_policy_init: HOTLINE_HISTOGRAMS and
 // HOTLINE_HISTOGRAM_MB (options()).
 void histograms_init();
 
+// Calls add(lower_ticks, upper_ticks, count) for each non-empty bucket of the histogram (null,
+// or one from record_duration), shortest first; the first lower is the shortest duration, the
+// last upper the longest (included).
 template <typename F> void for_each_histogram_range(const DurationHistogram *histogram, F add) {
   if (!has_histogram(histogram))
     return;

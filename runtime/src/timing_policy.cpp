@@ -181,7 +181,7 @@ HOTLINE_ABI_PRESERVE_MOST void exit_slow_path(CallNode &node, uint64_t start, ui
 }
 
 uint64_t pause_windows() {
-  uint64_t windows = __atomic_exchange_n(&windows_slow_from, UINT64_MAX, __ATOMIC_RELAXED);
+  uint64_t windows = __atomic_load_n(&windows_slow_from, __ATOMIC_RELAXED);
   set_exit_slow_from(UINT64_MAX);
   return windows;
 }

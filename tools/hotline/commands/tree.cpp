@@ -73,11 +73,14 @@ std::string render_tree(const CallTree &tree, const analysis::FunctionCatalog &c
                    {{"p50", Align::Right}, {"p99", Align::Right}, {"longest", Align::Right}});
   columns.push_back({"function", Align::Left});
   text::TextTable rows(columns);
+  // The cells before "function", then the durations' (blank without calls), then "function".
   auto add_row = [&](std::vector<std::string> cells, const analysis::DurationStats *d) {
     if (!durations.empty()) {
-      auto cell = [&](uint64_t ns) { return d && d->calls ? text::format_duration(ns) : ""; };
-      cells.insert(cells.begin() + 4,
-                   {cell(d ? d->p50_ns : 0), cell(d ? d->p99_ns : 0), cell(d ? d->longest_ns : 0)});
+      std::vector<std::string> times(3);
+      if (d && d->calls)
+        times = {text::format_duration(d->p50_ns), text::format_duration(d->p99_ns),
+                 text::format_duration(d->longest_ns)};
+      cells.insert(cells.end() - 1, times.begin(), times.end());
     }
     rows.add_row(cells);
   };
