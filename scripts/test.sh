@@ -19,6 +19,6 @@ ASAN_OPTIONS=detect_leaks=0 "$HOTLINE_ROOT/build-asan/test/unit/hotline_unit_tes
 # The plugin against LLVM 19 too: the same lit suites, but for googletest's two builds (10
 # minutes, and the third-party code is the same), in a tree of its own.
 HOTLINE_BUILD=$HOTLINE_ROOT/build-llvm19 HOTLINE_LLVM=19 configure_and_build \
-  "-DHOTLINE_LIT_ARGS=-v --time-tests --filter-out=googletest"
+  "-DHOTLINE_LIT_ARGS=-sv --time-tests --filter-out=googletest"
 log "running the lit suites against LLVM 19"
 (cd "$HOTLINE_ROOT/build-llvm19" && ctest --output-on-failure -R '^lit$')
