@@ -162,7 +162,6 @@ bool g_publishing = false;                  // a lock: the thread's writes again
 hotline_live_snapshot *g_mapping = nullptr; // the live file, shared
 char g_path[4096];
 hotline_live_snapshot g_next; // the snapshot being assembled
-TimingCost g_timing_cost;     // measured once, when the live thread starts
 Scratch g_scratch;
 AlertRule g_rules[kMaxAlertRules];
 uint32_t g_rule_count = 0;
@@ -442,9 +441,9 @@ void estimate_stopped_calls(uint32_t n) {
       continue;
     double calls =
         double(function.calls - function.timed_calls) * double(sample_calls) / double(site_sample);
-    double mean = double(sample_ticks) / double(sample_calls) - g_timing_cost.self_ticks;
-    if (mean < g_timing_cost.untimed_call_ticks)
-      mean = g_timing_cost.untimed_call_ticks;
+    double mean = double(sample_ticks) / double(sample_calls) - timing_cost().self_ticks;
+    if (mean < timing_cost().untimed_call_ticks)
+      mean = timing_cost().untimed_call_ticks;
     NodeRow &parent = s.rows[row.parent];
     uint64_t parent_self = parent.inclusive_ticks > parent.children_ticks
                                ? parent.inclusive_ticks - parent.children_ticks
@@ -857,7 +856,6 @@ void close_live_file() {
 
 void *live_main(void *) {
   tls_in_runtime = true; // everything this thread does is the runtime's
-  g_timing_cost = measure_timing_cost();
   uint64_t period_ns = g_options.period_ms * 1000000u;
   timespec next;
   clock_gettime(CLOCK_MONOTONIC, &next);

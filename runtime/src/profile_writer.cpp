@@ -807,7 +807,7 @@ void collect_profile(ThreadState *self, bool dump, CollectedProfile &out) {
   while (calibration_end.mono_ns - start.mono_ns < 200000)
     calibration_end = read_clock_pair();
   TickConverter time = make_tick_converter(start, calibration_end);
-  TimingCost cost = measure_timing_cost();
+  const TimingCost &cost = timing_cost();
   add_windows(time, end.ticks, out.windows); // first: what the other sections keep depends on it
 
   if (!g_facts.program[0]) // remember_run_facts did not run, or /proc was not there yet

@@ -21,6 +21,7 @@
 #include "sync_tracking.h"
 #include "system_sampler.h"
 #include "threads.h"
+#include "timing_cost.h"
 #include "timing_policy.h"
 #include "tracing.h"
 
@@ -69,6 +70,7 @@ struct RuntimeOption {
   uint64_t low = 0, high = UINT64_MAX; // a count's accepted values
   const char *unit = nullptr;          // what a count with a range counts, for the message
   bool clamp = false;                  // above `high`, high is used rather than the default
+  const char *automatic = nullptr; // a count's default chosen at run time (UINT64_MAX): its name
 };
 
 // clang-format off
@@ -78,7 +80,8 @@ const RuntimeOption kRuntimeOptions[] = {
     {"HOTLINE_STOP_TIMING_AFTER", OptionType::Count, &g_options.stop_timing_after,
      "timed calls of a calling context before their mean time is checked (0: never)"},
     {"HOTLINE_STOP_TIMING_BELOW_NS", OptionType::Count, &g_options.stop_timing_below_ns,
-     "nanoseconds: a mean below this stops timing the function (0: never)"},
+     "nanoseconds: a mean below this stops timing the function (0: never; auto: 16 times the cost of timing a call)",
+     0, UINT64_MAX, nullptr, false, "auto"},
     {"HOTLINE_SAMPLE_HZ", OptionType::Count, &g_options.sample_hz,
      "line mode: samples per second of each thread's CPU time (0: none)", 0, kMaxSampleHz, "samples per second", true},
     {"HOTLINE_SAMPLE_STOPPED_HZ", OptionType::Count, &g_options.sample_stopped_hz,
@@ -143,29 +146,6 @@ bool option_says_off(const char *value) {
 
 namespace {
 
-uint64_t parse_count(const RuntimeOption &option, const char *value, uint64_t fallback) {
-  char *end = nullptr;
-  errno = 0;
-  unsigned long long n = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
-  if (!end || *end != '\0' || errno != 0) {
-    report_problem("%s=%s is not a non-negative integer; using %llu", option.name, value,
-                   (unsigned long long)fallback);
-    return fallback;
-  }
-  if (n > option.high && option.clamp) {
-    report_problem("%s=%s is above the limit of %llu %s; using %llu", option.name, value,
-                   (unsigned long long)option.high, option.unit, (unsigned long long)option.high);
-    return option.high;
-  }
-  if (n < option.low || n > option.high) {
-    report_problem("%s=%s is not between %llu and %llu %s; using %llu", option.name, value,
-                   (unsigned long long)option.low, (unsigned long long)option.high, option.unit,
-                   (unsigned long long)fallback);
-    return fallback;
-  }
-  return n;
-}
-
 // An option's value, copied out of where it goes: the defaults are kept this way, before
 // read_options sets the values (a copy of one word each; formatted only for HOTLINE_HELP).
 union OptionValue {
@@ -194,9 +174,36 @@ OptionText format_value(const RuntimeOption &option, OptionValue value) {
     snprintf(out.text, sizeof out.text, "%s", value.text ? value.text : "(none)");
   else if (option.type == OptionType::Boolean)
     snprintf(out.text, sizeof out.text, "%d", int(value.flag));
+  else if (option.automatic && value.count == UINT64_MAX)
+    snprintf(out.text, sizeof out.text, "%s", option.automatic);
   else
     snprintf(out.text, sizeof out.text, "%llu", (unsigned long long)value.count);
   return out;
+}
+
+uint64_t parse_count(const RuntimeOption &option, const char *value, uint64_t fallback) {
+  if (option.automatic && !strcmp(value, option.automatic))
+    return UINT64_MAX;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long n = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
+  if (!end || *end != '\0' || errno != 0) {
+    report_problem("%s=%s is not a non-negative integer; using %s", option.name, value,
+                   format_value(option, OptionValue{.count = fallback}).text);
+    return fallback;
+  }
+  if (n > option.high && option.clamp) {
+    report_problem("%s=%s is above the limit of %llu %s; using %llu", option.name, value,
+                   (unsigned long long)option.high, option.unit, (unsigned long long)option.high);
+    return option.high;
+  }
+  if (n < option.low || n > option.high) {
+    report_problem("%s=%s is not between %llu and %llu %s; using %s", option.name, value,
+                   (unsigned long long)option.low, (unsigned long long)option.high, option.unit,
+                   format_value(option, OptionValue{.count = fallback}).text);
+    return fallback;
+  }
+  return n;
 }
 
 OptionValue g_defaults[kOptionCount];
@@ -343,6 +350,7 @@ void runtime_init() {
   sync_tracking_init();
   mpi_tracking_init();
   threads_init();
+  timing_cost_init(); // after the thread states and the timing policy: it times calls
   pthread_atfork(nullptr, nullptr, start_counting_in_child);
   system_sampler_init();
   // Registered this early, the hook runs after the program's own atexit handlers and static

@@ -9,13 +9,18 @@
 
 namespace hotline::rt {
 
+// HOTLINE_STOP_TIMING_BELOW_NS's default: not a number of nanoseconds, but
+// HOTLINE_STOP_TIMING_COST_TIMES times what timing one call costs in this process
+// (timing_cost.h), on any machine.
+constexpr uint64_t kStopTimingBelowAuto = UINT64_MAX;
+
 struct Options {
   const char *output_dir = "."; // HOTLINE_DIR
   bool quiet = false;           // HOTLINE_QUIET
   // A call node's mean time is checked at its stop_timing_after-th timed call (0: never);
   // below stop_timing_below_ns, its site is no longer timed, only counted.
-  uint64_t stop_timing_after = 1000;   // HOTLINE_STOP_TIMING_AFTER
-  uint64_t stop_timing_below_ns = 200; // HOTLINE_STOP_TIMING_BELOW_NS
+  uint64_t stop_timing_after = 1000;                    // HOTLINE_STOP_TIMING_AFTER
+  uint64_t stop_timing_below_ns = kStopTimingBelowAuto; // HOTLINE_STOP_TIMING_BELOW_NS
   // Line mode: samples per second of each thread's CPU time (0: none), at most kMaxSampleHz.
   uint64_t sample_hz = 1000; // HOTLINE_SAMPLE_HZ
   // The other modes, from the first stop of timing: the same, to estimate the stopped calls.

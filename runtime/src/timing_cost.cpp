@@ -17,6 +17,8 @@ uint64_t untimed_calls = 0;
 
 uint64_t unexpected_exits = 0;
 
+TimingCost g_cost{};
+
 // An instrumented function whose timing stopped, with no work of its own: it finds its
 // site's untimed byte set and only counts the call, then checks at its exit whether it may
 // be open (abi.h: it is not, since no call of this thread is open below its caller).
@@ -33,8 +35,6 @@ inline void exit_if_open(uint32_t site, uintptr_t key) {
   if (__hotline_open_call_key <= key)
     __hotline_exit(site, key);
 }
-
-} // namespace
 
 TimingCost measure_timing_cost() {
   constexpr uint32_t kCallerSite = 0, kCalleeSite = 1;
@@ -94,5 +94,11 @@ TimingCost measure_timing_cost() {
   }
   return {self, with_call, untimed};
 }
+
+} // namespace
+
+const TimingCost &timing_cost() { return g_cost; }
+
+void timing_cost_init() { g_cost = measure_timing_cost(); }
 
 } // namespace hotline::rt

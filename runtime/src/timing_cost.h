@@ -9,9 +9,16 @@ struct TimingCost {
   double untimed_call_ticks; // an untimed (counted) call of an empty function
 };
 
-// Times an empty function through __hotline_enter and __hotline_exit, the way instrumented
-// code calls them, on a scratch thread state that no profile includes, then calls of an empty
-// function whose timing stopped. Takes about 60 us; the profile writer calls it.
-TimingCost measure_timing_cost();
+// What timing one call costs in this process, measured once by timing_cost_init: the
+// stop-timing threshold (timing_policy.h), the live view and the profile use the same figures.
+// A forked child keeps its parent's (the same machine).
+const TimingCost &timing_cost();
+
+// From runtime_init, once the thread states and the timing policy are set up. Times an empty
+// function through __hotline_enter and __hotline_exit, the way instrumented code calls them, on
+// a scratch thread state that no profile includes, then calls of an empty function whose timing
+// stopped. Takes about 60 us (it took as long at the profile's write, where it was measured
+// before it set the threshold).
+void timing_cost_init();
 
 } // namespace hotline::rt

@@ -36,7 +36,8 @@
 // FILTER-NEXT:# (docs/filter.md). Names are linkage names; each has its evidence above it.
 // FILTER-EMPTY:
 // FILTER-NEXT:# count-only: 1 function called at least 1000 times (--min-calls) whose timing the
-// FILTER-NEXT:# runtime stopped or whose timed calls cost less than 200 ns each (--min-call-ns),
+// FILTER-NEXT:# runtime stopped or whose timed calls cost less than 16 times the measured cost of
+// FILTER-NEXT:# timing one call (the runtime's line; --min-call-ns sets another),
 // FILTER-NEXT:# the cost of timing included: counted, not timed.
 // MEAN:# count-only: 1 function called at least 1000 times (--min-calls) whose timing the
 // MEAN-NEXT:# runtime stopped or whose timed calls cost less than 1000000 ns each (--min-call-ns),

@@ -1,5 +1,5 @@
 // The runtime stops timing a site once a call node's first HOTLINE_STOP_TIMING_AFTER calls
-// (default 1000) took less than HOTLINE_STOP_TIMING_BELOW_NS (default 200) on average; its
+// (default 1000) took less than HOTLINE_STOP_TIMING_BELOW_NS (default: 16 times what timing a call costs) on average; its
 // calls are still counted. tiny(int) runs 100,000 times from one place, so exactly the first
 // 1000 (or 500) calls are timed. The exact runs set the threshold to 1 ms so that a loaded
 // machine cannot push tiny's mean above it; slow(int) takes tens of microseconds a call, so
@@ -74,5 +74,5 @@ int main() {
 // SLOW:       "timed": true
 // SLOW-NEXT:  }
 // BAD-DAG: hotline: HOTLINE_STOP_TIMING_AFTER=many is not a non-negative integer; using 1000
-// BAD-DAG: hotline: HOTLINE_STOP_TIMING_BELOW_NS=-5 is not a non-negative integer; using 200
+// BAD-DAG: hotline: HOTLINE_STOP_TIMING_BELOW_NS=-5 is not a non-negative integer; using auto
 // OUT-NOT: exit {{[1-9]}}

@@ -51,16 +51,18 @@ ProfileBuilder one_callee(uint64_t calls, uint64_t ns_each) {
 }
 
 // The mean compared is a timed call's time with the cost of timing it: the compensated time
-// (here 190 - 10 = 180 ns) plus caller_ps (20 ns) is 200 ns, not below 200; 185 ns as
-// recorded is 195 ns.
+// (here 190 - 10 = 180 ns) plus caller_ps (20 ns) is 200 ns, not below --min-call-ns 200;
+// 185 ns as recorded is 195 ns.
 TEST(Filter, MeanIsTheCompensatedTimePlusTheCostOfTiming) {
+  FilterThresholds at_200;
+  at_200.min_call_ns = 200;
   ProfileBuilder at_limit = one_callee(5000, 190);
   at_limit.set_timing_cost(10000, 20000);
-  EXPECT_EQ(lines(select(at_limit)), Lines{});
+  EXPECT_EQ(lines(select(at_limit, at_200)), Lines{});
 
   ProfileBuilder below = one_callee(5000, 185);
   below.set_timing_cost(10000, 20000);
-  std::vector<FilterEntry> entries = select(below);
+  std::vector<FilterEntry> entries = select(below, at_200);
   ASSERT_EQ(lines(entries), Lines{"count-only=_Z6calleev"});
   EXPECT_EQ(entries[0].calls, 5000u);
   EXPECT_EQ(entries[0].timed_calls, 5000u);
@@ -75,6 +77,17 @@ TEST(Filter, MeanIsTheCompensatedTimePlusTheCostOfTiming) {
   FilterThresholds lower;
   lower.min_call_ns = 199;
   EXPECT_EQ(lines(select(one_callee(5000, 199), lower)), Lines{});
+}
+
+// By default the line is the runtime's: 16 times what timing one call costs (caller_ps 20 ns:
+// 320 ns), the mean compared as above (recorded 330 ns: 330 - 10 + 20 = 340 ns).
+TEST(Filter, DefaultLineIsSixteenTimesTheCostOfTiming) {
+  for (auto [recorded_ns, count_only] : {std::pair{309u, true}, {311u, false}, {330u, false}}) {
+    ProfileBuilder b = one_callee(5000, recorded_ns);
+    b.set_timing_cost(10000, 20000);
+    EXPECT_EQ(lines(select(b)), count_only ? Lines{"count-only=_Z6calleev"} : Lines{})
+        << recorded_ns << " ns recorded";
+  }
 }
 
 // Too few calls to be worth it, however short: --min-calls.

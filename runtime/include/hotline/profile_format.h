@@ -253,8 +253,8 @@ struct hotline_call_node_record {
  * live view estimate the site's untimed calls; with fewer, from all its timed calls. */
 #define HOTLINE_MIN_WINDOW_CALLS 32u
 
-/* What timing one call costs, measured by the runtime on the writing thread just before it
- * writes the profile (an empty function timed many times; the fastest of several rounds).
+/* What timing one call costs, measured by the runtime once, as it starts (an empty function
+ * timed many times; the fastest of several rounds; a forked child keeps its parent's).
  * Reports subtract it from the call times so that short, frequent calls are not inflated. */
 struct hotline_timing_cost_record {
   uint64_t self_ps;         /* picoseconds of instrumentation inside a timed call's own inclusive
@@ -265,6 +265,11 @@ struct hotline_timing_cost_record {
                                stopped (counted only): the least any call costs. Appended: 0
                                when entry_size is 16 */
 };
+
+/* The runtime's default line for stopping timing (HOTLINE_STOP_TIMING_BELOW_NS=auto): a call
+ * path whose mean, as recorded, is below this many times caller_ps; `hotline filter` draws the
+ * same line by default. A function that stays timed pays at most about 1/16 of its time. */
+#define HOTLINE_STOP_TIMING_COST_TIMES 16u
 
 /* How the runtime sampled where threads were running: each thread's CPU time interrupts it
  * every period_ns, and the interrupted instruction's address is counted. One sample stands for

@@ -17,6 +17,7 @@ namespace {
 struct Evidence {
   const FunctionStats *stats = nullptr; // null: registered, never entered
   uint64_t timing_cost_ps = 0;          // caller_ps for each of its timed calls
+  uint64_t costed_calls = 0;            // the calls timing_cost_ps is summed over
   uint64_t loop_iterations = 0;         // line mode: all its loops, all entries
 };
 
@@ -34,8 +35,12 @@ bool too_short_to_time(const Evidence &e, const FilterThresholds &thresholds) {
   if (s.timed_calls == 0)
     return false; // never timed (inlined, or too small): nothing to take away
   bool hot_loop = e.loop_iterations > 0 && e.loop_iterations >= s.calls;
-  bool too_short = s.timing_stopped || mean_ns(s.total_ns, e.timing_cost_ps, s.timed_calls) <
-                                           double(thresholds.min_call_ns);
+  double line_ns = thresholds.min_call_ns ? double(*thresholds.min_call_ns)
+                   : e.costed_calls ? HOTLINE_STOP_TIMING_COST_TIMES * double(e.timing_cost_ps) /
+                                          double(e.costed_calls) / 1000.0
+                                    : double(kUnmeasuredMinCallNs);
+  bool too_short =
+      s.timing_stopped || mean_ns(s.total_ns, e.timing_cost_ps, s.timed_calls) < line_ns;
   return too_short && !hot_loop;
 }
 
@@ -62,9 +67,11 @@ std::vector<FilterEntry> select_filter(const std::vector<profile::Profile> &prof
     // program its work plus that.
     if (profile.timing_cost.measured)
       for (const profile::CallNode &node : profile.nodes)
-        if (profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION)
-          evidence[catalog.function_of(p, node.site)].timing_cost_ps +=
-              node.calls * profile.timing_cost.caller_ps;
+        if (profile.sites[node.site].kind == HOTLINE_SITE_FUNCTION) {
+          Evidence &e = evidence[catalog.function_of(p, node.site)];
+          e.timing_cost_ps += node.calls * profile.timing_cost.caller_ps;
+          e.costed_calls += node.calls;
+        }
     for (uint32_t site = 0; site < profile.sites.size(); ++site)
       if (profile.sites[site].kind == HOTLINE_SITE_LOOP_ITERATIONS)
         evidence[catalog.function_of(p, site)].loop_iterations += profile.site_counts[site];

@@ -5,16 +5,23 @@
 #include "profile/reader.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace hotline::analysis {
 
+// The line for a function whose profiles have no TIMING_COST: the runtime's fixed default
+// before the line followed the cost.
+constexpr uint64_t kUnmeasuredMinCallNs = 200;
+
 struct FilterThresholds {
   // A function whose timed calls cost less than this on average, timing
-  // included, is counted only: HOTLINE_STOP_TIMING_BELOW_NS's default, the
-  // runtime's own line for "too short to time".
-  uint64_t min_call_ns = 200;
+  // included, is counted only. Unset: the runtime's own default line for "too
+  // short to time", HOTLINE_STOP_TIMING_COST_TIMES times the measured cost of
+  // timing one call (TIMING_COST caller_ps, averaged over the function's calls);
+  // kUnmeasuredMinCallNs where no profile measured it.
+  std::optional<uint64_t> min_call_ns;
   // ...provided it was called at least this often: HOTLINE_STOP_TIMING_AFTER's
   // default, the calls the runtime waits for before it judges a mean.
   uint64_t min_calls = 1000;

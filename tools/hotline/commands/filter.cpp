@@ -32,7 +32,8 @@ const cli::CommandSpec kFilterCommand = {
         {"output", "OUT", "write the filter file to OUT (required)", 'o'},
         cli::OptionSpec::count("min-call-ns", "NS",
                                "count only functions whose timed calls cost less than NS each "
-                               "(default 200, as HOTLINE_STOP_TIMING_BELOW_NS)"),
+                               "(default: 16 times the measured cost of timing a call, as "
+                               "HOTLINE_STOP_TIMING_BELOW_NS=auto)"),
         cli::OptionSpec::count("min-calls", "N",
                                "count only functions called at least N times (default 1000, as "
                                "HOTLINE_STOP_TIMING_AFTER)"),
@@ -73,11 +74,16 @@ std::string filter_text(const std::vector<std::string> &inputs, size_t profile_c
       "\n";
   out += "# Build with -fplugin-arg-hotline-filter=<this file>, and rebuild when it changes\n"
          "# (docs/filter.md). Names are linkage names; each has its evidence above it.\n";
+  std::string line =
+      thresholds.min_call_ns
+          ? fmt::format("{} ns each (--min-call-ns)", *thresholds.min_call_ns)
+          : fmt::format("{} times the measured cost of\n# timing one call (the runtime's line; "
+                        "--min-call-ns sets another)",
+                        HOTLINE_STOP_TIMING_COST_TIMES);
   out += fmt::format("\n# count-only: {} function{} called at least {} times (--min-calls) whose "
-                     "timing the\n# runtime stopped or whose timed calls cost less than {} ns "
-                     "each (--min-call-ns),\n# the cost of timing included: counted, not timed.\n",
-                     count_only, count_only == 1 ? "" : "s", thresholds.min_calls,
-                     thresholds.min_call_ns);
+                     "timing the\n# runtime stopped or whose timed calls cost less than {},\n# "
+                     "the cost of timing included: counted, not timed.\n",
+                     count_only, count_only == 1 ? "" : "s", thresholds.min_calls, line);
   for (const analysis::FilterEntry &entry : entries)
     if (entry.action == analysis::FilterAction::CountOnly)
       out += evidence(entry) + "count-only=" + entry.linkage_name + "\n";
@@ -98,7 +104,7 @@ std::string filter_text(const std::vector<std::string> &inputs, size_t profile_c
 int run_filter(const cli::ParsedArgs &parsed) {
   std::string output = cli::required_output(parsed, kFilterCommand);
   analysis::FilterThresholds thresholds;
-  thresholds.min_call_ns = parsed.count("min-call-ns").value_or(thresholds.min_call_ns);
+  thresholds.min_call_ns = parsed.count("min-call-ns");
   thresholds.min_calls = parsed.count("min-calls").value_or(thresholds.min_calls);
   thresholds.keep_unrun = parsed.has("keep-unrun");
   const std::vector<std::string> &inputs = cli::profile_paths(parsed, kFilterCommand);
