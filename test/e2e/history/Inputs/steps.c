@@ -1,7 +1,9 @@
 // A program whose three steps wait a planted time: 50 ms each, times 1 + 5% Gaussian noise
 // drawn from the run's number (so every run of the history is reproducible), and parse() from
 // run 20 on 1 + SLOW (default 0.15) times longer. Waits, not work: a loaded machine stretches
-// computation, but hardly a 50 ms sleep (a few ms at worst), so the noise is the planted one.
+// computation, but hardly a 50 ms sleep, so the noise is the planted one. Hardly: a loaded VM
+// once woke a real-time sleeper 30 ms late (+64% on a step). A run whose wait overran by more
+// than 2 ms says so and exits 3; Inputs/record-steps.sh records it again.
 //   steps RUN [SLOW]
 #include <math.h>
 #include <stdio.h>
@@ -25,10 +27,23 @@ static double normal(void) {
   return sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
-static void wait_ms(double ms) {
+static double overran_ms = 0; // the most a wait took beyond what it asked for
+
+static inline __attribute__((always_inline)) double now_ms(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+// Inlined, so that each step's wait is its own self time.
+static inline __attribute__((always_inline)) void wait_ms(double ms) {
+  double start = now_ms();
   struct timespec time = {(time_t)(ms / 1000), (long)(fmod(ms, 1000) * 1e6)};
   while (nanosleep(&time, &time) != 0) {
   }
+  double overran = now_ms() - start - ms;
+  if (overran > overran_ms)
+    overran_ms = overran;
 }
 
 __attribute__((noinline)) void load(double factor) { wait_ms(50 * factor); }
@@ -48,5 +63,9 @@ int main(int argc, char **argv) {
   parse(parse_noise * (run >= 20 ? 1 + slow : 1));
   compute(compute_noise);
   printf("run %03d\n", run);
+  if (overran_ms > 2) {
+    fprintf(stderr, "steps: run %d: a wait overran by %.1f ms\n", run, overran_ms);
+    return 3;
+  }
   return 0;
 }
