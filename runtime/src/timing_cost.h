@@ -17,8 +17,7 @@ const TimingCost &timing_cost();
 // From runtime_init, once the thread states and the timing policy are set up. Times an empty
 // function through __hotline_enter and __hotline_exit, the way instrumented code calls them, on
 // a scratch thread state that no profile includes, then calls of an empty function whose timing
-// stopped. Takes about 60 us (it took as long at the profile's write, where it was measured
-// before it set the threshold).
+// stopped. Takes about 60 us.
 void timing_cost_init();
 
 } // namespace hotline::rt

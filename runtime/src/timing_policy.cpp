@@ -116,9 +116,9 @@ void windows_after_fork_in_child() {
 }
 
 // HOTLINE_STOP_TIMING_BELOW_NS, or by default HOTLINE_STOP_TIMING_COST_TIMES times what a timed
-// call costs its caller here (about 1 us on the project's VMs, where a clock read takes 22 ns;
-// 200 ns, the fixed default before, kept functions of 200 ns to 1 us timed at a sixth to a
-// third of their time, which was most of hotline's cost on the real-program corpus).
+// call costs its caller here (0.7-0.8 us on the project's VMs, where a timed call costs its
+// caller 43-50 ns; 200 ns, the fixed default before, kept functions of 200 ns to 1 us timed at
+// a sixth to a quarter of their time: bench/RESULTS.md).
 double stop_timing_below_ns(const TickConverter &time) {
   uint64_t chosen = options().stop_timing_below_ns;
   if (chosen != kStopTimingBelowAuto)

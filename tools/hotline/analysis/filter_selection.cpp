@@ -28,6 +28,16 @@ double mean_ns(uint64_t total_ns, uint64_t timing_cost_ps, uint64_t timed_calls)
   return (double(total_ns) + double(timing_cost_ps) / 1000.0) / double(timed_calls);
 }
 
+// The mean below which a function's calls are too short to time (FilterThresholds::min_call_ns).
+double line_ns(const Evidence &e, const FilterThresholds &thresholds) {
+  if (thresholds.min_call_ns)
+    return double(*thresholds.min_call_ns);
+  if (e.costed_calls == 0)
+    return double(kUnmeasuredMinCallNs);
+  double caller_ps = double(e.timing_cost_ps) / double(e.costed_calls);
+  return HOTLINE_STOP_TIMING_COST_TIMES * caller_ps / 1000.0;
+}
+
 // Whether a function that ran may be counted only, calls aside: its timed calls were too
 // short, and no loop of it did most of the work.
 bool too_short_to_time(const Evidence &e, const FilterThresholds &thresholds) {
@@ -35,12 +45,8 @@ bool too_short_to_time(const Evidence &e, const FilterThresholds &thresholds) {
   if (s.timed_calls == 0)
     return false; // never timed (inlined, or too small): nothing to take away
   bool hot_loop = e.loop_iterations > 0 && e.loop_iterations >= s.calls;
-  double line_ns = thresholds.min_call_ns ? double(*thresholds.min_call_ns)
-                   : e.costed_calls ? HOTLINE_STOP_TIMING_COST_TIMES * double(e.timing_cost_ps) /
-                                          double(e.costed_calls) / 1000.0
-                                    : double(kUnmeasuredMinCallNs);
-  bool too_short =
-      s.timing_stopped || mean_ns(s.total_ns, e.timing_cost_ps, s.timed_calls) < line_ns;
+  bool too_short = s.timing_stopped ||
+                   mean_ns(s.total_ns, e.timing_cost_ps, s.timed_calls) < line_ns(e, thresholds);
   return too_short && !hot_loop;
 }
 
