@@ -174,6 +174,9 @@ static bool add_to_registry(__hotline_module *module, const char *object_path) {
                    kMaxSites, kMaxModules, module->source_file);
     return false;
   }
+  // The site table is read whole, here and when the profile is written: its pages mapped in
+  // one call rather than a fault each (a toml++ program's 723 sites, 9 pages; 107 in line mode).
+  map_pages(module->sites, sizeof *module->sites * module->site_count);
   for (uint32_t i = 0; i < module->site_count; ++i) {
     if (module->sites[i].kind != HOTLINE_ABI_SITE_LOOP_MAX_TRIPS)
       continue;

@@ -230,8 +230,11 @@ __attribute__((noinline)) uint64_t program_caller(uint64_t library_return, WalkC
   uint64_t anchor = reinterpret_cast<uint64_t>(__builtin_frame_address(0));
   if (!*cache) {
     *cache = static_cast<WalkCache *>(reserve_pages(sizeof(WalkCache)));
-    if (*cache)
+    if (*cache) {
+      // Its sets are hashed over 14 pages: committed in one call, not a fault each.
+      commit_pages(*cache, sizeof(WalkCache));
       (*cache)->stack_top = stack_top();
+    }
   }
   CachedWalk *set = *cache ? (*cache)->walks[WalkCache::set_of(library_return)] : nullptr;
 #if defined(__x86_64__)
