@@ -129,7 +129,7 @@ void write_profile_then_die(int signal) {
   g_fatal_signal = signal;
   handle_now(SIGALRM, on_alarm);
   alarm(kWriteSeconds);
-  write_profile();
+  write_profile_as_process_ends();
   alarm(0);
   die_with(signal);
 }

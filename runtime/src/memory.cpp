@@ -112,8 +112,14 @@ void map_pages(const void *p, size_t bytes) {
 #endif
 }
 
+namespace {
+bool keeping_pages = false; // keep_pages_until_exit
+} // namespace
+
+void keep_pages_until_exit() { __atomic_store_n(&keeping_pages, true, __ATOMIC_RELAXED); }
+
 void release_pages(void *p, size_t bytes) {
-  if (!p)
+  if (!p || __atomic_load_n(&keeping_pages, __ATOMIC_RELAXED))
     return;
   forget_region(p);
   munmap(p, bytes);

@@ -949,6 +949,11 @@ void write_profile() {
   write_profile_now(0);
 }
 
+void write_profile_as_process_ends() {
+  keep_pages_until_exit();
+  write_profile();
+}
+
 void dump_profile() {
   SentFatalSignalsHeld held; // fatal_signals.h: the write is finished first
   RecordingControlGuard control;

@@ -6,6 +6,9 @@ namespace hotline::rt {
 // Writes <program>.<pid>.hotline into the output directory, atomically, and says where on
 // stderr (unless quiet). Only the first call writes; errno is preserved.
 void write_profile();
+// The same, when the process ends right after (at exit, on a fatal signal): the memory that
+// assembled the profile is left for the process's end to take back (keep_pages_until_exit).
+void write_profile_as_process_ends();
 
 // Writes <program>.<pid>.dump-<n>.hotline, a profile of what was recorded so far (its RUN
 // flagged HOTLINE_RUN_DUMP), while the program goes on: hotline_dump and HOTLINE_DUMP_SIGNAL.

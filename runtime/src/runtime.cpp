@@ -294,7 +294,7 @@ const char *option_text(const void *value) { return getenv(option_of(value).name
 namespace {
 
 void write_profile_at_exit() {
-  write_profile();
+  write_profile_as_process_ends();
   keep_modules_until_exit();
 }
 
