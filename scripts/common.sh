@@ -23,7 +23,8 @@ HOTLINE_PACKAGES=(
 # perf, the truth suite's independent measures (test/truth), nlohmann-json, which it uses
 # from /usr/include, the PostgreSQL server the history's shared store is tested on, and Python's
 # headers, pybind11 and NumPy, for the extension modules built with the plugin
-# (test/e2e/python-*.test).
+# (test/e2e/python-*.test), and pip and setuptools, which `pip install .` builds one with
+# (test/packaging/python-pip-install.test).
 HOTLINE_TEST_PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
   clang-tools-22 clang-format-22
@@ -31,7 +32,7 @@ HOTLINE_TEST_PACKAGES=(
   tmux strace linux-perf gdb uftrace
   nlohmann-json3-dev
   postgresql
-  python3-dev pybind11-dev python3-numpy
+  python3-dev pybind11-dev python3-numpy python3-pip python3-setuptools
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

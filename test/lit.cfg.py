@@ -145,6 +145,10 @@ if system_python and system_python.returncode == 0:
         numpy = subprocess.run(["/usr/bin/python3", "-c", "import numpy"], capture_output=True)
         if os.path.exists("/usr/include/pybind11/pybind11.h") and numpy.returncode == 0:
             config.available_features.add("pybind11-numpy")
+        # Debian's python3-pip and python3-setuptools: `pip install .` of an extension.
+        pip = subprocess.run(["/usr/bin/python3", "-c", "import setuptools, pip"], capture_output=True)
+        if pip.returncode == 0:
+            config.available_features.add("python3-pip")
 if shutil.which("strace"):
     config.available_features.add("strace")
 # perf, where it may sample software events (a container's seccomp policy or
