@@ -12,7 +12,7 @@ mkdir -p "$dir/.try"
 for i in $(seq "$first" "$last"); do
   for try in 1 2 3 4 5; do
     rm -f "$dir/.try"/*.hotline
-    HOTLINE_QUIET=1 HOTLINE_DIR="$dir/.try" $rt "$steps" "$i" "$@" > /dev/null
+    STEPS_EXACT=1 HOTLINE_QUIET=1 HOTLINE_DIR="$dir/.try" $rt "$steps" "$i" "$@" > /dev/null
     status=$?
     [ $status -eq 3 ] || break
   done

@@ -2,8 +2,10 @@
 // drawn from the run's number (so every run of the history is reproducible), and parse() from
 // run 20 on 1 + SLOW (default 0.15) times longer. Waits, not work: a loaded machine stretches
 // computation, but hardly a 50 ms sleep, so the noise is the planted one. Hardly: a loaded VM
-// once woke a real-time sleeper 30 ms late (+64% on a step). A run whose wait overran by more
-// than 2 ms says so and exits 3; Inputs/record-steps.sh records it again.
+// once woke a real-time sleeper 30 ms late (+64% on a step). With STEPS_EXACT=1 in the
+// environment (Inputs/record-steps.sh, for the tests whose gates need the planted noise), a
+// run whose wait overran by more than 2 ms says so and exits 3, and is recorded again; the
+// tests that only need profiles to store run it without.
 //   steps RUN [SLOW]
 #include <math.h>
 #include <stdio.h>
@@ -63,7 +65,8 @@ int main(int argc, char **argv) {
   parse(parse_noise * (run >= 20 ? 1 + slow : 1));
   compute(compute_noise);
   printf("run %03d\n", run);
-  if (overran_ms > 2) {
+  const char *exact = getenv("STEPS_EXACT");
+  if (exact && exact[0] == '1' && overran_ms > 2) {
     fprintf(stderr, "steps: run %d: a wait overran by %.1f ms\n", run, overran_ms);
     return 3;
   }
