@@ -146,11 +146,10 @@ private:
     uint32_t *index = index_;
     Record *records = records_of(index);
     uint32_t i = start;
-    for (;; i = (i + 1) & (kCapacity - 1)) { // another thread may have added it meanwhile
-      if (index[i] == 0)
-        break;
-      if (matches(records[index[i] - 1].key, place, detail))
-        return &records[index[i] - 1];
+    for (; index[i] != 0; i = (i + 1) & (kCapacity - 1)) { // another thread may have added it
+      Record &added = records[index[i] - 1];
+      if (matches(added.key, place, detail))
+        return &added;
     }
     Record &r = records[used_];
     r.key = {place.thread, place.node, place.pc, detail, 1, place.via_pc};

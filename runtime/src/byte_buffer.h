@@ -43,10 +43,8 @@ public:
   // Makes room for `n` more bytes that are about to be appended, their pages committed in one
   // call (commit_pages) rather than faulted in one by one as the appends reach them.
   void expect(size_t n) {
-    if (reserve(size_ + n) && size_ + n > committed_) {
-      commit_pages(data_ + committed_, size_ + n - committed_);
-      committed_ = size_ + n;
-    }
+    if (reserve(size_ + n) && size_ + n > committed_)
+      commit_to(size_ + n);
   }
 
   // Drops the bytes from `size` on.
@@ -87,8 +85,9 @@ private:
   void commit_ahead(size_t needed) {
     constexpr size_t kMostAhead = 1u << 20;
     size_t end = needed + (needed < kMostAhead ? needed : kMostAhead) + (16u << 10);
-    if (end > capacity_)
-      end = capacity_;
+    commit_to(end < capacity_ ? end : capacity_);
+  }
+  void commit_to(size_t end) {
     commit_pages(data_ + committed_, end - committed_);
     committed_ = end;
   }
