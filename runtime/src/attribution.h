@@ -90,12 +90,17 @@ public:
   }
 
   // A record's number, which `numbered` turns back into it: 1 + its place in the order they
-  // were added, or kCapacity + 1 for the pooled record (0 is no record's).
+  // were added, or kCapacity + 1 for the pooled record (0 is no record's). A number read back
+  // from memory that a program may have overwritten gives null when it is no record's.
   uint32_t number_of(const Record *r) const {
     return r == &pooled_ ? kCapacity + 1 : uint32_t(r - records_of(index_)) + 1;
   }
   Record *numbered(uint32_t number) {
-    return number == kCapacity + 1 ? &pooled_ : records_of(index_) + (number - 1);
+    if (number == kCapacity + 1)
+      return __atomic_load_n(&pooled_.key.ready, __ATOMIC_ACQUIRE) ? &pooled_ : nullptr;
+    if (number == 0 || number > __atomic_load_n(&used_, __ATOMIC_ACQUIRE))
+      return nullptr;
+    return records_of(index_) + (number - 1);
   }
 
   // For fork: the child must not inherit a lock held by a thread it does not have.

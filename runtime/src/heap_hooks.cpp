@@ -7,11 +7,15 @@
 //
 // Where the hooks keep what they recorded of a block (its place, size and call stamp) is
 // decided once, at the first call, by the allocator behind them:
-// - in a header of 16 bytes just in front of the block the program gets, when every
-//   malloc-family function of the process is the runtime's and the allocator behind them is
-//   the C library's: a free finds its record from the block's address, with nothing shared
-//   between threads. The program never sees the header (malloc_usable_size counts the bytes
-//   after it).
+// - in a trailer of 8 bytes at the end of the block, when every malloc-family function of
+//   the process is the runtime's and the allocator behind them is the C library's: the hooks
+//   ask for 8 bytes more and keep the record in the last 8 of the block's usable bytes
+//   (malloc_usable_size), where a free finds it, with nothing shared between threads. The
+//   program never sees the trailer (malloc_usable_size counts the bytes before it). Behind
+//   the block rather than in front: a block of a multiple of 16 bytes then takes no more of
+//   the C library's memory than without it (glibc gives 8 bytes of its next chunk's header),
+//   where a header of 16 bytes moved every block to the next size and cost json_documents 17%
+//   of its plain run time in glibc's allocator (bench/RESULTS.md).
 // - in the live-block table (heap_tracking.h) otherwise: another allocator library (jemalloc,
 //   tcmalloc) has functions of its own that a program may call on a malloc'd block
 //   (`sallocx`, `dallocx`), and a program that defines one of the functions itself hands out
@@ -35,68 +39,117 @@ using namespace hotline::rt;
 
 namespace {
 
-enum Layout : int { kUndecided, kHeaders, kTable };
+enum Layout : int { kUndecided, kTrailers, kTable };
 int g_layout = kUndecided;
 
-// In front of each block, when blocks have headers.
-struct BlockHeader {
-  uint32_t place : 24;      // heap_place_number(); 0: the hooks did not track the block
-  uint32_t offset_log2 : 8; // the allocator's block starts 2^offset_log2 bytes before the
-                            // program's: the header's 16, or an alignment above 16
+// At the end of each block, when blocks have trailers. The call stamp comes first: a program
+// that writes a byte or two past its block, which the C library's slack would forgive,
+// damages only that.
+struct BlockTrailer {
   uint32_t call_stamp;
-  uint64_t bytes; // what the program asked for
+  uint32_t place : 20; // heap_place_number(); 0: the hooks did not track the block
+  uint32_t slack : 12; // the usable bytes before the trailer less the program's, or
+                       // kSlackInWordBefore: the program's bytes are in the 8 bytes before
+                       // the trailer (a block mapped by itself has up to a page of slack)
 };
-constexpr size_t kHeaderBytes = 16; // keeps the 16 bytes' alignment that malloc gives
-static_assert(sizeof(BlockHeader) == kHeaderBytes);
+constexpr size_t kTrailerBytes = 8;
+constexpr uint32_t kSlackInWordBefore = 4095;
+static_assert(sizeof(BlockTrailer) == kTrailerBytes);
+static_assert(PlaceTable<HeapPlace>::kCapacity + 1 < (1u << 20), "a place's number fits");
 
-bool headers() { return __atomic_load_n(&g_layout, __ATOMIC_RELAXED) == kHeaders; }
+bool trailers() { return __atomic_load_n(&g_layout, __ATOMIC_RELAXED) == kTrailers; }
 
-BlockHeader header_of(const void *p) {
-  BlockHeader h;
-  memcpy(&h, static_cast<const char *>(p) - kHeaderBytes, sizeof h);
-  return h;
-}
-size_t offset_of(const BlockHeader &h) { return size_t(1) << h.offset_log2; }
-void *base_of(void *p, const BlockHeader &h) { return static_cast<char *>(p) - offset_of(h); }
-TrackedBlock tracked_of(const BlockHeader &h) {
-  return {h.place ? heap_place_numbered(h.place) : nullptr, h.bytes, h.call_stamp};
-}
-
-// The bytes a block needs in front of the program's part: a header's, or the alignment when
-// larger, so that the program's part keeps it; none without headers.
-size_t front_bytes(size_t alignment) {
-  if (!headers())
-    return 0;
-  return alignment > kHeaderBytes ? alignment : kHeaderBytes;
+// What glibc's malloc_usable_size gives for a block in use, read where it reads it (malloc.c,
+// `musable`): the word in front of a block holds its chunk's size, its low 3 bits flags, of
+// which 2 says that the chunk was mapped by itself (then its header takes 16 bytes of it, else
+// 8). Calling the function instead also read the next chunk's header, another cache line:
+// 4% of json_documents' samples. choose_layout checks it against the function first.
+size_t c_library_usable_size(const void *p) {
+  uint64_t word;
+  memcpy(&word, static_cast<const char *>(p) - sizeof word, sizeof word);
+  return size_t(word & ~uint64_t(7)) - (word & 2 ? 16 : 8);
 }
 
-// The program's part of the allocator's block `base` (null: the allocation failed), with
-// its record (`tracked.place` null: not tracked) in its header or in the table.
-void *hand_out(void *base, size_t front, const TrackedBlock &tracked) {
-  if (!base)
-    return nullptr;
-  if (!front) {
-    if (tracked.place)
-      remember_block(base, tracked);
-    return base;
+// The bytes the program may use in a block with a trailer: those before it.
+size_t room_before_trailer(void *p) { return c_library_usable_size(p) - kTrailerBytes; }
+
+void put_trailer(void *p, const TrackedBlock &tracked) {
+  char *block = static_cast<char *>(p);
+  size_t room = room_before_trailer(p);
+  BlockTrailer t{};
+  t.call_stamp = tracked.call_stamp;
+  t.place = tracked.place ? heap_place_number(tracked.place) : 0;
+  size_t slack = room - tracked.bytes;
+  if (slack < kSlackInWordBefore) {
+    t.slack = uint32_t(slack);
+  } else { // the slack holds the word
+    t.slack = kSlackInWordBefore;
+    uint64_t bytes = tracked.bytes;
+    memcpy(block + room - sizeof bytes, &bytes, sizeof bytes);
   }
-  char *p = static_cast<char *>(base) + front;
-  BlockHeader h{};
-  h.place = tracked.place ? heap_place_number(tracked.place) : 0;
-  h.offset_log2 = uint32_t(__builtin_ctzll(front));
-  h.call_stamp = tracked.call_stamp;
-  h.bytes = tracked.bytes;
-  memcpy(p - kHeaderBytes, &h, sizeof h);
-  return p;
+  memcpy(block + room, &t, sizeof t);
+}
+
+// A block's record from its trailer. A trailer that a program's overflow damaged gives a
+// wrong record, never a wild one: a number that is no place's is no place.
+TrackedBlock trailer_of(void *p) {
+  const char *block = static_cast<const char *>(p);
+  size_t room = room_before_trailer(p);
+  BlockTrailer t;
+  memcpy(&t, block + room, sizeof t);
+  uint64_t bytes = 0;
+  if (t.slack == kSlackInWordBefore)
+    memcpy(&bytes, block + room - sizeof bytes, sizeof bytes);
+  else if (t.slack <= room)
+    bytes = room - t.slack;
+  return {heap_place_numbered(t.place), bytes, t.call_stamp};
+}
+
+// The bytes the hooks ask the allocator for beyond the program's: a trailer's, or none.
+size_t extra_bytes() { return trailers() ? kTrailerBytes : 0; }
+
+// Gives the program the allocator's block (null: the allocation failed) with its record
+// (`tracked.place` null: not tracked) in its trailer or in the table.
+void *hand_out(void *block, const TrackedBlock &tracked) {
+  if (!block)
+    return nullptr;
+  if (trailers())
+    put_trailer(block, tracked);
+  else if (tracked.place)
+    remember_block(block, tracked);
+  return block;
 }
 
 bool every_hook_in_effect(); // defined after the hooks
 
-// Headers, when every malloc-family function is the runtime's and the next malloc is the C
-// library's (in the object that defines gnu_get_libc_version). Not with HOTLINE_MEMORY=0,
-// read here (by the options table's name and boolean parsing) because the first allocation
-// comes before the runtime reads its options: then nothing is tracked, and the hooks pass
-// each call through as it is.
+// Whether c_library_usable_size gives what the C library's malloc_usable_size does, on blocks
+// of the sizes and alignments that its chunks differ by (small, large, mapped by itself,
+// aligned).
+bool usable_size_read_right() {
+  if (!real.malloc_usable_size || !real.posix_memalign)
+    return false;
+  bool right = true;
+  static const size_t sizes[] = {1, 24, 1000, 70000, 300000};
+  for (size_t bytes : sizes) {
+    void *p = real.malloc(bytes);
+    if (!p)
+      return false;
+    right &= c_library_usable_size(p) == real.malloc_usable_size(p);
+    real.free(p);
+  }
+  void *aligned = nullptr;
+  if (real.posix_memalign(&aligned, 4096, 100) != 0)
+    return false;
+  right &= c_library_usable_size(aligned) == real.malloc_usable_size(aligned);
+  real.free(aligned);
+  return right;
+}
+
+// Trailers, when every malloc-family function is the runtime's and the next malloc is the C
+// library's (in the object that defines gnu_get_libc_version), with its malloc_usable_size. Not
+// with HOTLINE_MEMORY=0, read here (by the options table's name and boolean parsing) because the
+// first allocation comes before the runtime reads its options: then nothing is tracked, and the
+// hooks pass each call through as it is.
 Layout choose_layout() {
   const char *memory = option_text(&options().memory);
   if (memory && option_says_off(memory))
@@ -106,7 +159,8 @@ Layout choose_layout() {
   bool c_library_malloc =
       c_library_function && dladdr(reinterpret_cast<void *>(real.malloc), &next) &&
       dladdr(c_library_function, &c_library) && next.dli_fbase == c_library.dli_fbase;
-  return c_library_malloc && every_hook_in_effect() ? kHeaders : kTable;
+  return c_library_malloc && usable_size_read_right() && every_hook_in_effect() ? kTrailers
+                                                                                : kTable;
 }
 
 // Whether the hooks can serve a call: the real functions found and the layout chosen. Not
@@ -146,33 +200,33 @@ template <typename Call> auto in_allocator(size_t bytes, Call call) {
 }
 
 // Serves an allocation of `bytes` for `caller`: `real_call(request)` asks the real allocator
-// for a block of `request` bytes, the program's and the `front` bytes before them. A realloc
-// names the block it `replaces`, whose free counts once the call succeeded (a failed one
-// leaves it as it was).
+// for a block of `request` bytes, the program's and the `extra` after them. A realloc names
+// the block it `replaces`, whose free counts once the call succeeded (a failed one leaves it
+// as it was).
 template <typename RealCall>
-void *serve(size_t bytes, size_t front, void *caller, RealCall real_call,
+void *serve(size_t bytes, size_t extra, void *caller, RealCall real_call,
             const TrackedBlock *replaces = nullptr) {
   size_t request;
-  if (__builtin_add_overflow(bytes, front, &request)) {
+  if (__builtin_add_overflow(bytes, extra, &request)) {
     errno = ENOMEM;
     return nullptr;
   }
   if (!tracking())
-    return hand_out(real_call(request), front, {nullptr, bytes, 0});
+    return hand_out(real_call(request), {nullptr, bytes, 0});
   RuntimeScope scope;
   size_t timed_bytes = replaces && replaces->bytes > bytes ? replaces->bytes : bytes;
-  void *base = in_allocator(timed_bytes, [&] { return real_call(request); });
-  if (!base)
+  void *block = in_allocator(timed_bytes, [&] { return real_call(request); });
+  if (!block)
     return nullptr;
   if (replaces)
     account_free(*replaces);
-  return hand_out(base, front, record_allocation(bytes, caller));
+  return hand_out(block, record_allocation(bytes, caller));
 }
 
 void *allocate(size_t bytes, void *caller) {
   if (!allocator_ready())
     return bootstrap_alloc(bytes, 16);
-  return serve(bytes, front_bytes(0), caller, [](size_t request) { return real.malloc(request); });
+  return serve(bytes, extra_bytes(), caller, [](size_t request) { return real.malloc(request); });
 }
 
 void *posix_memalign_block(size_t alignment, size_t bytes, int *error) {
@@ -181,26 +235,14 @@ void *posix_memalign_block(size_t alignment, size_t bytes, int *error) {
   return *error == 0 ? block : nullptr;
 }
 
-// An allocation aligned to `alignment`, a power of two. With headers, posix_memalign's (or
-// malloc's, for an alignment that malloc gives anyway), with room in front for the alignment;
-// the hooks that take other alignments or round sizes have done so before they come here.
-// Without, `real_call` asks the hook's own real function, as the program did: they differ in
-// what they accept and how they round.
+// An allocation aligned to `alignment` (for bootstrap memory, before the real functions are
+// found: a power of two). `real_call` asks the hook's own real function, as the program did,
+// for the bytes and the trailer: they differ in what they accept and how they round.
 template <typename RealCall>
 void *allocate_aligned(size_t alignment, size_t bytes, void *caller, RealCall real_call) {
   if (!allocator_ready())
     return bootstrap_alloc(bytes, alignment);
-  if (!headers())
-    return serve(bytes, 0, caller, real_call);
-  if (alignment <= kHeaderBytes)
-    return serve(bytes, kHeaderBytes, caller, [](size_t request) { return real.malloc(request); });
-  return serve(bytes, alignment, caller, [alignment](size_t request) {
-    int error;
-    void *block = posix_memalign_block(alignment, request, &error);
-    if (!block)
-      errno = error;
-    return block;
-  });
+  return serve(bytes, extra_bytes(), caller, real_call);
 }
 void *allocate_aligned(size_t alignment, size_t bytes, void *caller) {
   if (alignment < sizeof(void *))
@@ -214,24 +256,14 @@ void *allocate_aligned(size_t alignment, size_t bytes, void *caller) {
 void release(void *p) {
   if (!p || is_bootstrap_block(p) || !allocator_ready())
     return;
-  if (headers()) {
-    BlockHeader h = header_of(p);
-    void *base = base_of(p, h);
-    if (!tracking())
-      return real.free(base);
-    RuntimeScope scope;
-    account_free(tracked_of(h));
-    in_allocator(h.bytes, [&] {
-      real.free(base);
-      return 0;
-    });
-    return;
-  }
   if (!tracking())
     return real.free(p);
   RuntimeScope scope;
   TrackedBlock block{};
-  forget_block(p, &block); // not there: an untracked free (no place)
+  if (trailers())
+    block = trailer_of(p);
+  else
+    forget_block(p, &block); // not there: an untracked free (no place)
   account_free(block);
   in_allocator(block.bytes, [&] {
     real.free(p);
@@ -247,32 +279,7 @@ size_t usable_bytes(void *p) {
     return bootstrap_block_size(p);
   if (!allocator_ready() || !real.malloc_usable_size)
     return 0;
-  if (!headers())
-    return real.malloc_usable_size(p);
-  BlockHeader h = header_of(p);
-  return real.malloc_usable_size(base_of(p, h)) - offset_of(h);
-}
-
-void *reallocate_with_header(void *p, size_t bytes, void *caller) {
-  if (bytes == 0) { // as the C library's realloc: frees the block and returns null
-    release(p);
-    return nullptr;
-  }
-  BlockHeader h = header_of(p);
-  if (offset_of(h) != kHeaderBytes) { // an aligned block: realloc does not keep alignment either
-    void *q = allocate(bytes, caller);
-    if (q) {
-      size_t old = usable_bytes(p);
-      memcpy(q, p, old < bytes ? old : bytes);
-      release(p);
-    }
-    return q;
-  }
-  void *base = base_of(p, h);
-  TrackedBlock old = tracked_of(h);
-  return serve(
-      bytes, kHeaderBytes, caller, [base](size_t request) { return real.realloc(base, request); },
-      &old);
+  return trailers() ? room_before_trailer(p) : real.malloc_usable_size(p);
 }
 
 void *reallocate(void *p, size_t bytes, void *caller) {
@@ -289,8 +296,16 @@ void *reallocate(void *p, size_t bytes, void *caller) {
     errno = ENOMEM;
     return nullptr;
   }
-  if (headers())
-    return reallocate_with_header(p, bytes, caller);
+  if (trailers()) {
+    if (bytes == 0) { // as the C library's realloc: frees the block and returns null
+      release(p);
+      return nullptr;
+    }
+    TrackedBlock old = trailer_of(p);
+    return serve(
+        bytes, kTrailerBytes, caller, [p](size_t request) { return real.realloc(p, request); },
+        &old);
+  }
   if (!tracking())
     return real.realloc(p, bytes);
   RuntimeScope scope;
@@ -304,7 +319,7 @@ void *reallocate(void *p, size_t bytes, void *caller) {
     return nullptr;
   }
   account_free(block); // no place when not known: an untracked free
-  return q ? hand_out(q, 0, record_allocation(bytes, caller)) : nullptr;
+  return q ? hand_out(q, record_allocation(bytes, caller)) : nullptr;
 }
 
 size_t page_bytes() { return size_t(sysconf(_SC_PAGESIZE)); }
@@ -336,7 +351,7 @@ HOOK void *calloc(size_t count, size_t size) noexcept {
   }
   if (!allocator_ready())
     return bootstrap_alloc(bytes, 16); // zeroed
-  return serve(bytes, front_bytes(0), CALLER,
+  return serve(bytes, extra_bytes(), CALLER,
                [](size_t request) { return real.calloc(1, request); });
 }
 
@@ -351,7 +366,7 @@ HOOK void *reallocarray(void *p, size_t count, size_t size) noexcept {
 
 HOOK size_t malloc_usable_size(void *p) noexcept { return usable_bytes(p); }
 
-// C23's sized frees, which newer C libraries define: a block with a header must come back
+// C23's sized frees, which newer C libraries define: a block with a trailer must come back
 // through the hooks whichever way the program frees it.
 HOOK void free_sized(void *p, size_t) noexcept { release(p); }
 HOOK void free_aligned_sized(void *p, size_t, size_t) noexcept { release(p); }
@@ -369,18 +384,14 @@ HOOK int posix_memalign(void **out, size_t alignment, size_t bytes) noexcept {
   return 0;
 }
 
-// With headers, the aligned forms do what the C library's do (glibc's malloc/malloc.c):
-// memalign rounds an alignment up to a power of two, and so did aligned_alloc before
-// glibc 2.38, which fails with EINVAL instead (its answer on a one-byte block says which).
+// The aligned forms ask the C library's own, which decide what alignments they take and how
+// they round; the power of two above an alignment is for bootstrap memory only.
 HOOK void *aligned_alloc(size_t alignment, size_t bytes) noexcept {
-  if (!power_of_two(alignment) && allocator_ready() && headers()) {
-    void *probe = real.aligned_alloc(alignment, 1);
-    if (!probe)
-      return nullptr;
-    real.free(probe);
+  if (alignment > SIZE_MAX / 2 + 1) {
+    errno = EINVAL;
+    return nullptr;
   }
-  size_t rounded = next_power_of_two(alignment);
-  return allocate_aligned(rounded, bytes, CALLER,
+  return allocate_aligned(next_power_of_two(alignment), bytes, CALLER,
                           [=](size_t request) { return real.aligned_alloc(alignment, request); });
 }
 

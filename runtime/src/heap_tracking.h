@@ -69,8 +69,9 @@ TrackedBlock record_allocation(size_t bytes, void *return_address);
 // Counts a block's free against its place, or as an untracked free when it has none.
 void account_free(const TrackedBlock &block);
 
-// A place's number, kept in a block's header (heap_hooks.cpp) instead of its address: never
-// 0, which a header keeps for a block without a place.
+// A place's number, kept in a block's trailer (heap_hooks.cpp) instead of its address: never
+// 0, which a trailer keeps for a block without a place. A number read back that is no
+// place's (the program wrote past its block) gives null.
 extern PlaceTable<HeapPlace> g_heap_places;
 inline uint32_t heap_place_number(const HeapPlace *place) { return g_heap_places.number_of(place); }
 inline HeapPlace *heap_place_numbered(uint32_t number) { return g_heap_places.numbered(number); }

@@ -44,6 +44,11 @@ TEST(PlaceTable, OneRecordPerPlaceAndDetailInTheOrderAdded) {
     EXPECT_NE(number, 0u);
     EXPECT_EQ(table.numbered(number), r);
   }
+  // Numbers that are no record's, as a block's trailer that a program overwrote may hold.
+  EXPECT_EQ(table.numbered(0), nullptr);
+  EXPECT_EQ(table.numbered(5), nullptr);
+  EXPECT_EQ(table.numbered(0xfffff), nullptr);
+  EXPECT_EQ(table.numbered(PlaceTable<TestRecord>::kCapacity + 1), nullptr); // not pooled yet
 }
 
 TEST(PlaceTable, PlacesBeyondThreeQuartersShareThePooledRecord) {

@@ -1,21 +1,29 @@
-// The heap hooks keep each block's record in a header in front of it (runtime/src/heap_hooks.cpp)
+// The heap hooks keep each block's record in a trailer at its end (runtime/src/heap_hooks.cpp)
 // and the program never notices: every malloc-family function gives what the C library's
 // gives (alignment, usable size, contents that realloc keeps, realloc to 0 frees), so the
-// program prints the same as its plain build; and each call is counted at its line.
+// program prints the same as its plain build; and each call is counted at its line, with its
+// exact bytes also where the block's slack is too large for the trailer (a block mapped by
+// itself) and where the program wrote a byte past its block.
 // (Valgrind cannot check it: its memcheck replaces the executable's malloc-family functions,
 // the hooks included.)
 // -fno-builtin: LLVM takes malloc-family calls to leave errno alone, and removes a block only
 // compared with null.
 // RUN: %clang_plain -O1 -g -fno-builtin %s -o %t.plain
 // RUN: %clang_hotline -O1 -g -fno-builtin %s -o %t
-// RUN: %t.plain > %t.plain.out
-// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_QUIET=1 %t > %t.out
+// RUN: %t.plain > %t.plain.out 2> %t.plain.err
+// RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_QUIET=1 %t > %t.out 2> %t.err
 // RUN: diff %t.plain.out %t.out
+//
+// The trailer is in effect: it takes 8 of the 24 bytes that glibc gives a 16-byte block.
+// RUN: FileCheck %s --check-prefix=PLAIN-ROOM < %t.plain.err
+// RUN: FileCheck %s --check-prefix=TRAILER-ROOM < %t.err
+// PLAIN-ROOM: a 16-byte block's usable size: 24
+// TRAILER-ROOM: a 16-byte block's usable size: 16
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: %hotline memory --top 0 --format json %t.d/*.hotline > %t.json
 // RUN: python3 %S/Inputs/memory_places.py %t.json %s | FileCheck %s
 //
-// With HOTLINE_MEMORY=0 the blocks have no header, and the program runs the same.
+// With HOTLINE_MEMORY=0 the blocks have no trailer, and the program runs the same.
 // RUN: rm -rf %t.off && mkdir -p %t.off && env HOTLINE_DIR=%t.off HOTLINE_QUIET=1 HOTLINE_MEMORY=0 %t > %t.off.out
 // RUN: diff %t.plain.out %t.off.out
 #define _GNU_SOURCE
@@ -122,11 +130,38 @@ static void zeroed(void) {
     free(p);
 }
 
+// A block that glibc maps by itself (above the mmap threshold), of a size whose slack after
+// rounding to pages is over 4 kB: the trailer cannot hold it (nor the bytes), the word
+// before the trailer does.
+static void large_slack(void) {
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  size_t bytes = 4096 * 40 - 31;
+  unsigned char *p = malloc(bytes); // LINE: large-slack
+  fill(p, bytes);
+  printf("large slack: %s\n", kept(p, bytes, bytes) ? "ok" : "wrong");
+  free(p);
+}
+
+// A byte written just past a block, a bug that the C library's slack forgives: the program
+// runs on, and the block's place and bytes are still right.
+volatile size_t past_the_end = 16;
+static void off_by_one(void) {
+  unsigned char *p = malloc(16); // LINE: off-by-one
+  p[past_the_end] = 0xff;
+  free(p);
+  printf("off by one: survived\n");
+}
+
 int main(void) {
+  void *small = malloc(16);
+  fprintf(stderr, "a 16-byte block's usable size: %zu\n", malloc_usable_size(small));
+  free(small);
   usable_sizes();
   alignments();
   reallocs();
   zeroed();
+  large_slack();
+  off_by_one();
   return 0;
 }
 
@@ -142,6 +177,8 @@ int main(void) {
 // OUT: realloc to 0: null
 // OUT: realloc too large: null 1
 // OUT: calloc zeroed: 1
+// OUT: large slack: ok
+// OUT: off by one: survived
 
 // Sizes 0 to 300: 45,150 bytes.
 // CHECK: usable: allocations 301, bytes 45150, frees 301, not freed 0 (0 bytes), temporaries 301
@@ -159,3 +196,7 @@ int main(void) {
 // CHECK: reallocarray: allocations 1, bytes 1000, frees 1, not freed 0 (0 bytes), temporaries 1
 // CHECK: realloc-too-large: no place
 // CHECK: calloc: allocations 1, bytes 1000, frees 1, not freed 0 (0 bytes), temporaries 1
+// CHECK: large-slack: allocations 1, bytes 163809, frees 1, not freed 0 (0 bytes), temporaries 1
+// The byte past the block fell on the trailer's call stamp: whether the block was temporary
+// is lost.
+// CHECK: off-by-one: allocations 1, bytes 16, frees 1, not freed 0 (0 bytes), temporaries
