@@ -119,6 +119,9 @@ struct HeapTotals {
 HeapTotals heap_totals();
 PlaceTable<HeapPlace> &heap_places();
 
+// At a thread's exit, on the thread: the page of places that its allocations found last.
+void release_heap_place_hints(ThreadState *t);
+
 // Whether the process's malloc is the runtime's hook (heap_hooks.cpp). Not when another
 // definition came first: a sanitizer's interceptors (linked ahead of the runtime), or an
 // allocator's that a program linked before it; nor in the runtimes built without hooks (for

@@ -6,6 +6,7 @@
 
 #include "duration_histograms.h"
 #include "fatal_signals.h"
+#include "heap_tracking.h"
 #include "memory.h"
 #include "modules.h"
 #include "runtime.h"
@@ -125,6 +126,7 @@ void retire_thread(void *state) {
   release_pages(t->counters, sizeof(uint64_t) * kCounterSlots);
   release_pages(frames, sizeof(Frame) * kMaxStackDepth);
   release_walk_cache(t->walk_cache);
+  release_heap_place_hints(t);
   remove_signal_stack(t->signal_stack);
   t->signal_stack = nullptr;
   t->counters = nullptr;

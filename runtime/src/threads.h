@@ -60,6 +60,16 @@ inline bool nested_in_other_call_paths(const Frame *frames, uint32_t d) {
   return d > 0 && frames[d].node && frames[d].node == frames[d - 1].node;
 }
 
+// A heap place the thread found (heap_tracking.cpp), kept where the next lookup of the same
+// place finds it in one cache line, not in the place table's index and records.
+struct HeapPlaceHint {
+  CallNode *node;
+  uint64_t pc;
+  uint64_t via_pc;
+  struct HeapPlace *place; // null: empty
+};
+constexpr uint32_t kHeapPlaceHints = 128; // a page
+
 struct ThreadState {
   uint64_t *counters;       // kCounterSlots entries, indexed by global site id
   Frame *frames;            // kMaxStackDepth entries
@@ -81,13 +91,16 @@ struct ThreadState {
   ThreadSampler sampler;        // where it runs, in line mode
   struct RegionThread *regions; // its regions and counters (regions.h); null until the first
   struct TraceBuffer *trace; // its timeline in trace mode (tracing.h); null until the first event
-  struct WalkCache *walk_cache; // the stack walks to its calls into libraries (program_code.h)
-  struct Exclusion *exclusion;  // what the stopped spans added (recording_control.h); null
-                                // until the first stop that finds the thread
-  void *signal_stack;           // the alternate signal stack the runtime gave it, or null
-                                // (fatal_signals.h)
-  uint32_t profile_index;       // its index in the profile's THREADS, set while writing
-  ThreadState *next;            // in the list of all threads
+  struct WalkCache *walk_cache;    // the stack walks to its calls into libraries (program_code.h)
+  HeapPlaceHint *heap_place_hints; // kHeapPlaceHints, by a hash of the place; null until the
+                                   // thread's first allocation, and after its exit (a state
+                                   // of its own: programs start and end threads by the million)
+  struct Exclusion *exclusion;     // what the stopped spans added (recording_control.h); null
+                                   // until the first stop that finds the thread
+  void *signal_stack;              // the alternate signal stack the runtime gave it, or null
+                                   // (fatal_signals.h)
+  uint32_t profile_index;          // its index in the profile's THREADS, set while writing
+  ThreadState *next;               // in the list of all threads
 };
 
 // Sets the calling thread's __hotline_open_call_key (abi.h) to the key of t's innermost open

@@ -7,7 +7,7 @@
 // RUN: %clangxx_hotline -O2 -g -fplugin-arg-hotline-lines %s -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d && env HOTLINE_DIR=%t.d HOTLINE_TRACE=1 %t | FileCheck %s --check-prefix=OUT
 // RUN: %hotline report %t.d/*.hotline > %t.report
-// RUN: %hotline tree %t.d/*.hotline > %t.tree
+// RUN: %hotline tree --min-percent 0 %t.d/*.hotline > %t.tree
 // RUN: cat %t.report %t.tree | FileCheck %s --check-prefix=TREE
 // RUN: %hotline export --format folded %t.d/*.hotline | FileCheck %s --check-prefix=FOLDED
 // RUN: %hotline export --format speedscope %t.d/*.hotline | FileCheck %s --check-prefix=SPEEDSCOPE
@@ -51,7 +51,9 @@ int main() {
 
 // OUT: {{.*}} 9592
 
-// The function table's totals are the tree's inlined frames' inclusive times.
+// The function table's totals are the tree's inlined frames' inclusive times. (The tree shows
+// every call: count_primes' share, about 1%, falls below the default threshold on a loaded
+// machine, where smooth's memory-bound loop slows more.)
 // TREE:      Functions by self time
 // TREE:      {{^ *[0-9.]+ (m|µ)?s +[0-9.]+% +}}[[SMOOTH:[0-9.]+ (m|µ)?s]]{{ +[0-9.]+% +}}2,000  smooth(std::vector<double>&)
 // TREE:      {{^ *[0-9.]+ (m|µ)?s +[0-9.]+% +}}[[PRIMES:[0-9.]+ (m|µ)?s]]{{ +[0-9.]+% +}}1  count_primes(long)
