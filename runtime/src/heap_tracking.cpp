@@ -1,5 +1,5 @@
 // The tables behind the heap hooks: places (PlaceTable) and, for allocators whose blocks
-// carry no header, live blocks (sharded hash tables on mmap'd memory, one spin lock per
+// carry no trailer, live blocks (sharded hash tables on mmap'd memory, one spin lock per
 // shard; the allocator itself is only ever called outside those locks).
 #include "heap_tracking.h"
 
