@@ -76,7 +76,7 @@ extern PlaceTable<HeapPlace> g_heap_places;
 inline uint32_t heap_place_number(const HeapPlace *place) { return g_heap_places.number_of(place); }
 inline HeapPlace *heap_place_numbered(uint32_t number) { return g_heap_places.numbered(number); }
 
-// The table of live blocks, for allocators whose blocks carry no header of the hooks
+// The table of live blocks, for allocators whose blocks carry no trailer of the hooks
 // (heap_hooks.cpp says when): a tracked block being freed is forgotten before the allocator
 // gets it back (another thread may be handed the same address at once); forget_block returns
 // false for a block the table does not hold. remember_block also puts a block back when
