@@ -80,7 +80,7 @@ int main(int argc, char **argv) {
   float s = 0;
   for (int r = 0; r < 10; ++r)
     s += dot(n, f, g);
-  char *buffer = malloc(n);
+  char *buffer = calloc(10, n); // copy_rows reads 10 rows of it; clear sets the first
   clear(buffer, n, 100);
   char *rows = malloc(10 * (n + 8));
   copy_rows(rows, buffer, n, 10);
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
   printf("%g %g %d %d %g %g\n", y[1], s, buffer[0], rows[9 * (n + 8)], c, p[m + 1]);
   return 0;
 }
-// OUT: 151 10000 99 99 5994 106
+// OUT: 151 10000 99 0 5994 106
 
 // The JSON lists loops by time: each check anchors on the loop's function.
 // CHECK-DAG: "function": "daxpy",{{([^}]|[[:space:]])*}}"iterations": 100000,{{([^}]|[[:space:]])*}}"flops32": 0,{{[[:space:]]*}}"flops64": 200000,{{[[:space:]]*}}"bytes": {{[0-9]+}},{{[[:space:]]*}}"calls": 0,
