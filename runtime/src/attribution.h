@@ -38,9 +38,9 @@ inline uint64_t innermost_call_stamp(const ThreadState *t) {
   return t->frames[t->depth - 1].start_ticks;
 }
 
-// Records keyed by place (and a 32-bit detail, such as a file), in one fixed mmap'd table:
-// lookups take no lock, adding a record takes one. Records are never removed. Once the
-// table is 3/4 full, new places share one pooled record (its key is all zero), so nothing is
+// Records keyed by place (and a 32-bit detail, such as a file), in mmap'd tables: lookups
+// take no lock, adding a record takes one. Records are never removed. Once kCapacity / 4 * 3
+// records are kept, new places share one pooled record (its key is all zero), so nothing is
 // ever dropped. `Record` starts with a `PlaceKey key` and is otherwise zero-initialized.
 struct PlaceKey {
   ThreadState *thread;
@@ -51,40 +51,43 @@ struct PlaceKey {
   uint64_t via_pc;
 };
 
-// The records lie side by side in the order they were added, behind an index of their numbers
-// hashed by key, whose pages are committed at once: each new record in a slot of its own
-// hashed over 9 MB was a page fault of its own (12-25 us on the project's VMs: a process
-// that allocated at 30 places paid about half a millisecond), where committing the 256 kB
-// index costs about 60 us and the records fill their pages one after another.
+// The records lie side by side in the order they were added (each new one on the page of the
+// one before), behind an index of their numbers hashed by key. Each new record in a slot of
+// its own hashed over 9 MB was a page fault of its own (12-25 us on the project's VMs: a
+// process that allocated at 30 places paid about half a millisecond); the index's pages are
+// committed at once instead. It starts at 4096 slots (16 kB) and doubles when 3/4 full, up to
+// kCapacity: committing all 256 kB at the first allocation was a tenth of a millisecond of
+// every process, most of which allocates at a few dozen places. An index outgrown stays
+// mapped, since a lookup may still be reading it; one that misses there adds under the lock,
+// which looks again in the current index.
 template <typename Record> class PlaceTable {
 public:
-  static constexpr uint32_t kCapacity = 1u << 16; // index slots
+  static constexpr uint32_t kCapacity = 1u << 16;      // index slots, at most
+  static constexpr uint32_t kFirstCapacity = 1u << 12; // index slots at first
 
   Record *find_or_add(const Place &place, uint32_t detail) {
-    uint32_t *index = storage();
-    if (!index)
+    Index *index = __atomic_load_n(&index_, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(!index, 0) && !(index = start()))
       return pooled();
-    uint32_t start = slot_of(place, detail);
-    for (uint32_t i = start, probes = 0; probes < kCapacity;
-         i = (i + 1) & (kCapacity - 1), ++probes) {
-      uint32_t number = __atomic_load_n(&index[i], __ATOMIC_ACQUIRE);
+    uint64_t hash = hash_of(place, detail);
+    for (uint32_t i = slot_of(hash, index->mask), probes = 0; probes <= index->mask;
+         i = (i + 1) & index->mask, ++probes) {
+      uint32_t number = __atomic_load_n(&index->slots()[i], __ATOMIC_ACQUIRE);
       if (number == 0)
-        return add(place, detail, start);
-      Record &r = records_of(index)[number - 1];
+        break;
+      Record &r = records_[number - 1];
       if (matches(r.key, place, detail))
         return &r;
     }
-    return pooled();
+    return add(place, detail, hash);
   }
 
   // Calls f(record) for each record in the order they were added, the pooled one last if it
   // was used.
   template <typename F> void for_each(F f) {
-    if (uint32_t *index = __atomic_load_n(&index_, __ATOMIC_ACQUIRE)) {
-      Record *records = records_of(index);
+    if (__atomic_load_n(&index_, __ATOMIC_ACQUIRE))
       for (uint32_t i = 0, n = __atomic_load_n(&used_, __ATOMIC_ACQUIRE); i < n; ++i)
-        f(records[i]);
-    }
+        f(records_[i]);
     if (__atomic_load_n(&pooled_.key.ready, __ATOMIC_ACQUIRE))
       f(pooled_);
   }
@@ -93,14 +96,14 @@ public:
   // were added, or kCapacity + 1 for the pooled record (0 is no record's). A number read back
   // from memory that a program may have overwritten gives null when it is no record's.
   uint32_t number_of(const Record *r) const {
-    return r == &pooled_ ? kCapacity + 1 : uint32_t(r - records_of(index_)) + 1;
+    return r == &pooled_ ? kCapacity + 1 : uint32_t(r - records_) + 1;
   }
   Record *numbered(uint32_t number) {
     if (number == kCapacity + 1)
       return __atomic_load_n(&pooled_.key.ready, __ATOMIC_ACQUIRE) ? &pooled_ : nullptr;
     if (number == 0 || number > __atomic_load_n(&used_, __ATOMIC_ACQUIRE))
       return nullptr;
-    return records_of(index_) + (number - 1);
+    return records_ + (number - 1);
   }
 
   // For fork: the child must not inherit a lock held by a thread it does not have.
@@ -108,35 +111,50 @@ public:
   void unlock() { lock_.unlock(); }
 
 private:
+  // The slots follow the header: mask + 1 of them, each 0 or a record's number.
+  struct Index {
+    uint32_t mask;
+    uint32_t *slots() { return reinterpret_cast<uint32_t *>(this + 1); }
+  };
+  static constexpr uint32_t kMaxUsed = kCapacity / 4 * 3;
+
   static bool matches(const PlaceKey &k, const Place &p, uint32_t detail) {
     return k.node == p.node && k.pc == p.pc && k.detail == detail && k.thread == p.thread &&
            k.via_pc == p.via_pc;
   }
-  uint32_t slot_of(const Place &p, uint32_t detail) const {
-    uint64_t h = (reinterpret_cast<uint64_t>(p.node) ^ (p.pc << 7) ^ (p.via_pc << 3) ^ detail ^
-                  reinterpret_cast<uint64_t>(p.thread)) *
-                 0x9e3779b97f4a7c15u;
-    return uint32_t(h >> (64 - 16));
+  static uint64_t hash_of(const Place &p, uint32_t detail) {
+    return (reinterpret_cast<uint64_t>(p.node) ^ (p.pc << 7) ^ (p.via_pc << 3) ^ detail ^
+            reinterpret_cast<uint64_t>(p.thread)) *
+           0x9e3779b97f4a7c15u;
   }
-  static constexpr uint32_t kMaxUsed = kCapacity / 4 * 3;
-  static constexpr size_t kIndexBytes = sizeof(uint32_t) * kCapacity;
-  // The index, then the records.
-  static Record *records_of(uint32_t *index) {
-    return reinterpret_cast<Record *>(index + kCapacity);
+  static uint64_t hash_of(const PlaceKey &k) {
+    return hash_of(Place{k.thread, k.node, k.pc, k.via_pc}, k.detail);
   }
-  static const Record *records_of(const uint32_t *index) {
-    return reinterpret_cast<const Record *>(index + kCapacity);
+  static uint32_t slot_of(uint64_t hash, uint32_t mask) { return uint32_t(hash >> 32) & mask; }
+
+  // An index of `capacity` slots holding the records kept so far; null when out of memory.
+  Index *make_index(uint32_t capacity) {
+    size_t bytes = sizeof(Index) + sizeof(uint32_t) * capacity;
+    auto *index = static_cast<Index *>(reserve_pages(bytes));
+    if (!index)
+      return nullptr;
+    commit_pages(index, bytes); // hashing spreads the slots over every page
+    index->mask = capacity - 1;
+    for (uint32_t number = 1; number <= used_; ++number) {
+      uint32_t i = slot_of(hash_of(records_[number - 1].key), index->mask);
+      while (index->slots()[i] != 0)
+        i = (i + 1) & index->mask;
+      index->slots()[i] = number;
+    }
+    return index;
   }
-  uint32_t *storage() {
-    uint32_t *index = __atomic_load_n(&index_, __ATOMIC_ACQUIRE);
-    if (__builtin_expect(index != nullptr, 1))
-      return index;
+  Index *start() {
     SpinLockGuard guard(lock_);
     if (!index_) {
-      index = static_cast<uint32_t *>(reserve_pages(kIndexBytes + sizeof(Record) * kMaxUsed));
-      if (index)
-        commit_pages(index, kIndexBytes);
-      __atomic_store_n(&index_, index, __ATOMIC_RELEASE);
+      if (!records_)
+        records_ = static_cast<Record *>(reserve_pages(sizeof(Record) * kMaxUsed));
+      Index *index = records_ ? make_index(kFirstCapacity) : nullptr;
+      __atomic_store_n(&index_, index, __ATOMIC_RELEASE); // after records_
     }
     return index_;
   }
@@ -144,26 +162,35 @@ private:
     __atomic_store_n(&pooled_.key.ready, 1, __ATOMIC_RELEASE);
     return &pooled_;
   }
-  Record *add(const Place &place, uint32_t detail, uint32_t start) {
+  Record *add(const Place &place, uint32_t detail, uint64_t hash) {
     SpinLockGuard guard(lock_);
-    if (used_ >= kMaxUsed)
-      return pooled();
-    uint32_t *index = index_;
-    Record *records = records_of(index);
-    uint32_t i = start;
-    for (; index[i] != 0; i = (i + 1) & (kCapacity - 1)) { // another thread may have added it
-      Record &added = records[index[i] - 1];
+    Index *index = index_;
+    uint32_t i = slot_of(hash, index->mask);
+    for (; index->slots()[i] != 0; i = (i + 1) & index->mask) { // another thread may have added it
+      Record &added = records_[index->slots()[i] - 1];
       if (matches(added.key, place, detail))
         return &added;
     }
-    Record &r = records[used_];
+    if (used_ >= kMaxUsed)
+      return pooled();
+    if (used_ + 1 > (index->mask + 1) / 4 * 3) { // outgrown: twice the slots
+      Index *larger = make_index((index->mask + 1) * 2);
+      if (!larger)
+        return pooled();
+      __atomic_store_n(&index_, larger, __ATOMIC_RELEASE);
+      index = larger;
+      for (i = slot_of(hash, index->mask); index->slots()[i] != 0; i = (i + 1) & index->mask) {
+      }
+    }
+    Record &r = records_[used_];
     r.key = {place.thread, place.node, place.pc, detail, 1, place.via_pc};
-    __atomic_store_n(&used_, used_ + 1, __ATOMIC_RELEASE); // for_each reads records[i] after
-    __atomic_store_n(&index[i], used_, __ATOMIC_RELEASE);  // finders read the key after
+    __atomic_store_n(&used_, used_ + 1, __ATOMIC_RELEASE); // for_each reads records_[i] after
+    __atomic_store_n(&index->slots()[i], used_, __ATOMIC_RELEASE); // finders read the key after
     return &r;
   }
 
-  uint32_t *index_ = nullptr;
+  Index *index_ = nullptr; // the current index; null until the first record is looked up
+  Record *records_ = nullptr;
   uint32_t used_ = 0;
   SpinLock lock_;
   Record pooled_{};

@@ -51,6 +51,24 @@ TEST(PlaceTable, OneRecordPerPlaceAndDetailInTheOrderAdded) {
   EXPECT_EQ(table.numbered(PlaceTable<TestRecord>::kCapacity + 1), nullptr); // not pooled yet
 }
 
+// The index grows past its first size: every record is found again, at the same address and
+// with the same number, and new ones are added after them.
+TEST(PlaceTable, RecordsStayWhereTheyAreAsTheIndexGrows) {
+  static PlaceTable<TestRecord> table;
+  constexpr uint32_t kPlaces = PlaceTable<TestRecord>::kFirstCapacity * 2;
+  std::vector<TestRecord *> added;
+  for (uint32_t i = 0; i < kPlaces; ++i)
+    added.push_back(table.find_or_add(at_pc(0x100000 + i * 16), i & 1));
+  for (uint32_t i = 0; i < kPlaces; ++i) {
+    TestRecord *found = table.find_or_add(at_pc(0x100000 + i * 16), i & 1);
+    ASSERT_EQ(found, added[i]) << "place " << i;
+    ASSERT_EQ(table.number_of(found), i + 1);
+    ASSERT_EQ(table.numbered(i + 1), found);
+  }
+  EXPECT_EQ(table.find_or_add(at_pc(0x100000), 1)->key.detail, 1u); // a new place, after them
+  EXPECT_EQ(table.number_of(table.find_or_add(at_pc(0x100000), 1)), kPlaces + 1);
+}
+
 TEST(PlaceTable, PlacesBeyondThreeQuartersShareThePooledRecord) {
   static PlaceTable<TestRecord> table;
   constexpr uint32_t kKept = PlaceTable<TestRecord>::kCapacity / 4 * 3;
@@ -78,9 +96,10 @@ TEST(PlaceTable, PlacesBeyondThreeQuartersShareThePooledRecord) {
   EXPECT_TRUE(pooled_last);
 }
 
+// 20,000 places: the index grows from 4096 slots to 32768 while the threads look up and add.
 TEST(PlaceTable, ThreadsAddingTheSamePlacesGetOneRecordEach) {
   static PlaceTable<TestRecord> table;
-  constexpr uint32_t kPlaces = 2000, kThreads = 4;
+  constexpr uint32_t kPlaces = 20000, kThreads = 4;
   std::vector<std::thread> threads;
   for (uint32_t t = 0; t < kThreads; ++t)
     threads.emplace_back([] {
