@@ -15,7 +15,7 @@ config.test_exec_root = os.path.join(config.hotline_obj_root, "test")
 
 # A test that hangs fails after 20 minutes, with its processes killed, instead of holding the
 # whole run (lit needs python3-psutil to find and kill a test's processes). The slowest test,
-# e2e/googletest-all-modes.test, takes about 10 minutes on a 2-core machine (beside googletest.test).
+# e2e/googletest.test, takes about 10 minutes on a 2-core CI machine beside the others.
 try:
     import psutil  # noqa: F401
     lit_config.maxIndividualTestTime = 1200
