@@ -2,6 +2,7 @@
 // names alive after dlclose.
 #include "modules.h"
 
+#include "hook_patching.h"
 #include "memory.h"
 #include "program_code.h"
 #include "runtime.h"
@@ -219,6 +220,8 @@ extern "C" void __hotline_register_module(__hotline_module *module) {
   if (!add_to_registry(module, object_path_of(module)))
     return;
   add_program_object(module);
+  // An extension module's runtime, behind the C library: into the objects loaded with it.
+  lift_hooks_not_in_effect(patch_hooks_into_objects());
   // Threads sample from their state's creation once a line-mode module is registered; this
   // thread may have started before (a library loaded later). Other threads that already
   // exist stay unsampled. After the registry lock: this allocates and makes system calls.

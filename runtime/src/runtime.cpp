@@ -374,7 +374,10 @@ void set_child_keeps_parent_counts(bool keeps) {
 }
 
 bool runtime_started() { return __atomic_load_n(&g_init_state, __ATOMIC_ACQUIRE) == 2; }
-uint32_t hooks_not_in_effect() { return g_hooks_not_in_effect; }
+uint32_t hooks_not_in_effect() { return __atomic_load_n(&g_hooks_not_in_effect, __ATOMIC_RELAXED); }
+void lift_hooks_not_in_effect(uint32_t flags) {
+  __atomic_fetch_and(&g_hooks_not_in_effect, ~flags, __ATOMIC_RELAXED);
+}
 const Options &options() { return g_options; }
 ClockPair runtime_start_clock() { return g_start_clock; }
 pid_t runtime_start_pid() { return g_start_pid; }

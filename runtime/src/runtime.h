@@ -70,6 +70,8 @@ void runtime_init();
 bool runtime_started();
 // The tracking that was on but whose hooks another definition bypassed, as HOTLINE_RUN_* flags.
 uint32_t hooks_not_in_effect();
+// Clears flags of hooks_not_in_effect: hooks put in effect after the start (hook_patching.h).
+void lift_hooks_not_in_effect(uint32_t flags);
 const Options &options();
 ClockPair runtime_start_clock();
 // The pid of the process the runtime started in (a fork child has another).
