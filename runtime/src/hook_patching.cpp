@@ -270,6 +270,10 @@ uint32_t patch_hooks_into_objects() {
   if (adds == g_objects_seen)
     return g_patched;
   g_objects_seen = adds;
+  // The slots will lead into the runtime: it must stay loaded when the module that brought it
+  // is closed.
+  if (!dlopen(g_runtime->l_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE))
+    return g_patched;
   dl_iterate_phdr(patch_object, nullptr);
   return g_patched;
 }

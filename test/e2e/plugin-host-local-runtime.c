@@ -1,0 +1,54 @@
+// An uninstrumented host that loads a plugin built with hotline and its shared runtime
+// (RTLD_LOCAL, as Python imports an extension): the runtime lies behind the C library in the
+// lookup order, so it puts its hooks into the objects loaded then (hook_patching.h). The
+// plugin's allocations and writes are tracked in its function, exactly (at its line: the
+// object is closed when the profile is written, and its lines with it); the host then closes
+// the plugin and goes on allocating through the patched slots, which lead into the runtime: it
+// stays loaded, the host's 1000 allocations are counted, and the host runs as without hotline.
+// RUN: rm -rf %t.d && mkdir -p %t.d/out %t.d/plain
+// RUN: %clang_plain %hotline_cflags -O1 -g -fPIC -shared %S/Inputs/plugin-with-runtime.c -o %t.d/plugin.so %hotline_rt_shared
+// RUN: %clang_plain -O1 -g -fPIC -shared %S/Inputs/plugin-with-runtime.c -o %t.d/plain/plugin.so
+// RUN: %clang_plain -O1 -g %s -ldl -o %t
+// RUN: %t %t.d/plain/plugin.so %t.d/plain/data.txt > %t.d/plain.out
+// RUN: env HOTLINE_DIR=%t.d/out HOTLINE_QUIET=1 %t %t.d/plugin.so %t.d/data.txt > %t.d/out.txt
+// RUN: diff %t.d/plain.out %t.d/out.txt
+// RUN: FileCheck %s --check-prefix=OUT < %t.d/out.txt
+// OUT: plugin 0
+// OUT-NEXT: host allocated 1000 blocks after closing it
+// RUN: %hotline memory %t.d/out/*.hotline | FileCheck %s --check-prefix=MEMORY
+// RUN: %hotline io %t.d/out/*.hotline | FileCheck %s --check-prefix=IO
+// MEMORY-NOT: No heap numbers
+// MEMORY: Places by bytes allocated
+// MEMORY: 1.00 kB{{ +}}10{{ +}}10{{ +}}0 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_work
+// MEMORY: Places by allocations
+// MEMORY-NEXT: allocated
+// MEMORY-NEXT: 532 kB{{ +}}1,000{{ +}}1,000{{ +}}0 B{{.*}}(outside timed calls)
+// IO-NOT: No I/O numbers
+// IO: 64 B{{.*}}data.txt
+// IO: Places by I/O time
+// IO: {{ +}}1{{ +}}64 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_work
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+char *volatile g_last; // the host's blocks are used: the compiler keeps their allocations
+
+int main(int argc, char **argv) {
+  void *plugin = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (!plugin) {
+    fprintf(stderr, "%s\n", dlerror());
+    return 1;
+  }
+  int (*work)(const char *) = (int (*)(const char *))dlsym(plugin, "plugin_work");
+  printf("plugin %d\n", work(argv[2]));
+  dlclose(plugin);
+  int kept = 0;
+  for (int i = 0; i < 1000; ++i) {
+    g_last = malloc(32 + i);
+    kept += g_last != NULL;
+    free(g_last);
+  }
+  printf("host allocated %d blocks after closing it\n", kept);
+  return 0;
+}
