@@ -487,13 +487,15 @@ void recording_control_after_fork(bool counts_start_at_fork) {
     forget_place_exclusions(g_sync_exclusions);
     forget_place_exclusions(g_gpu_site_exclusions);
   }
-  // Only the forking thread runs in the child, and its counts and call trees start from zero
-  // (threads.cpp): so do their exclusions. Its regions go on from the parent's, and so do theirs.
+  // Only the forking thread runs in the child, and its counts, call trees and regions start
+  // from zero (threads.cpp, regions.cpp): so do their exclusions.
   for (ThreadState *t = all_threads(); t && counts_start_at_fork; t = t->next)
     if (Exclusion *e = t->exclusion) {
       memset(e->sites, 0, kSiteExclusionBytes);
       if (e->nodes)
         memset(e->nodes, 0, sizeof(uint64_t) * kNodeFields * e->node_capacity);
+      if (e->regions)
+        memset(e->regions, 0, kRegionExclusionBytes);
     }
   if (g_dump_signal) {
     close(g_dump_pipe[0]);

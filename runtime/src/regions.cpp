@@ -179,6 +179,27 @@ void add_region_time(ThreadState *t, uint64_t RegionNode::*time, uint64_t ticks)
 
 void regions_init() { hold_across_fork<g_names_lock>(); }
 
+void forget_parent_regions() {
+  uint64_t now = now_ticks();
+  ThreadState *self = current_thread_if_started();
+  for (ThreadState *t = all_threads(); t; t = t->next) {
+    RegionThread *r = t->regions;
+    if (!r)
+      continue;
+    for (uint32_t i = 0; i < r->node_count; ++i) {
+      RegionNode &node = r->nodes[i];
+      node.entries = node.inclusive_ticks = 0;
+      node.io_ticks = node.sync_ticks = node.memory_ticks = node.gpu_ticks = 0;
+      forget_histogram(node.histogram);
+    }
+    for (uint32_t i = 0; i < r->counter_count; ++i)
+      r->counters[i].value = 0;
+    if (t == self)
+      for (uint32_t d = 0; d < r->depth && d < kMaxRegionDepth; ++d)
+        r->start_ticks[d] = now;
+  }
+}
+
 uint32_t intern_region_name(const char *text) { return intern_name(text); }
 
 const char *region_name(uint32_t name) { return g_name_texts[name]; }

@@ -55,6 +55,11 @@ inline uint32_t innermost_region(const RegionThread *r) {
 // Called once from runtime_init: makes the region names fork-safe.
 void regions_init();
 
+// In a forked child: every thread's regions and counters start from zero, as its calls do
+// (runtime.cpp, start_counting_in_child). The regions open on the forking thread go on, their
+// time counted from the fork; they were entered in the parent.
+void forget_parent_regions();
+
 // Adds time spent inside a hooked call to one of the times of thread t's innermost open
 // region: add_region_time(t, &RegionNode::io_ticks, ticks).
 void add_region_time(ThreadState *t, uint64_t RegionNode::*time, uint64_t ticks);

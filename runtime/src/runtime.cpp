@@ -301,14 +301,15 @@ void write_profile_at_exit() {
 bool g_child_keeps_parent_counts = false; // inside daemon(): see runtime.h
 
 // A forked child's profile holds what the child did: its calls, counts, call targets,
-// allocations, I/O and waits start at the fork; the heap blocks live then are marked as
-// inherited (they are the child's to free). Its regions go on from the parent's.
+// allocations, I/O, waits and regions start at the fork; the heap blocks live then are marked
+// as inherited (they are the child's to free).
 void start_counting_in_child() {
   bool keeps_counts = __atomic_load_n(&g_child_keeps_parent_counts, __ATOMIC_RELAXED);
   recording_control_after_fork(!keeps_counts);
   if (keeps_counts)
     return;
   forget_parent_calls();
+  forget_parent_regions();
   forget_call_target_counts();
   forget_parent_heap_counts();
   forget_parent_io_counts();

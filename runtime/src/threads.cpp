@@ -167,7 +167,7 @@ void forget_parent_calls() {
       n->calls = ~uint64_t(0);
       self->frames[d].start_ticks = now;
     }
-  // The thread's start stays the parent's: its regions, inherited, are within its time.
+  // The thread's start stays the parent's: the calls and regions open at the fork lie within it.
   self->inherited_depth = top;
 }
 

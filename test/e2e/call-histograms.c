@@ -27,9 +27,9 @@
 // TEXT-DAG: {{^ *}}100 {{.*}} in_thread
 // TEXT: Region entries' durations (HOTLINE_HISTOGRAMS; those that ended)
 // TEXT: entries mean p50 p90 p99 longest region
-// A forked child keeps its parent's regions (docs/regions.md), their histograms too: the
-// parent's 1000 entries and the child's copy of them.
-// TEXT-NEXT: {{^ *}}2,000 {{.*}} step
+// A forked child's regions start at the fork, as its calls do (docs/runtime-options.md): the
+// parent's 1000 entries, once (they were counted twice when the child kept the parent's).
+// TEXT-NEXT: {{^ *}}1,000 {{.*}} step
 // RUN: %hotline tree %t.d/on | FileCheck %s --check-prefix=TREE
 // TREE: p50, p99 and longest: single calls' times, from the runs' histograms (HOTLINE_HISTOGRAMS).
 // TREE: incl% inclusive self calls p50 p99 longest function
