@@ -78,17 +78,19 @@ uint32_t home_slot(uint64_t address, uint32_t capacity) {
   return uint32_t(run + ((address >> 4) & 255)) & (capacity - 1);
 }
 
-void put(LiveShard &s, const LiveBlock &block) {
+// Returns whether the block took the place of one at the same address, which `replaced` gets.
+bool put(LiveShard &s, const LiveBlock &block, LiveBlock *replaced) {
   uint32_t mask = s.capacity - 1;
   for (uint32_t i = home_slot(block.address, s.capacity);; i = (i + 1) & mask) {
     if (s.slots[i].address == block.address) { // freed by a path that was not tracked
+      *replaced = s.slots[i];
       s.slots[i] = block;
-      return;
+      return true;
     }
     if (s.slots[i].address == 0) {
       s.slots[i] = block;
       ++s.used;
-      return;
+      return false;
     }
   }
 }
@@ -105,19 +107,20 @@ bool grow(LiveShard &s) {
   s.slots = slots;
   s.capacity = capacity;
   s.used = 0;
+  LiveBlock none;
   for (uint32_t i = 0; i < old_capacity; ++i)
     if (old[i].address)
-      put(s, old[i]);
+      put(s, old[i], &none); // distinct addresses: none replaces another
   release_pages(old, sizeof(LiveBlock) * old_capacity);
   return true;
 }
 
-void insert(const LiveBlock &block) {
+bool insert(const LiveBlock &block, LiveBlock *replaced) {
   LiveShard &s = shard_of(block.address);
   ShardGuard guard(s);
   if ((s.used + 1) * 4 > s.capacity * 3 && !grow(s))
-    return; // out of memory: the block stays untracked
-  put(s, block);
+    return false; // out of memory: the block stays untracked
+  return put(s, block, replaced);
 }
 
 bool remove(uint64_t address, LiveBlock *out) {
@@ -257,8 +260,18 @@ void account_free(const TrackedBlock &block) {
   }
 }
 
+// A tracked block that was freed where no hook saw it (a library's free that went to the C
+// library directly) is found when the allocator hands its address out again: it was freed
+// then, counted as another thread's free would be (it was no temporary of the call that
+// allocated it, as far as anyone can tell).
 void remember_block(const void *p, const TrackedBlock &block) {
-  insert({reinterpret_cast<uint64_t>(p), block});
+  LiveBlock replaced;
+  if (!insert({reinterpret_cast<uint64_t>(p), block}, &replaced) || !replaced.block.place)
+    return;
+  HeapPlace *h = replaced.block.place;
+  add_live_bytes(-int64_t(replaced.block.bytes));
+  __atomic_fetch_add(&h->shared.frees, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&h->shared.freed_bytes, replaced.block.bytes, __ATOMIC_RELAXED);
 }
 
 bool forget_block(const void *p, TrackedBlock *block) {

@@ -4,7 +4,9 @@
 // plugin's allocations and writes are tracked in its function, exactly (at its line: the
 // object is closed when the profile is written, and its lines with it); the host then closes
 // the plugin and goes on allocating through the patched slots, which lead into the runtime: it
-// stays loaded, the host's 1000 allocations are counted, and the host runs as without hotline.
+// stays loaded, the host's 1001 allocations are counted, and the host runs as without hotline.
+// A block that the host frees through the C library's own free, where no hook sees it, is
+// counted freed when malloc hands its address out again.
 // RUN: rm -rf %t.d && mkdir -p %t.d/out %t.d/plain
 // RUN: %clang_plain %hotline_cflags -O1 -g -fPIC -shared %S/Inputs/plugin-with-runtime.c -o %t.d/plugin.so %hotline_rt_shared
 // RUN: %clang_plain -O1 -g -fPIC -shared %S/Inputs/plugin-with-runtime.c -o %t.d/plain/plugin.so
@@ -14,15 +16,17 @@
 // RUN: diff %t.d/plain.out %t.d/out.txt
 // RUN: FileCheck %s --check-prefix=OUT < %t.d/out.txt
 // OUT: plugin 0
+// OUT-NEXT: the block's address came back
 // OUT-NEXT: host allocated 1000 blocks after closing it
 // RUN: %hotline memory %t.d/out/*.hotline | FileCheck %s --check-prefix=MEMORY
 // RUN: %hotline io %t.d/out/*.hotline | FileCheck %s --check-prefix=IO
 // MEMORY-NOT: No heap numbers
 // MEMORY: Places by bytes allocated
 // MEMORY: 1.00 kB{{ +}}10{{ +}}10{{ +}}0 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_work
+// MEMORY: 200 B{{ +}}1{{ +}}1{{ +}}0 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_block
 // MEMORY: Places by allocations
 // MEMORY-NEXT: allocated
-// MEMORY-NEXT: 532 kB{{ +}}1,000{{ +}}1,000{{ +}}0 B{{.*}}(outside timed calls)
+// MEMORY-NEXT: 532 kB{{ +}}1,001{{ +}}1,001{{ +}}0 B{{.*}}(outside timed calls)
 // IO-NOT: No I/O numbers
 // IO: 64 B{{.*}}data.txt
 // IO: Places by I/O time
@@ -42,6 +46,15 @@ int main(int argc, char **argv) {
   }
   int (*work)(const char *) = (int (*)(const char *))dlsym(plugin, "plugin_work");
   printf("plugin %d\n", work(argv[2]));
+  // Freed where no hook sees it, then allocated again at the same address (glibc's cache of
+  // recently freed blocks of that size hands it out first).
+  void *(*block)(void) = (void *(*)(void))dlsym(plugin, "plugin_block");
+  void (*unhooked_free)(void *) = (void (*)(void *))dlsym(RTLD_DEFAULT, "free");
+  char *kept_block = block();
+  unhooked_free(kept_block);
+  g_last = malloc(200);
+  printf("the block's address %s\n", g_last == kept_block ? "came back" : "did not come back");
+  free(g_last);
   dlclose(plugin);
   int kept = 0;
   for (int i = 0; i < 1000; ++i) {

@@ -1,5 +1,6 @@
 // A plugin built with the plugin and the shared runtime, for plugin-host-local-runtime.c: it
-// allocates 10 blocks of 100 bytes at one line and writes 64 bytes to a file at another.
+// allocates 10 blocks of 100 bytes at one line and writes 64 bytes to a file at another, and
+// hands the host one block of 200 bytes.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,4 +19,8 @@ int plugin_work(const char *path) {
   for (int i = 0; i < 10; ++i)
     free(blocks[i]);
   return 0;
+}
+
+void *plugin_block(void) {
+  return malloc(200); // one block of 200 bytes, which the host frees
 }
