@@ -155,11 +155,8 @@ Layout choose_layout() {
   const char *memory = option_text(&options().memory);
   if (memory && option_says_off(memory))
     return kTable;
-  Dl_info next{}, c_library{};
-  void *c_library_function = find_next("gnu_get_libc_version");
   bool c_library_malloc =
-      c_library_function && dladdr(reinterpret_cast<void *>(real.malloc), &next) &&
-      dladdr(c_library_function, &c_library) && next.dli_fbase == c_library.dli_fbase;
+      same_object(reinterpret_cast<void *>(real.malloc), find_next("gnu_get_libc_version"));
   return c_library_malloc && usable_size_read_right() && every_hook_in_effect() ? kTrailers
                                                                                 : kTable;
 }

@@ -252,11 +252,8 @@ uint32_t patch_hooks_into_objects() {
   RuntimeScope scope; // dlsym may allocate
   if (!g_hooks_listed) {
     g_hooks_listed = true;
-    Dl_info info;
-    link_map *runtime = nullptr;
-    if (!dladdr1(reinterpret_cast<void *>(&patch_hooks_into_objects), &info,
-                 reinterpret_cast<void **>(&runtime), RTLD_DL_LINKMAP) ||
-        !runtime || !runtime->l_name || !runtime->l_name[0])
+    const link_map *runtime = object_of(reinterpret_cast<void *>(&patch_hooks_into_objects));
+    if (!runtime || !runtime->l_name || !runtime->l_name[0])
       return 0; // the runtime is the executable's: its hooks are the process's, or none are
     if (heap_hooks_in_effect() && io_hooks_in_effect())
       return 0; // a shared runtime in the global scope (linked or preloaded), before the C library

@@ -32,11 +32,30 @@ void *find_next(const char *name) {
   return dlsym(RTLD_NEXT, name);
 }
 
+link_map *object_of(const void *address) {
+#ifdef DLFO_STRUCT_HAS_EH_DBASE // glibc 2.35 and later
+  dl_find_object found;
+  return _dl_find_object(const_cast<void *>(address), &found) == 0 ? found.dlfo_link_map : nullptr;
+#else
+  Dl_info info;
+  link_map *map = nullptr;
+  return dladdr1(address, &info, reinterpret_cast<void **>(&map), RTLD_DL_LINKMAP) ? map : nullptr;
+#endif
+}
+
+bool same_object(const void *a, const void *b) {
+  link_map *object = a && b ? object_of(a) : nullptr;
+  return object && object == object_of(b);
+}
+
 void *process_definition(const char *name) {
   ProgramCodeHidden hidden;
   void *found = dlsym(RTLD_DEFAULT, name);
   Dl_info info;
   ElfW(Sym) *symbol = nullptr;
+  // Only an executable has canonical PLT entries; the executable's link map is the first.
+  if (link_map *object = found ? object_of(found) : nullptr; object && object->l_prev)
+    return found;
   if (!found || !dladdr1(found, &info, reinterpret_cast<void **>(&symbol), RTLD_DL_SYMENT) ||
       !symbol || symbol->st_shndx != SHN_UNDEF)
     return found;

@@ -9,6 +9,8 @@
 #include <sys/types.h>
 #include <sys/uio.h>
 
+struct link_map; // <link.h>
+
 namespace hotline::rt {
 
 struct RealFunctions {
@@ -90,6 +92,13 @@ void *find_next(const char *name);
 // python3 has one for malloc and write); then the first definition after the executable in the
 // global scope, where that entry's calls go. Null where nothing defines it.
 void *process_definition(const char *name);
+
+// The loaded object that holds `address` (null: none), and whether two addresses lie in the
+// same one. Without dladdr, which walks the object's symbols to name the nearest (3,000 in the
+// C library's: tens of microseconds a call, at every process's first allocation), where the
+// C library has _dl_find_object.
+::link_map *object_of(const void *address);
+bool same_object(const void *a, const void *b);
 
 // Fills `real` once; hooks call it before their first use of a pointer. While it runs, dlsym
 // may allocate: such nested calls are served by bootstrap_alloc.
