@@ -1,6 +1,8 @@
 // The snapshot of mapped objects behind the profile's OBJECTS section.
 #include "loaded_objects.h"
 
+#include "spin_lock.h"
+
 #include <dlfcn.h>
 #include <link.h>
 #include <string.h>
@@ -64,9 +66,78 @@ int LoadedObjects::add(dl_phdr_info *info, size_t, void *self) {
   return 0;
 }
 
+namespace {
+SpinLock g_closed_lock;
+LoadedObjects g_closed; // under g_closed_lock
+
+bool holds(const dl_phdr_info *info, uintptr_t address) {
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) &header = info->dlpi_phdr[i];
+    uintptr_t start = info->dlpi_addr + header.p_vaddr;
+    if (header.p_type == PT_LOAD && address >= start && address < start + header.p_memsz)
+      return true;
+  }
+  return false;
+}
+} // namespace
+
 bool LoadedObjects::collect() {
   dl_iterate_phdr(add, this);
+  {
+    SpinLockGuard guard(g_closed_lock);
+    for (uint32_t i = 0; i < g_closed.count(); ++i)
+      add_unless_overlapping(g_closed, i);
+  }
   return !objects_.failed() && !segments_.failed() && !names_.failed();
+}
+
+bool LoadedObjects::add_object_holding(const void *address) {
+  struct Search {
+    LoadedObjects *objects;
+    uintptr_t address;
+    bool found;
+  } search{this, reinterpret_cast<uintptr_t>(address), false};
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t size, void *data) {
+        auto *s = static_cast<Search *>(data);
+        if (!holds(info, s->address))
+          return 0;
+        s->found = true;
+        const char *name = info->dlpi_name ? info->dlpi_name : "";
+        for (uint32_t i = 0; i < s->objects->count(); ++i)
+          if (s->objects->load_address(i) == info->dlpi_addr &&
+              strcmp(s->objects->path(i), name) == 0)
+            return 1; // kept already (a library opened and closed again)
+        add(info, size, s->objects);
+        return 1;
+      },
+      &search);
+  return search.found;
+}
+
+void LoadedObjects::add_unless_overlapping(const LoadedObjects &other, uint32_t i) {
+  const auto *theirs = reinterpret_cast<const Segment *>(other.segments_.data());
+  size_t their_count = other.segments_.size() / sizeof(Segment);
+  for (size_t s = 0; s < their_count; ++s)
+    if (theirs[s].object == i && (find(theirs[s].start) != HOTLINE_NO_OBJECT ||
+                                  find(theirs[s].end - 1) != HOTLINE_NO_OBJECT))
+      return;
+  uint64_t index = count();
+  uint64_t path = names_.size();
+  names_.append(other.path(i), strlen(other.path(i)) + 1);
+  uint64_t build_id = names_.size();
+  names_.append(other.build_id(i), strlen(other.build_id(i)) + 1);
+  objects_.append_record(Object{other.load_address(i), path, build_id});
+  for (size_t s = 0; s < their_count; ++s)
+    if (theirs[s].object == i)
+      segments_.append_record(Segment{theirs[s].start, theirs[s].end, index});
+}
+
+void loaded_objects_init() { hold_across_fork<g_closed_lock>(); }
+
+void remember_closing_object(const void *address) {
+  SpinLockGuard guard(g_closed_lock);
+  g_closed.add_object_holding(address);
 }
 
 const char *LoadedObjects::path(uint32_t i) const { return names_.data() + object(i).path; }

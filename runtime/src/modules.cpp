@@ -3,6 +3,7 @@
 #include "modules.h"
 
 #include "hook_patching.h"
+#include "loaded_objects.h"
 #include "memory.h"
 #include "program_code.h"
 #include "runtime.h"
@@ -237,6 +238,7 @@ void hotline::rt::keep_modules_until_exit() {
 extern "C" void __hotline_unregister_module(__hotline_module *module) {
   if (__atomic_load_n(&process_exiting, __ATOMIC_ACQUIRE))
     return;
+  remember_closing_object(module); // its places and samples keep their lines
   SpinLockGuard guard(registry_lock);
   for (uint32_t i = 0; i < modules_used; ++i) {
     ModuleEntry &entry = modules[i];

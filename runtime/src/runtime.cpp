@@ -10,6 +10,7 @@
 #include "io_tracking.h"
 #include "job.h"
 #include "live.h"
+#include "loaded_objects.h"
 #include "memory.h"
 #include "modules.h"
 #include "mpi_tracking.h"
@@ -328,7 +329,8 @@ void runtime_init() {
     return;
   }
   RuntimeScope scope;
-  memory_init(); // first: see hold_across_fork
+  memory_init();         // first: see hold_across_fork
+  loaded_objects_init(); // its lock is taken inside the others, none inside it but ld.so's
   clock_init();
   g_start_clock = read_clock_pair();
   g_start_unix_ns = realtime_ns();

@@ -1,8 +1,8 @@
 // An uninstrumented host that loads a plugin built with hotline and its shared runtime
 // (RTLD_LOCAL, as Python imports an extension): the runtime lies behind the C library in the
 // lookup order, so it puts its hooks into the objects loaded then (hook_patching.h). The
-// plugin's allocations and writes are tracked in its function, exactly (at its line: the
-// object is closed when the profile is written, and its lines with it); the host then closes
+// plugin's allocations and writes are tracked on their lines, exactly (the plugin is closed
+// when the profile is written: the profile keeps where it was loaded); the host then closes
 // the plugin and goes on allocating through the patched slots, which lead into the runtime: it
 // stays loaded, the host's 1001 allocations are counted, and the host runs as without hotline.
 // A block that the host frees through the C library's own free, where no hook sees it, is
@@ -22,15 +22,15 @@
 // RUN: %hotline io %t.d/out/*.hotline | FileCheck %s --check-prefix=IO
 // MEMORY-NOT: No heap numbers
 // MEMORY: Places by bytes allocated
-// MEMORY: 1.00 kB{{ +}}10{{ +}}10{{ +}}0 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_work
-// MEMORY: 200 B{{ +}}1{{ +}}1{{ +}}0 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_block
+// MEMORY: 1.00 kB{{ +}}10{{ +}}10{{ +}}0 B{{.*}}plugin-with-runtime.c:11  plugin_work{{$}}
+// MEMORY: 200 B{{ +}}1{{ +}}1{{ +}}0 B{{.*}}plugin-with-runtime.c:25  plugin_block{{$}}
 // MEMORY: Places by allocations
 // MEMORY-NEXT: allocated
 // MEMORY-NEXT: 532 kB{{ +}}1,001{{ +}}1,001{{ +}}0 B{{.*}}(outside timed calls)
 // IO-NOT: No I/O numbers
 // IO: 64 B{{.*}}data.txt
 // IO: Places by I/O time
-// IO: {{ +}}1{{ +}}64 B{{.*}}plugin-with-runtime.c:{{[0-9]+}}  plugin_work
+// IO: {{ +}}1{{ +}}64 B{{.*}}plugin-with-runtime.c:17  plugin_work{{$}}
 
 #include <dlfcn.h>
 #include <stdio.h>
