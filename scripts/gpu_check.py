@@ -35,6 +35,11 @@ FILECHECK = "/usr/lib/llvm-22/bin/FileCheck"
 HOTLINE = os.path.join(BUILD, "tools", "hotline", "hotline")
 PLUGIN = os.path.join(BUILD, "plugin", "HotlinePlugin.so")
 RUNTIME = os.path.join(BUILD, "runtime", "libhotline_rt.a")
+SHARED_RUNTIME = os.path.join(BUILD, "runtime", "libhotline_rt.so")
+# Extension modules use the C API's stable ABI (Py_LIMITED_API in the source): built against
+# this machine's python3 headers, they import into the GPU machine's python3, whatever 3.x.
+PYTHON_INCLUDE = subprocess.run(["python3", "-c", "import sysconfig; print(sysconfig.get_paths()['include'])"],
+                                capture_output=True, text=True).stdout.strip()
 # As the lit tests compile CUDA (test/lit.cfg.py), but CUDA's runtime is linked statically, so
 # that the programs need nothing of this machine's CUDA there.
 CUDA_FLAGS = ["-x", "cuda", f"--cuda-path={CUDA}", "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
@@ -62,7 +67,11 @@ class Program:
     env: dict = field(default_factory=dict)
     args: list = field(default_factory=list)
     cudart: str = "static"
-    via: str = "plugin"  # or "wrapper": packaging's hotline-clang++, installed from the build
+    via: str = "plugin"  # or "wrapper": packaging's hotline-clang++, installed from the build;
+    # or "python": an extension module (MODULE.abi3.so in bin/NAME/, bin/NAME.plain/) with the
+    # shared runtime, which python3 imports and SCRIPT drives
+    module: str = ""
+    script: str = ""
     timed: bool = False  # a bench workload: timed plain, traced and untraced (TIMING_ROUNDS)
 
 
@@ -84,6 +93,8 @@ PROGRAMS = [
     Program("cuda-pipeline", [f"examples/cuda/{s}" for s in ("main.cpp", "dataset.cpp", "preprocess.cpp", "gpu.cu")],
             env={"CUDA_MODULE_LOADING": "EAGER"}, args=["--data-dir", "{rundir}/data"]),
     Program("cuda-wrapper-fill", ["test/packaging/Inputs/fill.cu"], via="wrapper"),
+    Program("cuda-gpu-python-extension", ["test/e2e/cuda-gpu-python-extension.cu"], via="python",
+            module="hotline_cuda_ext", script="test/e2e/Inputs/python_cuda_ext.py"),
     Program("gpu_launches", ["bench/workloads/gpu_launches.cu"], args=["10"], timed=True),
     # Scale 20: 1.8 s of kernels, so that CUPTI's start (tens of ms, varying) weighs little.
     Program("gpu_compute", ["bench/workloads/gpu_compute.cu"], args=["20"], timed=True),
@@ -109,6 +120,14 @@ def compile_command(program, hotline, output, prefix):
     common = ["-O2", "-g", "-std=c++17", "-I", os.path.join(ROOT, "runtime", "include"), "-I",
               os.path.join(ROOT, "bench", "workloads")] + sources
     link = CUDART[program.cudart] + ["-o", output]
+    if program.via == "python":
+        os.makedirs(output, exist_ok=True)
+        module = ["-shared", "-fPIC", "-I", PYTHON_INCLUDE] + common + ["-x", "none"]
+        link = CUDART[program.cudart] + ["-o", os.path.join(output, program.module + ".abi3.so")]
+        if not hotline:
+            return [CLANGXX] + module + link
+        # The shared runtime from the folder's lib/, which run_program puts on LD_LIBRARY_PATH.
+        return [CLANGXX] + HOTLINE_FLAGS + module + [SHARED_RUNTIME] + link
     if not hotline:
         # Nothing reads the plain builds' debug info; the instrumented ones keep theirs: `check`
         # finds the lines of CUDA calls (GPU_SITES addresses) in it, here, at the same path.
@@ -119,7 +138,7 @@ def compile_command(program, hotline, output, prefix):
 
 
 def build(folder, as_built):
-    for path in (PLUGIN, RUNTIME, HOTLINE):
+    for path in (PLUGIN, RUNTIME, SHARED_RUNTIME, HOTLINE):
         if not os.path.exists(path):
             sys.exit(f"gpu-check: {path} is missing: build hotline first (scripts/test.sh, or drop --as-built)")
     if os.path.exists(folder):
@@ -128,6 +147,7 @@ def build(folder, as_built):
     os.makedirs(os.path.join(folder, "lib"))
     for name, source in LIBRARIES.items():
         shutil.copyfile(source, os.path.join(folder, "lib", name))
+    shutil.copyfile(SHARED_RUNTIME, os.path.join(folder, "lib", os.path.basename(SHARED_RUNTIME)))
     prefix = tempfile.mkdtemp(prefix="hotline-gpu-check-prefix.")
     try:
         subprocess.run(["cmake", "--install", BUILD, "--prefix", prefix], check=True, stdout=subprocess.DEVNULL)
@@ -171,6 +191,9 @@ def run_program(folder, program, hotline, rundir, tag, extra_env=None):
     env["HOTLINE_DIR"] = profiles
     env["LD_LIBRARY_PATH"] = os.pathsep.join(filter(None, [os.path.join(folder, "lib"), env.get("LD_LIBRARY_PATH")]))
     args = [a.format(rundir=rundir) for a in program.args]
+    if program.via == "python":
+        env["PYTHONPATH"] = binary
+        binary, args = "python3", [os.path.join(ROOT, program.script)] + args
     start = time.monotonic()
     with open(os.path.join(rundir, tag + ".stdout"), "wb") as out, open(os.path.join(rundir, tag + ".stderr"), "wb") as err:
         try:
@@ -487,6 +510,7 @@ def check(directory):
         check_no_visible_device(c)
         check_example(c)
         check_wrapper(c)
+        check_e2e(c, "cuda-gpu-python-extension")
         check_bench(c, timings)
         shutil.rmtree(c.scratch, ignore_errors=True)
         print(f"{c.count - len(c.failed)} of {c.count} checks passed")
