@@ -238,19 +238,28 @@ TrackedBlock record_allocation(size_t bytes, void *return_address) {
   return {h, bytes, uint32_t(innermost_call_stamp(place.thread))};
 }
 
+namespace {
+// A free of a tracked block counted where any thread may count it: by a thread that does not
+// own the place's record, or by none.
+void account_shared_free(HeapPlace *h, uint64_t bytes) {
+  add_live_bytes(-int64_t(bytes));
+  __atomic_fetch_add(&h->shared.frees, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&h->shared.freed_bytes, bytes, __ATOMIC_RELAXED);
+}
+} // namespace
+
 void account_free(const TrackedBlock &block) {
   HeapPlace *h = block.place;
   if (!h) {
     __atomic_fetch_add(&g_untracked_frees, 1, __ATOMIC_RELAXED);
     return;
   }
-  add_live_bytes(-int64_t(block.bytes));
   ThreadState *t = current_thread_if_started();
   if (!t || t != h->key.thread) {
-    __atomic_fetch_add(&h->shared.frees, 1, __ATOMIC_RELAXED);
-    __atomic_fetch_add(&h->shared.freed_bytes, block.bytes, __ATOMIC_RELAXED);
+    account_shared_free(h, block.bytes);
     return;
   }
+  add_live_bytes(-int64_t(block.bytes));
   add_own(&h->own.frees, 1);
   add_own(&h->own.freed_bytes, block.bytes);
   uint64_t stamp = innermost_call_stamp(t);
@@ -268,10 +277,7 @@ void remember_block(const void *p, const TrackedBlock &block) {
   LiveBlock replaced;
   if (!insert({reinterpret_cast<uint64_t>(p), block}, &replaced) || !replaced.block.place)
     return;
-  HeapPlace *h = replaced.block.place;
-  add_live_bytes(-int64_t(replaced.block.bytes));
-  __atomic_fetch_add(&h->shared.frees, 1, __ATOMIC_RELAXED);
-  __atomic_fetch_add(&h->shared.freed_bytes, replaced.block.bytes, __ATOMIC_RELAXED);
+  account_shared_free(replaced.block.place, replaced.block.bytes);
 }
 
 bool forget_block(const void *p, TrackedBlock *block) {

@@ -69,17 +69,17 @@ int LoadedObjects::add(dl_phdr_info *info, size_t, void *self) {
 namespace {
 SpinLock g_closed_lock;
 LoadedObjects g_closed; // under g_closed_lock
+} // namespace
 
-bool holds(const dl_phdr_info *info, uintptr_t address) {
+bool object_holds(const dl_phdr_info *info, uint64_t address) {
   for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr) &header = info->dlpi_phdr[i];
-    uintptr_t start = info->dlpi_addr + header.p_vaddr;
-    if (header.p_type == PT_LOAD && address >= start && address < start + header.p_memsz)
+    uint64_t start = info->dlpi_addr + header.p_vaddr;
+    if (header.p_type == PT_LOAD && address - start < header.p_memsz)
       return true;
   }
   return false;
 }
-} // namespace
 
 bool LoadedObjects::collect() {
   dl_iterate_phdr(add, this);
@@ -100,7 +100,7 @@ bool LoadedObjects::add_object_holding(const void *address) {
   dl_iterate_phdr(
       [](dl_phdr_info *info, size_t size, void *data) {
         auto *s = static_cast<Search *>(data);
-        if (!holds(info, s->address))
+        if (!object_holds(info, s->address))
           return 0;
         s->found = true;
         const char *name = info->dlpi_name ? info->dlpi_name : "";

@@ -57,6 +57,10 @@ private:
   ByteBuffer objects_, segments_, names_;
 };
 
+// Whether one of the object's loadable segments contains `address` (in a dl_iterate_phdr
+// callback).
+bool object_holds(const dl_phdr_info *info, uint64_t address);
+
 // Called once from runtime_init, early: the closed objects' lock is held across fork.
 void loaded_objects_init();
 

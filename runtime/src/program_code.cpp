@@ -1,6 +1,7 @@
 // The program's code ranges, and the walk from a library's call to the program's line.
 #include "program_code.h"
 
+#include "loaded_objects.h"
 #include "memory.h"
 #include "spin_lock.h"
 #include "threads.h"
@@ -52,13 +53,7 @@ private:
   // dl_iterate_phdr's callback.
   static int add_if_containing(dl_phdr_info *info, size_t, void *arg) {
     auto *lookup = static_cast<Lookup *>(arg);
-    bool contains = false;
-    for (int i = 0; i < info->dlpi_phnum && !contains; ++i) {
-      const ElfW(Phdr) &segment = info->dlpi_phdr[i];
-      uint64_t start = info->dlpi_addr + segment.p_vaddr;
-      contains = segment.p_type == PT_LOAD && lookup->address - start < segment.p_memsz;
-    }
-    if (!contains)
+    if (!object_holds(info, lookup->address))
       return 0;
     for (int i = 0; i < info->dlpi_phnum; ++i) {
       const ElfW(Phdr) &segment = info->dlpi_phdr[i];
