@@ -164,15 +164,29 @@ __attribute__((weak)) int kernel_sigaction(int signal, const struct sigaction *a
   return ::sigaction(signal, action, old);
 }
 
-SentFatalSignalsHeld::SentFatalSignalsHeld() {
+namespace {
+void block_sent_signals(sigset_t *previous) {
   sigset_t sent;
   sigemptyset(&sent);
   for (size_t i = kFirstSentSignal; i < sizeof kSignals / sizeof kSignals[0]; ++i)
     sigaddset(&sent, kSignals[i]);
-  pthread_sigmask(SIG_BLOCK, &sent, &previous_);
+  pthread_sigmask(SIG_BLOCK, &sent, previous);
 }
 
+// The forking thread's mask before fork. One fork at a time runs the handlers: glibc holds its
+// handler lock from the first prepare handler to the last parent or child handler.
+sigset_t g_mask_before_fork;
+void hold_before_fork() { block_sent_signals(&g_mask_before_fork); }
+void release_after_fork() { pthread_sigmask(SIG_SETMASK, &g_mask_before_fork, nullptr); }
+} // namespace
+
+SentFatalSignalsHeld::SentFatalSignalsHeld() { block_sent_signals(&previous_); }
+
 SentFatalSignalsHeld::~SentFatalSignalsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+
+void hold_sent_signals_across_fork() {
+  pthread_atfork(hold_before_fork, release_after_fork, release_after_fork);
+}
 
 bool is_fatal_signal(int signal) {
   for (int fatal : kSignals)

@@ -40,6 +40,15 @@ private:
   sigset_t previous_;
 };
 
+// A signal sent to a fork child before it first ran (a pool terminating a worker the machine
+// had not yet scheduled) is delivered as the child returns from fork, before the fork handlers
+// have released the locks that the parent's handlers took: the handler's profile write would
+// wait on them until its alarm, and the child would die without a profile. Registered after
+// every other fork handler of the runtime (so that its prepare handler runs first and its
+// child handler last), this holds back the sent signals from just before fork until the
+// runtime's state in the child is whole again.
+void hold_sent_signals_across_fork();
+
 // sigaction for one of them, as the program sees it: `old` gets the program's action, and
 // `action` becomes the program's action. Before fatal_signals_init, the plain sigaction.
 int program_sigaction(int signal, const struct sigaction *action, struct sigaction *old);

@@ -18,6 +18,7 @@
 #include "recording_control.h"
 #include "regions.h"
 #include "runtime_scope.h"
+#include "sampling.h"
 #include "start_end_ranges.h"
 #include "sync_tracking.h"
 #include "system_sampler.h"
@@ -368,7 +369,9 @@ void runtime_init() {
   tracing_init();
   cuda_tracing_init();
   recording_control_init(g_control_options);
-  live_init(g_live_options); // last: its thread reads what the others set up
+  live_init(g_live_options);       // its thread reads what the others set up
+  sampling_init();                 // its fork handler takes its lock before all others'
+  hold_sent_signals_across_fork(); // after every other fork handler: see there
   __atomic_store_n(&g_init_state, 2, __ATOMIC_RELEASE);
 }
 

@@ -183,7 +183,8 @@ void after_fork_in_child() {
       close(t->sampler.perf_fd);
     t->sampler.method = kNotSampled;
   }
-  if (__atomic_load_n(&tls_table, __ATOMIC_RELAXED))
+  if (__atomic_load_n(&handler_state, __ATOMIC_RELAXED) == kHandlerInstalled &&
+      __atomic_load_n(&tls_table, __ATOMIC_RELAXED))
     if (ThreadState *t = current_thread_if_started())
       start_thread_sampling(t);
 }
@@ -211,7 +212,6 @@ bool install_handler() {
   action.sa_flags = SA_SIGINFO | SA_RESTART;
   sigemptyset(&action.sa_mask);
   sigaction(SIGPROF, &action, nullptr);
-  pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
   __atomic_store_n(&handler_state, kHandlerInstalled, __ATOMIC_RELEASE);
   return true;
 }
@@ -230,6 +230,10 @@ const char *method_name(uint32_t methods) {
 }
 
 } // namespace
+
+// From runtime_init, whether or not the program is ever sampled: the fork handlers are
+// registered in a fixed order (see hold_sent_signals_across_fork).
+void sampling_init() { pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child); }
 
 void start_thread_sampling(ThreadState *t) {
   ThreadSampler &s = t->sampler;

@@ -26,6 +26,9 @@ struct ThreadSampler {
   timer_t timer;    // the POSIX timer, when sampled by one
 };
 
+// Registers the fork handlers (from runtime_init).
+void sampling_init();
+
 // Starts sampling the calling thread, whose state is `t`, if sampling is wanted (below). Does
 // nothing if it is already sampled.
 void start_thread_sampling(ThreadState *t);
