@@ -4,6 +4,7 @@
 #include "heap_tracking.h"
 #include "io_tracking.h"
 #include "real_functions.h"
+#include "runtime.h"
 #include "runtime_scope.h"
 #include "spin_lock.h"
 
@@ -11,6 +12,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <errno.h>
 #include <link.h>
 #include <stdint.h>
 #include <string.h>
@@ -140,6 +142,40 @@ uint32_t flags_lifted_by(const char *name) {
   return 0;
 }
 
+// Adds a hook at `address` for `name`, in front of the next definition where that is the
+// process's definition too.
+void add_hook(const char *name, void *address) {
+  uint32_t slot = name_hash(name) & (kHookSlots - 1);
+  while (g_hooks[slot].name)
+    slot = (slot + 1) & (kHookSlots - 1);
+  Hook &hook = g_hooks[slot];
+  hook.name = name;
+  hook.address = address;
+  void *next = find_next(name);
+  hook.next = next && next != address && process_definition(name) == next ? next : nullptr;
+  hook.flags = flags_lifted_by(name);
+}
+
+// dlsym, put into the objects' slots as the hooks are: a library loaded after the last module
+// registered (an uninstrumented extension module, a library that ctypes opens) is patched as
+// soon as its loader looks a symbol up in it, before the loader calls into it. Asked for
+// RTLD_DEFAULT or RTLD_NEXT, whose answers depend on who asks, it jumps to the C library's (a
+// tail call: dlsym sees the caller's return address, as without hotline).
+using DlsymFunction = void *(*)(void *, const char *);
+DlsymFunction g_next_dlsym = nullptr;
+
+void *dlsym_then_patch(void *handle, const char *name) {
+  if (handle == RTLD_DEFAULT || handle == RTLD_NEXT)
+    __attribute__((musttail)) return g_next_dlsym(handle, name);
+  void *found = g_next_dlsym(handle, name);
+  if (found) { // a failed lookup's dlerror stays for the caller: nothing else is asked
+    int saved_errno = errno;
+    lift_hooks_not_in_effect(patch_hooks_into_objects());
+    errno = saved_errno;
+  }
+  return found;
+}
+
 // Lists the runtime's hooks, each with the function it stands in front of where that is the
 // process's definition too.
 void list_hooks(const link_map *runtime) {
@@ -153,16 +189,11 @@ void list_hooks(const link_map *runtime) {
         ELF64_ST_BIND(s.st_info) != STB_WEAK || ELF64_ST_VISIBILITY(s.st_other) != STV_DEFAULT ||
         strncmp(name, "hotline_", 8) == 0 || hook_named(name))
       continue;
-    uint32_t slot = name_hash(name) & (kHookSlots - 1);
-    while (g_hooks[slot].name)
-      slot = (slot + 1) & (kHookSlots - 1);
-    Hook &hook = g_hooks[slot];
-    hook.name = name;
-    hook.address = reinterpret_cast<void *>(runtime->l_addr + s.st_value);
-    void *next = find_next(name);
-    hook.next = next && next != hook.address && process_definition(name) == next ? next : nullptr;
-    hook.flags = flags_lifted_by(name);
+    add_hook(name, reinterpret_cast<void *>(runtime->l_addr + s.st_value));
   }
+  g_next_dlsym = reinterpret_cast<DlsymFunction>(find_next("dlsym"));
+  if (g_next_dlsym && !hook_named("dlsym"))
+    add_hook("dlsym", reinterpret_cast<void *>(dlsym_then_patch));
 }
 
 // Writes a slot. Those in the part of RELRO that the dynamic linker made read-only (its whole

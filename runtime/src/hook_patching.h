@@ -14,7 +14,9 @@ namespace hotline::rt {
 // Patches the objects loaded since the last call (the dynamic linker, the runtime and the
 // vDSO excepted), where the runtime is a shared library whose hooks are not the process's
 // definitions. Called at each module registration, so that objects loaded with a later module
-// are patched too. Returns HOTLINE_RUN_HEAP_NOT_HOOKED and HOTLINE_RUN_IO_NOT_HOOKED for the
+// are patched too, and after each dlsym that found a symbol through a handle (the runtime puts
+// its own dlsym into the objects' slots too), so that libraries loaded later without a module
+// of their own are patched before their loader calls into them. Returns HOTLINE_RUN_HEAP_NOT_HOOKED and HOTLINE_RUN_IO_NOT_HOOKED for the
 // hooks it put in place of the process's malloc and write; 0 when it patched neither.
 uint32_t patch_hooks_into_objects();
 

@@ -6,16 +6,22 @@
 // the plugin and goes on allocating through the patched slots, which lead into the runtime: it
 // stays loaded, the host's 1001 allocations are counted, and the host runs as without hotline.
 // A block that the host frees through the C library's own free, where no hook sees it, is
-// counted freed when malloc hands its address out again.
+// counted freed when malloc hands its address out again. A library opened after the plugin,
+// with no module of its own, is patched when the host looks its function up (the runtime's dlsym is in
+// the host's slot): its 500 allocations are counted too. That dlsym answers RTLD_DEFAULT as
+// the host's own would: the plugin, in its local scope, is not found.
 // RUN: rm -rf %t.d && mkdir -p %t.d/out %t.d/plain
 // RUN: %clang_plain %hotline_cflags -O1 -g -fPIC -shared %S/Inputs/plugin-with-runtime.c -o %t.d/plugin.so %hotline_rt_shared
 // RUN: %clang_plain -O1 -g -fPIC -shared %S/Inputs/plugin-with-runtime.c -o %t.d/plain/plugin.so
+// RUN: %clang_plain -O1 -g -fPIC -shared %S/Inputs/plain-allocator.c -o %t.d/plain-allocator.so
 // RUN: %clang_plain -O1 -g %s -ldl -o %t
-// RUN: %t %t.d/plain/plugin.so %t.d/plain/data.txt > %t.d/plain.out
-// RUN: env HOTLINE_DIR=%t.d/out HOTLINE_QUIET=1 %t %t.d/plugin.so %t.d/data.txt > %t.d/out.txt
+// RUN: %t %t.d/plain/plugin.so %t.d/plain/data.txt %t.d/plain-allocator.so > %t.d/plain.out
+// RUN: env HOTLINE_DIR=%t.d/out HOTLINE_QUIET=1 %t %t.d/plugin.so %t.d/data.txt %t.d/plain-allocator.so > %t.d/out.txt
 // RUN: diff %t.d/plain.out %t.d/out.txt
 // RUN: FileCheck %s --check-prefix=OUT < %t.d/out.txt
 // OUT: plugin 0
+// OUT-NEXT: plugin_block in the host's scope: no
+// OUT-NEXT: the library opened after it allocated 500 blocks
 // OUT-NEXT: the block's address came back
 // OUT-NEXT: host allocated 1000 blocks after closing it
 // RUN: %hotline memory %t.d/out/*.hotline | FileCheck %s --check-prefix=MEMORY
@@ -27,6 +33,7 @@
 // MEMORY: Places by allocations
 // MEMORY-NEXT: allocated
 // MEMORY-NEXT: 532 kB{{ +}}1,001{{ +}}1,001{{ +}}0 B{{.*}}(outside timed calls)
+// MEMORY-NEXT: 24.0 kB{{ +}}500{{ +}}500{{ +}}0 B{{.*}}(outside timed calls){{ +}}via plain-allocator.so
 // IO-NOT: No I/O numbers
 // IO: 64 B{{.*}}data.txt
 // IO: Places by I/O time
@@ -46,6 +53,14 @@ int main(int argc, char **argv) {
   }
   int (*work)(const char *) = (int (*)(const char *))dlsym(plugin, "plugin_work");
   printf("plugin %d\n", work(argv[2]));
+  printf("plugin_block in the host's scope: %s\n", dlsym(RTLD_DEFAULT, "plugin_block") ? "yes" : "no");
+  void *library = dlopen(argv[3], RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    fprintf(stderr, "%s\n", dlerror());
+    return 1;
+  }
+  int (*allocate)(int) = (int (*)(int))dlsym(library, "plain_allocate");
+  printf("the library opened after it allocated %d blocks\n", allocate(500));
   // Freed where no hook sees it, then allocated again at the same address (glibc's cache of
   // recently freed blocks of that size hands it out first).
   void *(*block)(void) = (void *(*)(void))dlsym(plugin, "plugin_block");

@@ -1,6 +1,6 @@
 # python-pybind11-images.test: a data loader in Python over a pybind11 extension built with
 # hotline: images written, then loaded (decoded, resized, normalized into NumPy arrays) in a
-# loop inside regions, then again in two forked multiprocessing workers.
+# loop inside regions, then again in two forked multiprocessing workers; then lzma.
 import multiprocessing
 import os
 import sys
@@ -31,3 +31,8 @@ if __name__ == "__main__":
     with multiprocessing.get_context("fork").Pool(2) as pool:
         sums = pool.map(load_sum, paths)
     print("workers agree", round(sum(sums), 2) == round(total, 2))
+    # A library the interpreter opens after the extension's import, with no hotline module of
+    # its own (the standard library's _lzma, and liblzma): its allocations are tracked too.
+    import lzma
+    data = bytes(range(256)) * 4000
+    print("lzma round trip", lzma.decompress(lzma.compress(data)) == data)
