@@ -165,8 +165,9 @@ using DlsymFunction = void *(*)(void *, const char *);
 DlsymFunction g_next_dlsym = nullptr;
 
 void *dlsym_then_patch(void *handle, const char *name) {
-  if (handle == RTLD_DEFAULT || handle == RTLD_NEXT)
-    __attribute__((musttail)) return g_next_dlsym(handle, name);
+  if (handle == RTLD_DEFAULT || handle == RTLD_NEXT) {
+    [[clang::musttail]] return g_next_dlsym(handle, name);
+  }
   void *found = g_next_dlsym(handle, name);
   if (found) { // a failed lookup's dlerror stays for the caller: nothing else is asked
     int saved_errno = errno;
