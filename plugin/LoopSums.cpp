@@ -21,28 +21,38 @@ bool LoopSums::canUse(const Function &F) {
   return true;
 }
 
-void LoopSums::add(Loop &L, unsigned Site, Value *Amount, Instruction *At) {
+LoopSums::Sum &LoopSums::sumOf(Loop &L, unsigned Site) {
   Locals &Sums = SumsOfLoop[L.getOutermostLoop()];
-  auto It = llvm::find_if(Sums, [&](const auto &Entry) { return Entry.first == Site; });
-  AllocaInst *Local = nullptr;
-  if (It != Sums.end()) {
-    Local = It->second;
-  } else {
-    IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
-    Local = Entry.CreateAlloca(Entry.getInt64Ty(), nullptr, "hotline.sum");
-    AllLocals.push_back(Local);
-    Sums.push_back({Site, Local});
-  }
+  auto It = llvm::find_if(Sums, [&](const Sum &Entry) { return Entry.Site == Site; });
+  if (It != Sums.end())
+    return *It;
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Local = Entry.CreateAlloca(Entry.getInt64Ty(), nullptr, "hotline.sum");
+  AllLocals.push_back(Local);
+  Sums.push_back({Site, Local, {}});
+  return Sums.back();
+}
+
+void LoopSums::add(Loop &L, unsigned Site, Value *Amount, Instruction *At) {
+  AllocaInst *Local = sumOf(L, Site).Local;
   IRBuilder<> B(At);
   B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), Local), Amount), Local);
 }
 
-// counters[site] += local; local = 0, as a marker CounterLoweringPass expands.
+void LoopSums::addSharer(Loop &L, unsigned Site, unsigned Sharer) {
+  sumOf(L, Sharer).AlsoSites.push_back(Site);
+}
+
+// counters[site] += local; local = 0, as a marker CounterLoweringPass expands; the same for
+// each site that shares the local.
 void LoopSums::flush(const Locals &Sums, Instruction *At) {
   IRBuilder<> B(At);
-  for (auto [Site, Local] : Sums) {
-    Sites.emitCounterMarker(Site, B.CreateLoad(B.getInt64Ty(), Local), At, CounterMarkerHash);
-    B.CreateStore(B.getInt64(0), Local);
+  for (const Sum &Entry : Sums) {
+    Value *Summed = B.CreateLoad(B.getInt64Ty(), Entry.Local);
+    Sites.emitCounterMarker(Entry.Site, Summed, At, CounterMarkerHash);
+    for (unsigned Also : Entry.AlsoSites)
+      Sites.emitCounterMarker(Also, Summed, At, CounterMarkerHash);
+    B.CreateStore(B.getInt64(0), Entry.Local);
   }
 }
 

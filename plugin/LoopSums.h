@@ -39,14 +39,23 @@ public:
   // counters[Site] += Amount before At, which is inside loop L.
   void add(llvm::Loop &L, unsigned Site, llvm::Value *Amount, llvm::Instruction *At);
 
+  // Site is bumped in loop L exactly where Sharer is, by the same amounts (add was called for
+  // Sharer's increments there, not for Site's): Site's counter gets Sharer's sum too.
+  void addSharer(llvm::Loop &L, unsigned Site, unsigned Sharer);
+
   // Adds the locals to the counters where they could be lost, then promotes the locals to
   // registers. Changes the CFG (exit edges are split); LI is stale afterwards. Returns
   // whether anything was added.
   bool finish();
 
 private:
-  using Locals =
-      llvm::SmallVector<std::pair<unsigned, llvm::AllocaInst *>, 4>; // counter site, local
+  struct Sum {
+    unsigned Site;
+    llvm::AllocaInst *Local;
+    llvm::SmallVector<unsigned, 2> AlsoSites; // counted from the same local (addSharer)
+  };
+  using Locals = llvm::SmallVector<Sum, 4>;
+  Sum &sumOf(llvm::Loop &L, unsigned Site);
   void flush(const Locals &Sums, llvm::Instruction *At);
   void flushAtExits(llvm::Loop &Outermost, const Locals &Sums);
 
