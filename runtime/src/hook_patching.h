@@ -16,8 +16,9 @@ namespace hotline::rt {
 // definitions. Called at each module registration, so that objects loaded with a later module
 // are patched too, and after each dlsym that found a symbol through a handle (the runtime puts
 // its own dlsym into the objects' slots too), so that libraries loaded later without a module
-// of their own are patched before their loader calls into them. Returns HOTLINE_RUN_HEAP_NOT_HOOKED and HOTLINE_RUN_IO_NOT_HOOKED for the
-// hooks it put in place of the process's malloc and write; 0 when it patched neither.
+// of their own are patched before their loader calls into them. Returns HOTLINE_RUN_HEAP_NOT_HOOKED
+// and HOTLINE_RUN_IO_NOT_HOOKED for the hooks it put in place of the process's malloc and write; 0
+// when it patched neither.
 uint32_t patch_hooks_into_objects();
 
 } // namespace hotline::rt
