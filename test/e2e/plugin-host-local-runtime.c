@@ -21,8 +21,8 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t.d/out.txt
 // OUT: plugin 0
 // OUT-NEXT: plugin_block in the host's scope: no
-// OUT-NEXT: the library opened after it allocated 500 blocks
 // OUT-NEXT: the block's address came back
+// OUT-NEXT: the library opened after it allocated 500 blocks
 // OUT-NEXT: host allocated 1000 blocks after closing it
 // RUN: %hotline memory %t.d/out/*.hotline | FileCheck %s --check-prefix=MEMORY
 // RUN: %hotline io %t.d/out/*.hotline | FileCheck %s --check-prefix=IO
@@ -54,13 +54,6 @@ int main(int argc, char **argv) {
   int (*work)(const char *) = (int (*)(const char *))dlsym(plugin, "plugin_work");
   printf("plugin %d\n", work(argv[2]));
   printf("plugin_block in the host's scope: %s\n", dlsym(RTLD_DEFAULT, "plugin_block") ? "yes" : "no");
-  void *library = dlopen(argv[3], RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    fprintf(stderr, "%s\n", dlerror());
-    return 1;
-  }
-  int (*allocate)(int) = (int (*)(int))dlsym(library, "plain_allocate");
-  printf("the library opened after it allocated %d blocks\n", allocate(500));
   // Freed where no hook sees it, then allocated again at the same address (glibc's cache of
   // recently freed blocks of that size hands it out first).
   void *(*block)(void) = (void *(*)(void))dlsym(plugin, "plugin_block");
@@ -70,6 +63,13 @@ int main(int argc, char **argv) {
   g_last = malloc(200);
   printf("the block's address %s\n", g_last == kept_block ? "came back" : "did not come back");
   free(g_last);
+  void *library = dlopen(argv[3], RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    fprintf(stderr, "%s\n", dlerror());
+    return 1;
+  }
+  int (*allocate)(int) = (int (*)(int))dlsym(library, "plain_allocate");
+  printf("the library opened after it allocated %d blocks\n", allocate(500));
   dlclose(plugin);
   int kept = 0;
   for (int i = 0; i < 1000; ++i) {
