@@ -51,9 +51,6 @@ struct Place {
   bool operator<(const Place &Other) const {
     return std::tie(Block, Stops, Amount) < std::tie(Other.Block, Other.Stops, Other.Amount);
   }
-  bool operator==(const Place &Other) const {
-    return Block == Other.Block && Stops == Other.Stops && Amount == Other.Amount;
-  }
 };
 
 bool isStop(const Instruction &I, const GlobalVariable *CounterMarker) {

@@ -192,9 +192,10 @@ void list_hooks(const link_map *runtime) {
       continue;
     add_hook(name, reinterpret_cast<void *>(runtime->l_addr + s.st_value));
   }
-  g_next_dlsym = reinterpret_cast<DlsymFunction>(find_next("dlsym"));
-  if (g_next_dlsym && !hook_named("dlsym"))
+  if (!hook_named("dlsym")) {
     add_hook("dlsym", reinterpret_cast<void *>(dlsym_then_patch));
+    g_next_dlsym = reinterpret_cast<DlsymFunction>(hook_named("dlsym")->next); // null: unpatched
+  }
 }
 
 // Writes a slot. Those in the part of RELRO that the dynamic linker made read-only (its whole
